@@ -1,0 +1,136 @@
+//! Applies requests: moves through the engine, then the same change to the tile entities
+//! (move, set values, despawn merged-away tiles, spawn the new one), score and state.
+
+use bevy::prelude::*;
+
+use super::components::{Position, Tile, Value};
+use super::{BestScore, Engine, GameSet, GameState, MergedTile, MoveApplied, Request};
+use crate::rules::{Cell, MAX_CELLS, MAX_SIZE};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_tiles)
+        .add_systems(Update, apply_requests.in_set(GameSet::Apply));
+}
+
+/// Which entity stands on each cell, indexed like the engine's board.
+struct TileGrid([Option<Entity>; MAX_CELLS]);
+
+impl TileGrid {
+    fn from_query(tiles: &Query<(Entity, &Position), With<Tile>>) -> Self {
+        let mut grid = Self([None; MAX_CELLS]);
+        for (entity, &pos) in tiles {
+            grid.0[Self::index(pos.into())] = Some(entity);
+        }
+        grid
+    }
+
+    fn index(cell: Cell) -> usize {
+        cell.y as usize * MAX_SIZE + cell.x as usize
+    }
+
+    fn take(&mut self, cell: Cell) -> Option<Entity> {
+        self.0[Self::index(cell)].take()
+    }
+
+    fn put(&mut self, cell: Cell, entity: Entity) {
+        self.0[Self::index(cell)] = Some(entity);
+    }
+}
+
+fn spawn_tile(commands: &mut Commands, cell: Cell, value: u32) -> Entity {
+    commands
+        .spawn((Tile, Position::from(cell), Value(value)))
+        .id()
+}
+
+/// Mirrors the engine's start board as entities.
+fn spawn_tiles(mut commands: Commands, engine: Res<Engine>) {
+    for (cell, value) in engine.board().tiles() {
+        spawn_tile(&mut commands, cell, value);
+    }
+}
+
+/// Applies every request of this frame in order. Entities are tracked in a local grid, so
+/// several moves in one frame compose correctly although commands apply later.
+fn apply_requests(
+    mut requests: MessageReader<Request>,
+    mut engine: ResMut<Engine>,
+    mut best: ResMut<BestScore>,
+    tiles: Query<(Entity, &Position), With<Tile>>,
+    mut commands: Commands,
+    mut applied: MessageWriter<MoveApplied>,
+    mut next_state: ResMut<NextState<GameState>>,
+) {
+    if requests.is_empty() {
+        return;
+    }
+    let mut grid = TileGrid::from_query(&tiles);
+    for request in requests.read() {
+        match *request {
+            Request::Move(direction) => {
+                let Some(turn) = engine.play(direction) else {
+                    continue;
+                };
+                if !turn.plan.moved {
+                    continue;
+                }
+                let mut moved = MoveApplied {
+                    direction,
+                    slides: Vec::new(),
+                    merges: Vec::new(),
+                    spawned: None,
+                    gained: turn.plan.score,
+                };
+                let mut next = TileGrid([None; MAX_CELLS]);
+                for merge in turn.plan.merges() {
+                    let survivor = grid.take(merge.from[0]).expect("merge source has a tile");
+                    let gone = grid.take(merge.from[1]).expect("merge source has a tile");
+                    commands.entity(gone).despawn();
+                    commands
+                        .entity(survivor)
+                        .insert((Position::from(merge.into), Value(merge.value)));
+                    next.put(merge.into, survivor);
+                    moved.merges.push(MergedTile {
+                        survivor,
+                        merge: *merge,
+                    });
+                }
+                for slide in turn.plan.slides() {
+                    // Merge sources were taken above; what is left are plain slides.
+                    let Some(entity) = grid.take(slide.from) else {
+                        continue;
+                    };
+                    if slide.from != slide.to {
+                        commands.entity(entity).insert(Position::from(slide.to));
+                        moved.slides.push((entity, slide.from, slide.to));
+                    }
+                    next.put(slide.to, entity);
+                }
+                if let Some((cell, value)) = turn.spawned {
+                    let entity = spawn_tile(&mut commands, cell, value);
+                    next.put(cell, entity);
+                    moved.spawned = Some(entity);
+                }
+                grid = next;
+                applied.write(moved);
+            }
+            Request::NewGame => {
+                for entity in grid.0.iter_mut().filter_map(Option::take) {
+                    commands.entity(entity).despawn();
+                }
+                engine.restart();
+                for (cell, value) in engine.board().tiles() {
+                    let entity = spawn_tile(&mut commands, cell, value);
+                    grid.put(cell, entity);
+                }
+            }
+            Request::KeepGoing => {
+                engine.keep_going();
+            }
+        }
+        if engine.score() > best.0 {
+            best.0 = engine.score();
+        }
+    }
+    NextState::set_if_neq(&mut next_state, GameState::from(engine.status()));
+}

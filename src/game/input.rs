@@ -1,0 +1,203 @@
+//! Input to requests: keys (arrows, WASD, vim HJKL, R, Enter, Esc/Q), mouse drags and touch
+//! swipes on the window, and clicks or taps on on-screen buttons.
+
+use bevy::{
+    input::{ButtonState, keyboard::KeyboardInput},
+    prelude::*,
+    window::PrimaryWindow,
+};
+
+use super::{GameSet, GameState, Request};
+use crate::rules::Direction;
+
+/// A swipe fires when the larger of |dx|, |dy| exceeds this many logical pixels (the original's).
+pub const SWIPE_THRESHOLD_PX: f32 = 10.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (read_keys, read_pointer).chain().in_set(GameSet::Input),
+    );
+}
+
+/// A clickable rectangle in world space (centred on the entity) that sends `request`.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct UiButton {
+    pub request: Request,
+    pub size: Vec2,
+}
+
+/// The move a key asks for, if any.
+fn key_direction(key: KeyCode) -> Option<Direction> {
+    match key {
+        KeyCode::ArrowUp | KeyCode::KeyW | KeyCode::KeyK => Some(Direction::Up),
+        KeyCode::ArrowDown | KeyCode::KeyS | KeyCode::KeyJ => Some(Direction::Down),
+        KeyCode::ArrowLeft | KeyCode::KeyA | KeyCode::KeyH => Some(Direction::Left),
+        KeyCode::ArrowRight | KeyCode::KeyD | KeyCode::KeyL => Some(Direction::Right),
+        _ => None,
+    }
+}
+
+/// Reads key presses in the order they happened (the message queue keeps it, a set of pressed
+/// keys would not), so keys mashed within one frame all apply, in order.
+fn read_keys(
+    mut keys: MessageReader<KeyboardInput>,
+    held: Res<ButtonInput<KeyCode>>,
+    state: Res<State<GameState>>,
+    mut requests: MessageWriter<Request>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    // Keys held with Alt/Ctrl/Meta are shortcuts, not moves (as in the original).
+    let modified = held.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::AltLeft,
+        KeyCode::AltRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
+    for key in keys.read() {
+        if key.state != ButtonState::Pressed || modified {
+            continue;
+        }
+        let request = match key.key_code {
+            KeyCode::Escape | KeyCode::KeyQ => {
+                exit.write(AppExit::Success);
+                continue;
+            }
+            KeyCode::KeyR => Request::NewGame,
+            KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => match state.get() {
+                GameState::Won => Request::KeepGoing,
+                GameState::GameOver => Request::NewGame,
+                GameState::Playing => continue,
+            },
+            code => match key_direction(code) {
+                Some(direction) => Request::Move(direction),
+                None => continue,
+            },
+        };
+        requests.write(request);
+    }
+}
+
+/// The direction of a swipe from `start` to `end` in screen coordinates (y down): the larger
+/// axis wins, and nothing fires within the threshold.
+pub fn swipe_direction(start: Vec2, end: Vec2) -> Option<Direction> {
+    let d = end - start;
+    if d.x.abs().max(d.y.abs()) <= SWIPE_THRESHOLD_PX {
+        return None;
+    }
+    Some(if d.x.abs() > d.y.abs() {
+        if d.x > 0.0 {
+            Direction::Right
+        } else {
+            Direction::Left
+        }
+    } else if d.y > 0.0 {
+        Direction::Down
+    } else {
+        Direction::Up
+    })
+}
+
+/// Turns a finished press (mouse or touch) into a button click or a swipe.
+fn read_pointer(
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    touches: Option<Res<Touches>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Option<Single<(&Camera, &GlobalTransform)>>,
+    buttons: Query<(&UiButton, &GlobalTransform, &InheritedVisibility)>,
+    mut mouse_start: Local<Option<Vec2>>,
+    mut requests: MessageWriter<Request>,
+) {
+    let to_world = |p: Vec2| {
+        camera
+            .as_ref()
+            .and_then(|c| c.0.viewport_to_world_2d(c.1, p).ok())
+    };
+    let button_at = |p: Vec2| {
+        let world = to_world(p)?;
+        buttons.iter().find_map(|(button, transform, visible)| {
+            let half = button.size * 0.5 * transform.scale().truncate();
+            let d = (world - transform.translation().truncate()).abs();
+            (visible.get() && d.x <= half.x && d.y <= half.y).then_some(button.request)
+        })
+    };
+    let mut finish = |start: Vec2, end: Vec2| {
+        let tapped = button_at(start).filter(|&b| button_at(end) == Some(b));
+        if let Some(request) = tapped {
+            requests.write(request);
+        } else if let Some(direction) = swipe_direction(start, end) {
+            requests.write(Request::Move(direction));
+        }
+    };
+
+    if let Some(mouse) = mouse {
+        let cursor = window.as_ref().and_then(|w| w.cursor_position());
+        if mouse.just_pressed(MouseButton::Left) {
+            *mouse_start = cursor;
+        }
+        if mouse.just_released(MouseButton::Left)
+            && let Some(start) = mouse_start.take()
+            && let Some(end) = cursor
+        {
+            finish(start, end);
+        }
+    }
+    if let Some(touches) = touches {
+        for touch in touches.iter_just_released() {
+            finish(touch.start_position(), touch.position());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn swipes_need_more_than_ten_pixels_and_the_larger_axis_wins() {
+        let o = Vec2::ZERO;
+        assert_eq!(swipe_direction(o, Vec2::new(10.0, 0.0)), None);
+        assert_eq!(swipe_direction(o, Vec2::new(-7.0, 9.0)), None);
+        assert_eq!(
+            swipe_direction(o, Vec2::new(11.0, 0.0)),
+            Some(Direction::Right)
+        );
+        assert_eq!(
+            swipe_direction(o, Vec2::new(-30.0, 29.0)),
+            Some(Direction::Left)
+        );
+        assert_eq!(
+            swipe_direction(o, Vec2::new(5.0, 40.0)),
+            Some(Direction::Down)
+        );
+        assert_eq!(
+            swipe_direction(o, Vec2::new(-20.0, -21.0)),
+            Some(Direction::Up)
+        );
+    }
+
+    #[test]
+    fn every_move_key_has_a_direction() {
+        use Direction::*;
+        let keys = [
+            (KeyCode::ArrowUp, Up),
+            (KeyCode::KeyW, Up),
+            (KeyCode::KeyK, Up),
+            (KeyCode::ArrowDown, Down),
+            (KeyCode::KeyS, Down),
+            (KeyCode::KeyJ, Down),
+            (KeyCode::ArrowLeft, Left),
+            (KeyCode::KeyA, Left),
+            (KeyCode::KeyH, Left),
+            (KeyCode::ArrowRight, Right),
+            (KeyCode::KeyD, Right),
+            (KeyCode::KeyL, Right),
+        ];
+        for (key, dir) in keys {
+            assert_eq!(key_direction(key), Some(dir), "{key:?}");
+        }
+        assert_eq!(key_direction(KeyCode::KeyR), None);
+    }
+}

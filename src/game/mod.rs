@@ -1,0 +1,107 @@
+//! The ECS side of the game: tile entities, requests, the move/merge/spawn systems and the
+//! game-flow states. It drives the rules engine and tells the view what changed.
+
+pub mod components;
+mod flow;
+pub mod input;
+
+use bevy::prelude::*;
+
+use crate::rules::{Cell, Config, Direction, Game, Merge, Status};
+
+pub use components::{Position, Tile, Value};
+pub use input::{SWIPE_THRESHOLD_PX, UiButton, swipe_direction};
+
+/// Game flow. The engine's `Status` decides it; the view hangs overlays on it.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameState {
+    #[default]
+    Playing,
+    /// The target was reached: "You win!" with Keep going / New game.
+    Won,
+    /// No move is left: "Game over!" with Try again.
+    GameOver,
+}
+
+impl From<Status> for GameState {
+    fn from(status: Status) -> Self {
+        match status {
+            Status::Playing => GameState::Playing,
+            Status::Won => GameState::Won,
+            Status::Over => GameState::GameOver,
+        }
+    }
+}
+
+/// What the player (keys, swipes, buttons) or a program asks of the game. One message type
+/// keeps the order of mixed requests within a frame.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Request {
+    /// Slide the tiles.
+    Move(Direction),
+    /// Start over (R, New Game, Try again).
+    NewGame,
+    /// Leave the win overlay and play on.
+    KeepGoing,
+}
+
+/// A merge as applied to the entities: `survivor` now holds the merged value at `merge.into`;
+/// the other source tile was despawned.
+#[derive(Debug, Clone, Copy)]
+pub struct MergedTile {
+    pub survivor: Entity,
+    pub merge: Merge,
+}
+
+/// Written after a move changed the board, for the view to animate. The entities are already
+/// in their final state when it is read: animation never decides anything.
+#[derive(Message, Debug, Clone)]
+pub struct MoveApplied {
+    pub direction: Direction,
+    /// Tiles that kept their entity and changed cell (merge survivors excluded).
+    pub slides: Vec<(Entity, Cell, Cell)>,
+    pub merges: Vec<MergedTile>,
+    pub spawned: Option<Entity>,
+    /// Score gained by the move.
+    pub gained: u64,
+}
+
+/// The engine game in progress, the one source of truth the entities mirror.
+#[derive(Resource, Debug, Clone, Deref, DerefMut)]
+pub struct Engine(pub Game);
+
+/// The best score seen in this run.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BestScore(pub u64);
+
+/// Update-schedule phases: read input into requests, apply them, then let the view react.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameSet {
+    Input,
+    Apply,
+    React,
+}
+
+/// Adds the game: engine resource, states, messages, input and flow systems.
+pub struct GamePlugin {
+    pub config: Config,
+    /// `None` draws a seed from the OS.
+    pub seed: Option<u64>,
+}
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        let seed = self.seed.unwrap_or_else(rand::random);
+        app.insert_resource(Engine(Game::new(self.config, seed)))
+            .init_resource::<BestScore>()
+            .init_state::<GameState>()
+            .add_message::<Request>()
+            .add_message::<MoveApplied>()
+            .configure_sets(
+                Update,
+                (GameSet::Input, GameSet::Apply, GameSet::React).chain(),
+            );
+        input::plugin(app);
+        flow::plugin(app);
+    }
+}

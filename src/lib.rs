@@ -1,0 +1,112 @@
+//! 2048 on the Bevy ECS engine.
+//!
+//! - [`rules`]: the engine, plain Rust (boards 3×3–8×8, slide plans, spawns, win/lose).
+//! - [`game`]: the ECS layer (tile entities, requests, move/merge/spawn systems, states, input).
+//! - [`view`]: sprites, text and tweens that show the game.
+//!
+//! [`windowed_app`] builds the game for a window (desktop or browser canvas); [`headless_app`]
+//! builds the same game without window or GPU, for tests and the stress run.
+
+pub mod game;
+pub mod rules;
+pub mod view;
+
+use std::time::Duration;
+
+use bevy::{
+    app::TaskPoolPlugin,
+    asset::AssetPlugin,
+    diagnostic::FrameCount,
+    input::InputPlugin,
+    prelude::*,
+    state::app::StatesPlugin,
+    text::Font,
+    time::TimePlugin,
+    window::RequestRedraw,
+    winit::{UpdateMode, WinitSettings},
+};
+use bevy_tweening::{TweenAnim, TweeningPlugin};
+
+use game::GamePlugin;
+use rules::Config;
+use view::ViewPlugin;
+
+/// Initial window size in logical pixels (the layout scales to any size).
+pub const WINDOW_SIZE: (u32, u32) = (486, 657);
+/// Frames drawn after start-up before the game waits for input (text layout and font atlases
+/// settle over the first frames).
+const WARM_UP_FRAMES: u32 = 10;
+/// With nothing to animate the app sleeps until input, waking at most this often.
+const IDLE_WAKE: Duration = Duration::from_secs(60);
+
+/// The game in a window: on the desktop, or on the page's `#bevy` canvas in a browser.
+pub fn windowed_app(config: Config, seed: Option<u64>) -> App {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "2048".into(),
+                    resolution: WINDOW_SIZE.into(),
+                    canvas: Some("#bevy".into()),
+                    fit_canvas_to_parent: true,
+                    prevent_default_event_handling: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                // Everything is embedded; never look for an assets folder or .meta files.
+                meta_check: bevy::asset::AssetMetaCheck::Never,
+                ..default()
+            }),
+    )
+    .insert_resource(ClearColor(view::palette::PAGE))
+    // Redraw only on input or while something animates: idle costs no CPU.
+    .insert_resource(WinitSettings {
+        focused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
+        unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
+    })
+    .add_plugins((TweeningPlugin, GamePlugin { config, seed }, ViewPlugin))
+    .add_systems(Last, request_redraw_while_animating);
+    app
+}
+
+/// Keeps frames coming while a tween runs (and for the first few frames); otherwise the
+/// reactive winit loop sleeps.
+fn request_redraw_while_animating(
+    anims: Query<(), With<TweenAnim>>,
+    frames: Res<FrameCount>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if !anims.is_empty() || frames.0 < WARM_UP_FRAMES {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// The same game with no window, renderer or GPU: MinimalPlugins' parts, states, input,
+/// tweening, and the asset stores the view needs. Time advances by `frame` per `update()`.
+pub fn headless_app(config: Config, seed: u64, frame: Duration) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        TaskPoolPlugin::default(),
+        bevy::diagnostic::FrameCountPlugin,
+        TimePlugin,
+        StatesPlugin,
+        InputPlugin,
+        AssetPlugin::default(),
+        TransformPlugin,
+    ))
+    .init_asset::<Image>()
+    .init_asset::<Font>()
+    .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(frame))
+    .add_plugins((
+        TweeningPlugin,
+        GamePlugin {
+            config,
+            seed: Some(seed),
+        },
+        ViewPlugin,
+    ));
+    app
+}

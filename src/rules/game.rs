@@ -1,0 +1,410 @@
+//! One game of 2048: board, score, spawns from a seeded RNG, winning and losing.
+
+use std::fmt;
+
+use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
+
+use super::board::{Board, Cell, Direction, MAX_SIZE, MIN_SIZE, SlidePlan};
+
+/// Default board side.
+pub const DEFAULT_SIZE: usize = 4;
+/// Default winning tile.
+pub const DEFAULT_TARGET: u32 = 2048;
+/// Smallest winning tile accepted (a target of 4 could be won by the first spawn).
+pub const MIN_TARGET: u32 = 8;
+/// Probability that a spawned tile is a 2 (otherwise 4), as in the original.
+pub const SPAWN_TWO_PROBABILITY: f64 = 0.9;
+/// Tiles on a new board.
+pub const START_TILES: usize = 2;
+
+/// A validated board size and target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Config {
+    size: usize,
+    target: u32,
+}
+
+/// Why a size or target was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigError {
+    Size(usize),
+    Target(u32),
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::Size(n) => write!(
+                f,
+                "board size {n} is not supported: choose {MIN_SIZE} to {MAX_SIZE}"
+            ),
+            ConfigError::Target(t) => write!(
+                f,
+                "target {t} is not a power of two of at least {MIN_TARGET} (e.g. 2048)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// Checks a size (3..=8) and a target (a power of two ≥ 8).
+    pub fn new(size: usize, target: u32) -> Result<Self, ConfigError> {
+        Self::check_size(size)?;
+        Self::check_target(target)?;
+        Ok(Self { size, target })
+    }
+
+    pub fn check_size(size: usize) -> Result<usize, ConfigError> {
+        if (MIN_SIZE..=MAX_SIZE).contains(&size) {
+            Ok(size)
+        } else {
+            Err(ConfigError::Size(size))
+        }
+    }
+
+    pub fn check_target(target: u32) -> Result<u32, ConfigError> {
+        if target >= MIN_TARGET && target.is_power_of_two() {
+            Ok(target)
+        } else {
+            Err(ConfigError::Target(target))
+        }
+    }
+
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    pub fn target(&self) -> u32 {
+        self.target
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            size: DEFAULT_SIZE,
+            target: DEFAULT_TARGET,
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Moves are accepted.
+    Playing,
+    /// The target was just reached; waits for "keep going" (or a new game).
+    Won,
+    /// No move can change the board.
+    Over,
+}
+
+/// What one accepted move did.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn {
+    pub plan: SlidePlan,
+    /// The tile spawned after the slide.
+    pub spawned: Option<(Cell, u32)>,
+    /// The status after the move and its spawn.
+    pub status: Status,
+}
+
+/// A game in progress. The RNG is part of it, so a seed and a key sequence replay exactly.
+#[derive(Clone, Debug)]
+pub struct Game {
+    config: Config,
+    board: Board,
+    score: u64,
+    moves: u32,
+    won: bool,
+    status: Status,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Game {
+    /// A new game with two start tiles, drawn from an RNG seeded with `seed`.
+    pub fn new(config: Config, seed: u64) -> Self {
+        let mut game = Self {
+            config,
+            board: Board::new(config.size()),
+            score: 0,
+            moves: 0,
+            won: false,
+            status: Status::Playing,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        };
+        game.start();
+        game
+    }
+
+    /// A game on a given board (tests, puzzles); spawns continue from `seed`.
+    pub fn from_board(config: Config, board: Board, seed: u64) -> Self {
+        assert_eq!(board.size(), config.size(), "board and config sizes differ");
+        let mut game = Self {
+            config,
+            board,
+            score: 0,
+            moves: 0,
+            won: false,
+            status: Status::Playing,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+        };
+        game.status = game.judge();
+        game
+    }
+
+    /// Starts over with the same config, continuing the same RNG stream.
+    pub fn restart(&mut self) {
+        self.board = Board::new(self.config.size());
+        self.score = 0;
+        self.moves = 0;
+        self.won = false;
+        self.status = Status::Playing;
+        self.start();
+    }
+
+    fn start(&mut self) {
+        for _ in 0..START_TILES {
+            self.spawn();
+        }
+    }
+
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+
+    /// Moves that changed the board in this game.
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// True once the target has been reached in this game (it stays true after "keep going").
+    pub fn has_won(&self) -> bool {
+        self.won
+    }
+
+    /// Slides toward `dir` if the game accepts moves. Returns `None` when the game is paused
+    /// (won, not yet continued) or over, and a turn with `plan.moved == false` and no spawn
+    /// when the slide changed nothing.
+    pub fn play(&mut self, dir: Direction) -> Option<Turn> {
+        if self.status != Status::Playing {
+            return None;
+        }
+        let plan = self.board.plan(dir);
+        let mut spawned = None;
+        if plan.moved {
+            self.board = plan.board;
+            self.score += plan.score;
+            self.moves += 1;
+            spawned = self.spawn();
+            self.status = self.judge();
+        }
+        Some(Turn {
+            plan,
+            spawned,
+            status: self.status,
+        })
+    }
+
+    /// Leaves the win pause and plays on; the win never shows again in this game.
+    /// Returns the new status (over, if the winning board was also stuck).
+    pub fn keep_going(&mut self) -> Status {
+        if self.status == Status::Won {
+            self.status = if self.board.has_moves() {
+                Status::Playing
+            } else {
+                Status::Over
+            };
+        }
+        self.status
+    }
+
+    /// Status after a move: a first win shows before game over (the original's issue #180).
+    fn judge(&mut self) -> Status {
+        if !self.won && self.board.max_tile() >= self.config.target() {
+            self.won = true;
+            return Status::Won;
+        }
+        if self.board.has_moves() {
+            Status::Playing
+        } else {
+            Status::Over
+        }
+    }
+
+    /// Puts a 2 (p 0.9) or a 4 on a uniformly chosen empty cell.
+    fn spawn(&mut self) -> Option<(Cell, u32)> {
+        let empty = self.board.empty_count();
+        if empty == 0 {
+            return None;
+        }
+        let pick = self.rng.random_range(0..empty);
+        let cell = self.board.empty_cells().nth(pick)?;
+        let value = if self.rng.random_bool(SPAWN_TWO_PROBABILITY) {
+            2
+        } else {
+            4
+        };
+        self.board.set(cell, value);
+        Some((cell, value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Direction::*;
+
+    #[test]
+    fn config_accepts_only_valid_sizes_and_targets() {
+        assert!(Config::new(3, 8).is_ok());
+        assert!(Config::new(8, 1 << 20).is_ok());
+        assert_eq!(Config::new(2, 2048), Err(ConfigError::Size(2)));
+        assert_eq!(Config::new(9, 2048), Err(ConfigError::Size(9)));
+        assert_eq!(Config::new(4, 4), Err(ConfigError::Target(4)));
+        assert_eq!(Config::new(4, 100), Err(ConfigError::Target(100)));
+        assert_eq!(Config::new(4, 0), Err(ConfigError::Target(0)));
+    }
+
+    #[test]
+    fn a_new_game_has_two_small_tiles() {
+        for seed in 0..200 {
+            let game = Game::new(Config::default(), seed);
+            let tiles: Vec<_> = game.board().tiles().collect();
+            assert_eq!(tiles.len(), 2);
+            assert!(tiles.iter().all(|&(_, v)| v == 2 || v == 4));
+            assert_eq!(game.score(), 0);
+            assert_eq!(game.status(), Status::Playing);
+        }
+    }
+
+    #[test]
+    fn a_move_that_changes_nothing_spawns_nothing() {
+        let config = Config::new(3, 2048).unwrap();
+        let board = Board::from_rows(&[&[2, 4, 0], &[0; 3], &[0; 3]]);
+        let mut game = Game::from_board(config, board, 1);
+        let turn = game.play(Left).unwrap();
+        assert!(!turn.plan.moved);
+        assert!(turn.spawned.is_none());
+        assert_eq!(game.board(), &board);
+        assert_eq!(game.moves(), 0);
+    }
+
+    #[test]
+    fn a_move_that_changes_the_board_spawns_one_tile_on_an_empty_cell() {
+        let config = Config::new(3, 2048).unwrap();
+        let board = Board::from_rows(&[&[0, 2, 2], &[0; 3], &[0; 3]]);
+        let mut game = Game::from_board(config, board, 7);
+        let turn = game.play(Left).unwrap();
+        let (cell, value) = turn.spawned.unwrap();
+        assert_ne!(cell, Cell::new(0, 0), "spawned on the merged tile");
+        assert!(value == 2 || value == 4);
+        assert_eq!(game.board().tiles().count(), 2);
+        assert_eq!(game.score(), 4);
+        assert_eq!(game.moves(), 1);
+    }
+
+    #[test]
+    fn spawns_are_uniform_and_ninety_percent_twos() {
+        // 40,000 first spawns from an empty 3×3 board: every cell near 1/9, twos near 0.9.
+        let config = Config::new(3, 2048).unwrap();
+        let mut per_cell = [0u32; 9];
+        let mut twos = 0u32;
+        let runs = 40_000;
+        let mut game = Game::from_board(config, Board::new(3), 99);
+        for _ in 0..runs {
+            game.board = Board::new(3);
+            let (cell, value) = game.spawn().unwrap();
+            per_cell[cell.y as usize * 3 + cell.x as usize] += 1;
+            twos += u32::from(value == 2);
+        }
+        for count in per_cell {
+            let share = f64::from(count) / f64::from(runs);
+            assert!((share - 1.0 / 9.0).abs() < 0.01, "cell share {share}");
+        }
+        let two_share = f64::from(twos) / f64::from(runs);
+        assert!((two_share - 0.9).abs() < 0.01, "share of twos {two_share}");
+    }
+
+    #[test]
+    fn same_seed_and_keys_replay_the_same_game() {
+        let keys = [Left, Up, Right, Down, Left, Left, Up, Down, Right, Up];
+        let run = |seed| {
+            let mut game = Game::new(Config::default(), seed);
+            let mut boards = vec![*game.board()];
+            for &k in keys.iter().cycle().take(200) {
+                game.play(k);
+                boards.push(*game.board());
+            }
+            (boards, game.score())
+        };
+        assert_eq!(run(42), run(42));
+        assert_ne!(run(42).0, run(43).0);
+    }
+
+    #[test]
+    fn reaching_the_target_wins_once_then_keep_going() {
+        let config = Config::new(3, 32).unwrap();
+        let board = Board::from_rows(&[&[16, 16, 0], &[0; 3], &[0; 3]]);
+        let mut game = Game::from_board(config, board, 3);
+        let turn = game.play(Left).unwrap();
+        assert_eq!(turn.status, Status::Won);
+        assert!(game.play(Right).is_none(), "moves wait for keep going");
+        assert_eq!(game.keep_going(), Status::Playing);
+        // Reaching the target again does not win again.
+        game.board = Board::from_rows(&[&[16, 16, 0], &[0; 3], &[0; 3]]);
+        let turn = game.play(Left).unwrap();
+        assert_eq!(turn.status, Status::Playing);
+    }
+
+    #[test]
+    fn a_stuck_board_is_game_over() {
+        let config = Config::new(3, 2048).unwrap();
+        // Left: [2,2,_] merges to 4, the spawn fills the only gap.
+        let board = Board::from_rows(&[&[2, 2, 8], &[8, 16, 32], &[64, 128, 256]]);
+        let mut game = Game::from_board(config, board, 5);
+        let turn = game.play(Left).unwrap();
+        // After the merge the top row is [4, 8, _]; the spawn (2 or 4) fills (2,0), whose
+        // neighbours are 8 and 32, so no pair is left anywhere.
+        assert_eq!(turn.status, Status::Over);
+        assert!(game.play(Up).is_none());
+    }
+
+    #[test]
+    fn winning_and_losing_in_one_move_shows_the_win_first() {
+        let config = Config::new(3, 32).unwrap();
+        let board = Board::from_rows(&[&[16, 16, 8], &[8, 64, 128], &[256, 512, 1024]]);
+        let mut game = Game::from_board(config, board, 5);
+        let turn = game.play(Left).unwrap();
+        assert_eq!(turn.status, Status::Won);
+        assert_eq!(game.keep_going(), Status::Over);
+    }
+
+    #[test]
+    fn restart_clears_score_and_state() {
+        let config = Config::new(3, 32).unwrap();
+        let board = Board::from_rows(&[&[16, 16, 0], &[0; 3], &[0; 3]]);
+        let mut game = Game::from_board(config, board, 3);
+        game.play(Left);
+        game.restart();
+        assert_eq!(game.score(), 0);
+        assert_eq!(game.moves(), 0);
+        assert_eq!(game.status(), Status::Playing);
+        assert!(!game.has_won());
+        assert_eq!(game.board().tiles().count(), 2);
+    }
+}

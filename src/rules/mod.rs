@@ -1,0 +1,13 @@
+//! The rules engine: plain Rust, no Bevy. Boards of 3×3 to 8×8, slide plans, spawns from a
+//! seeded RNG, winning and losing. The ECS layer and the tests use it; it never sees a pixel.
+
+mod board;
+mod game;
+
+pub use board::{
+    Board, Cell, Direction, MAX_CELLS, MAX_SIZE, MIN_SIZE, Merge, SlidePlan, TileSlide,
+};
+pub use game::{
+    Config, ConfigError, DEFAULT_SIZE, DEFAULT_TARGET, Game, MIN_TARGET, SPAWN_TWO_PROBABILITY,
+    START_TILES, Status, Turn,
+};

@@ -1,0 +1,143 @@
+//! Geometry in design units (the original's pixels), the camera that fits the design into any
+//! window, and text that stays sharp at any zoom.
+
+use bevy::{
+    camera::ScalingMode,
+    prelude::*,
+    window::{PrimaryWindow, WindowResized},
+};
+
+use crate::game::{Engine, GameSet};
+use crate::rules::Cell;
+
+/// The design's size. The camera shows at least this much, centred, whatever the window.
+pub const DESIGN_WIDTH: f32 = 540.0;
+pub const DESIGN_HEIGHT: f32 = 730.0;
+/// Board side, as in the original.
+pub const BOARD_PX: f32 = 500.0;
+/// Gap between cells on the 4×4 board (15 px); other sizes scale it.
+pub const GAP_PX_4X4: f32 = 15.0;
+/// The original's 4×4 cell, the size its font sizes are given for.
+pub const REFERENCE_CELL_PX: f32 = 106.25;
+/// Top edge of the design.
+pub const TOP: f32 = DESIGN_HEIGHT / 2.0;
+/// Left and right edges of the 500 px column everything lines up on.
+pub const LEFT: f32 = -BOARD_PX / 2.0;
+pub const RIGHT: f32 = BOARD_PX / 2.0;
+/// Vertical centres of the header row (title, scores) and the row below (intro, New Game).
+pub const HEADER_Y: f32 = TOP - 62.0;
+pub const ROW_Y: f32 = TOP - 140.0;
+/// The board's centre.
+pub const BOARD_CENTER: Vec2 = Vec2::new(0.0, TOP - 175.0 - BOARD_PX / 2.0);
+
+/// Draw order.
+pub const Z_BOARD: f32 = 0.0;
+pub const Z_CELL: f32 = 1.0;
+pub const Z_GHOST: f32 = 2.0;
+pub const Z_TILE: f32 = 3.0;
+pub const Z_OVERLAY: f32 = 10.0;
+pub const Z_FLOAT: f32 = 20.0;
+/// Text sits just above its parent sprite.
+pub const Z_LABEL: f32 = 0.1;
+
+pub(super) fn plugin(app: &mut App) {
+    // Registered by WindowPlugin in a real app; headless tests have none.
+    app.add_message::<WindowResized>()
+        .init_resource::<Zoom>()
+        .add_systems(PreStartup, init_board_layout)
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            (track_zoom, size_text).chain().after(GameSet::React),
+        );
+}
+
+/// Where the cells of the current board are.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct BoardLayout {
+    pub size: usize,
+    pub cell: f32,
+    pub gap: f32,
+}
+
+impl BoardLayout {
+    pub fn new(size: usize) -> Self {
+        // 15 px gaps on 4×4, proportionally thinner on larger boards.
+        let gap = GAP_PX_4X4 * (4.0 / size as f32).min(1.0);
+        let cell = (BOARD_PX - gap * (size as f32 + 1.0)) / size as f32;
+        Self { size, cell, gap }
+    }
+
+    /// Centre of a cell in world units.
+    pub fn cell_center(&self, cell: Cell) -> Vec2 {
+        let step = self.cell + self.gap;
+        let first = -BOARD_PX / 2.0 + self.gap + self.cell / 2.0;
+        BOARD_CENTER
+            + Vec2::new(
+                first + cell.x as f32 * step,
+                -(first + cell.y as f32 * step),
+            )
+    }
+
+    /// Scale of this board's cells against the original's, for font sizes.
+    pub fn font_scale(&self) -> f32 {
+        self.cell / REFERENCE_CELL_PX
+    }
+}
+
+fn init_board_layout(mut commands: Commands, engine: Res<Engine>) {
+    commands.insert_resource(BoardLayout::new(engine.config().size()));
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((
+        Camera2d,
+        Projection::Orthographic(OrthographicProjection {
+            scaling_mode: ScalingMode::AutoMin {
+                min_width: DESIGN_WIDTH,
+                min_height: DESIGN_HEIGHT,
+            },
+            ..OrthographicProjection::default_2d()
+        }),
+    ));
+}
+
+/// Screen pixels per design unit (1 without a window, as in tests).
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct Zoom(pub f32);
+
+impl Default for Zoom {
+    fn default() -> Self {
+        Self(1.0)
+    }
+}
+
+/// A text's size in design units. Glyphs are rasterised at `size × zoom` pixels and the entity
+/// is scaled by `1 / zoom`, so text is crisp at any window size instead of a stretched bitmap.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct FontPx(pub f32);
+
+fn track_zoom(
+    mut resized: MessageReader<WindowResized>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut zoom: ResMut<Zoom>,
+) {
+    if resized.read().count() == 0 && !zoom.is_added() {
+        return;
+    }
+    if let Some(window) = window {
+        let z = (window.width() / DESIGN_WIDTH).min(window.height() / DESIGN_HEIGHT);
+        // Rounded so a drag-resize does not build a font atlas for every pixel of width.
+        let z = ((z * 20.0).round() / 20.0).max(0.05);
+        zoom.set_if_neq(Zoom(z));
+    }
+}
+
+fn size_text(zoom: Res<Zoom>, mut texts: Query<(Ref<FontPx>, &mut TextFont, &mut Transform)>) {
+    for (px, mut font, mut transform) in &mut texts {
+        if zoom.is_changed() || px.is_changed() {
+            font.font_size = bevy::text::FontSize::Px(px.0 * zoom.0);
+            transform.scale = Vec3::splat(1.0 / zoom.0);
+        }
+    }
+}

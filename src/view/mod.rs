@@ -1,0 +1,47 @@
+//! What the player sees: board, tiles, header, overlays, all as 2D sprites and text laid out
+//! in design units, and every motion a bevy_tweening tween. The view only reacts to the game.
+
+pub mod art;
+pub mod fade;
+pub mod header;
+pub mod layout;
+pub mod overlay;
+pub mod palette;
+pub mod tiles;
+
+use bevy::prelude::*;
+use bevy_tweening::TweenAnim;
+
+pub use tiles::{Ghost, TileLabel};
+
+/// Adds the view. Needs `Assets<Image>` and `Assets<Font>` (the render and text plugins, or
+/// `init_asset` in headless tests) and the game plugin.
+pub struct ViewPlugin;
+
+impl Plugin for ViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            despawn_finished.after(bevy_tweening::AnimationSystem::AnimationUpdate),
+        );
+        art::plugin(app);
+        layout::plugin(app);
+        fade::plugin(app);
+        tiles::plugin(app);
+        header::plugin(app);
+        overlay::plugin(app);
+    }
+}
+
+/// An entity that exists only for its tween (a ghost, a "+N"): despawned when the tween ends.
+#[derive(Component, Debug, Default)]
+pub struct DespawnWhenDone;
+
+fn despawn_finished(
+    mut commands: Commands,
+    done: Query<Entity, (With<DespawnWhenDone>, Without<TweenAnim>)>,
+) {
+    for entity in &done {
+        commands.entity(entity).despawn();
+    }
+}

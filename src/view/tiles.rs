@@ -1,0 +1,242 @@
+//! The board and its tiles on screen: tile looks from their `Value`, and tweens for what a move
+//! did (slide, merge pop, appear). A new request snaps running tile tweens to their end first.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy_tweening::lens::TransformPositionLens;
+use bevy_tweening::{AnimationSystem, Delay, Tween, TweenAnim, lens::TransformScaleLens};
+
+use super::DespawnWhenDone;
+use super::art::Art;
+use super::layout::{
+    BOARD_CENTER, BOARD_PX, BoardLayout, FontPx, Z_BOARD, Z_CELL, Z_GHOST, Z_LABEL, Z_TILE,
+};
+use super::palette::{self, BOARD, EMPTY_CELL, GLOW};
+use crate::game::{GameSet, MoveApplied, Position, Request, Tile, Value};
+use crate::rules::Cell;
+
+/// Slide: 100 ms ease-in-out.
+pub const SLIDE: Duration = Duration::from_millis(100);
+/// Appear and merge pop: 200 ms, after the slide.
+pub const APPEAR: Duration = Duration::from_millis(200);
+/// The pop peaks at this scale halfway through.
+pub const POP_PEAK: f32 = 1.2;
+/// Far longer than any tile tween: stepping by it finishes every one.
+const FINISH_ALL: Duration = Duration::from_secs(10);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_board)
+        .add_systems(
+            Update,
+            snap_tile_animations
+                .run_if(on_message::<Request>)
+                .after(GameSet::Input)
+                .before(GameSet::Apply),
+        )
+        .add_systems(
+            Update,
+            (decorate_new_tiles, restyle_tiles, animate_moves)
+                .chain()
+                .in_set(GameSet::React)
+                .before(AnimationSystem::AnimationUpdate),
+        );
+}
+
+/// The label (digits) child of a tile or ghost.
+#[derive(Component, Debug)]
+pub struct TileLabel;
+
+/// The glow child of a tile.
+#[derive(Component, Debug)]
+pub struct TileGlow;
+
+/// A merged-away tile's image, sliding under the merged tile until the pop ends.
+#[derive(Component, Debug)]
+pub struct Ghost;
+
+fn spawn_board(mut commands: Commands, art: Res<Art>, layout: Res<BoardLayout>) {
+    commands.spawn((
+        art.large_round(BOARD, Vec2::splat(BOARD_PX)),
+        Transform::from_translation(BOARD_CENTER.extend(Z_BOARD)),
+    ));
+    for y in 0..layout.size as u8 {
+        for x in 0..layout.size as u8 {
+            let at = layout.cell_center(Cell::new(x, y));
+            commands.spawn((
+                art.small_round(EMPTY_CELL, Vec2::splat(layout.cell)),
+                Transform::from_translation(at.extend(Z_CELL)),
+            ));
+        }
+    }
+}
+
+/// The look of a tile of `value`: its sprite, plus label and glow children.
+fn tile_look(art: &Art, layout: &BoardLayout, value: u32) -> impl Bundle {
+    let (bg, fg) = palette::tile_colors(value);
+    (
+        art.small_round(bg, Vec2::splat(layout.cell)),
+        children![
+            (
+                TileLabel,
+                Text2d::new(value.to_string()),
+                art.text_font(),
+                TextColor(fg),
+                FontPx(palette::tile_font_px(value) * layout.font_scale()),
+                Transform::from_xyz(0.0, 0.0, Z_LABEL),
+            ),
+            (
+                TileGlow,
+                art.glow(GLOW.with_alpha(glow_alpha(value)), layout.cell),
+                Transform::from_xyz(0.0, 0.0, -Z_LABEL),
+            )
+        ],
+    )
+}
+
+/// The original's glow is a box-shadow at a/1.8 of the listed strength.
+fn glow_alpha(value: u32) -> f32 {
+    palette::glow_alpha(value) / 1.8
+}
+
+/// Gives new tiles (start tiles and spawns) their look; they grow in after the slide.
+fn decorate_new_tiles(
+    mut commands: Commands,
+    art: Res<Art>,
+    layout: Res<BoardLayout>,
+    tiles: Query<(Entity, &Position, &Value), Added<Tile>>,
+) {
+    for (entity, &pos, value) in &tiles {
+        let at = layout.cell_center(pos.into()).extend(Z_TILE);
+        commands.entity(entity).insert((
+            tile_look(&art, &layout, value.0),
+            Transform::from_translation(at).with_scale(Vec3::ZERO),
+            TweenAnim::new(appear()),
+        ));
+    }
+}
+
+/// Keeps a tile's look in step with its value (merge survivors).
+fn restyle_tiles(
+    layout: Res<BoardLayout>,
+    mut tiles: Query<(&Value, &mut Sprite, &Children), (Changed<Value>, Without<TileGlow>)>,
+    mut labels: Query<(&mut Text2d, &mut TextColor, &mut FontPx), With<TileLabel>>,
+    mut glows: Query<&mut Sprite, With<TileGlow>>,
+) {
+    for (value, mut sprite, children) in &mut tiles {
+        let (bg, fg) = palette::tile_colors(value.0);
+        sprite.color = bg;
+        for &child in children {
+            if let Ok((mut text, mut color, mut px)) = labels.get_mut(child) {
+                text.0 = value.0.to_string();
+                color.0 = fg;
+                px.0 = palette::tile_font_px(value.0) * layout.font_scale();
+            }
+            if let Ok(mut glow) = glows.get_mut(child) {
+                glow.color = GLOW.with_alpha(glow_alpha(value.0));
+            }
+        }
+    }
+}
+
+fn appear() -> impl bevy_tweening::Tweenable {
+    Delay::new(SLIDE).then(Tween::new(
+        EaseFunction::CubicOut,
+        APPEAR,
+        TransformScaleLens {
+            start: Vec3::ZERO,
+            end: Vec3::ONE,
+        },
+    ))
+}
+
+fn pop() -> impl bevy_tweening::Tweenable {
+    let half = APPEAR / 2;
+    Delay::new(SLIDE)
+        .then(Tween::new(
+            EaseFunction::QuadraticOut,
+            half,
+            TransformScaleLens {
+                start: Vec3::ZERO,
+                end: Vec3::splat(POP_PEAK),
+            },
+        ))
+        .then(Tween::new(
+            EaseFunction::QuadraticInOut,
+            half,
+            TransformScaleLens {
+                start: Vec3::splat(POP_PEAK),
+                end: Vec3::ONE,
+            },
+        ))
+}
+
+fn slide(from: Vec3, to: Vec3) -> Tween {
+    Tween::new(
+        EaseFunction::QuadraticInOut,
+        SLIDE,
+        TransformPositionLens {
+            start: from,
+            end: to,
+        },
+    )
+}
+
+/// Starts the tweens for each applied move. Every tween is set up from a consistent start
+/// (cell centre, scale), so several moves in one frame still end where the entities are.
+fn animate_moves(
+    mut moves: MessageReader<MoveApplied>,
+    mut commands: Commands,
+    art: Res<Art>,
+    layout: Res<BoardLayout>,
+    mut transforms: Query<&mut Transform, With<Tile>>,
+) {
+    let at = |cell: Cell, z: f32| layout.cell_center(cell).extend(z);
+    for moved in moves.read() {
+        // A tile that a later move of the same frame merged away is gone: skip it.
+        for &(entity, from, to) in &moved.slides {
+            if let Ok(mut transform) = transforms.get_mut(entity) {
+                *transform = Transform::from_translation(at(from, Z_TILE));
+                commands
+                    .entity(entity)
+                    .insert(TweenAnim::new(slide(at(from, Z_TILE), at(to, Z_TILE))));
+            }
+        }
+        for merged in &moved.merges {
+            let merge = merged.merge;
+            // Both sources slide into the cell under the merged tile, which pops in on top.
+            for from in merge.from {
+                commands.spawn((
+                    Ghost,
+                    DespawnWhenDone,
+                    tile_look(&art, &layout, merge.value / 2),
+                    Transform::from_translation(at(from, Z_GHOST)),
+                    TweenAnim::new(
+                        slide(at(from, Z_GHOST), at(merge.into, Z_GHOST)).then(Delay::new(APPEAR)),
+                    ),
+                ));
+            }
+            if let Ok(mut transform) = transforms.get_mut(merged.survivor) {
+                *transform =
+                    Transform::from_translation(at(merge.into, Z_TILE)).with_scale(Vec3::ZERO);
+                commands
+                    .entity(merged.survivor)
+                    .insert(TweenAnim::new(pop()));
+            }
+        }
+    }
+}
+
+/// Before a request applies, every tile tween jumps to its end and ghosts go, so no frame shows
+/// a tile in two places. Other tweens ("+N", overlays) keep running.
+fn snap_tile_animations(world: &mut World) {
+    let mut running =
+        world.query_filtered::<Entity, (With<TweenAnim>, Or<(With<Tile>, With<Ghost>)>)>();
+    let entities: Vec<Entity> = running.iter(world).collect();
+    TweenAnim::step_many(world, FINISH_ALL, &entities);
+    let mut ghosts = world.query_filtered::<Entity, With<Ghost>>();
+    let ghosts: Vec<Entity> = ghosts.iter(world).collect();
+    for ghost in ghosts {
+        world.despawn(ghost);
+    }
+}

@@ -1,0 +1,227 @@
+//! Headless App tests: the real plugins on MinimalPlugins' parts + StatesPlugin, keys injected
+//! as keyboard messages, assertions on entities, states and the screen's score.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use g2048::{
+    game::{GameState, Request},
+    rules::{Board, Config, Direction, Status},
+    view::overlay::Overlay,
+};
+
+#[test]
+fn start_shows_two_tiles_matching_the_engine() {
+    let mut app = app(Config::default(), 1);
+    settle(&mut app);
+    check_settled(&mut app).unwrap();
+    assert_eq!(entity_board(&mut app).unwrap().tiles().count(), 2);
+    assert_eq!(state(&app), GameState::Playing);
+}
+
+#[test]
+fn every_move_key_moves_the_entities_like_the_engine() {
+    let keys = [
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowUp,
+        KeyCode::ArrowRight,
+        KeyCode::ArrowDown,
+        KeyCode::KeyA,
+        KeyCode::KeyW,
+        KeyCode::KeyD,
+        KeyCode::KeyS,
+        KeyCode::KeyH,
+        KeyCode::KeyK,
+        KeyCode::KeyL,
+        KeyCode::KeyJ,
+    ];
+    let mut app = app(Config::default(), 5);
+    let mut moves_seen = 0;
+    for key in keys.iter().cycle().take(60) {
+        let before = engine(&app).moves();
+        press_and_settle(&mut app, *key);
+        moves_seen += engine(&app).moves() - before;
+        check_settled(&mut app).unwrap();
+        if engine(&app).status() != Status::Playing {
+            break;
+        }
+    }
+    assert!(moves_seen > 20, "only {moves_seen} moves changed the board");
+}
+
+#[test]
+fn a_key_replays_exactly_the_engine_move() {
+    // The ECS and a bare engine game with the same seed, fed the same keys, stay identical.
+    let config = Config::default();
+    let mut app = app(config, 99);
+    let mut twin = g2048::rules::Game::new(config, 99);
+    let keys = [
+        (KeyCode::ArrowLeft, Direction::Left),
+        (KeyCode::ArrowDown, Direction::Down),
+        (KeyCode::ArrowRight, Direction::Right),
+        (KeyCode::ArrowUp, Direction::Up),
+    ];
+    for &(key, dir) in keys.iter().cycle().take(40) {
+        press(&mut app, key);
+        twin.play(dir);
+        assert_eq!(engine(&app).board(), twin.board());
+        assert_eq!(entity_board(&mut app).unwrap(), *twin.board());
+        if twin.status() != Status::Playing {
+            break;
+        }
+    }
+}
+
+#[test]
+fn keys_with_ctrl_or_alt_are_not_moves() {
+    let mut app = app(Config::default(), 3);
+    let board = Board::from_rows(&[&[0, 0, 0, 2], &[0; 4], &[0; 4], &[0, 0, 0, 4]]);
+    set_board(&mut app, board, 2048);
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::ControlLeft);
+    press(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(engine(&app).board(), &board);
+}
+
+#[test]
+fn reaching_the_target_enters_won_and_keep_going_returns_to_play() {
+    let mut app = app(Config::new(4, 32).unwrap(), 2);
+    let board = Board::from_rows(&[&[16, 16, 0, 0], &[0; 4], &[0; 4], &[0, 0, 0, 2]]);
+    set_board(&mut app, board, 32);
+    press_and_settle(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(state(&app), GameState::Won);
+    assert_eq!(engine(&app).board().max_tile(), 32);
+    assert_eq!(overlays(&mut app), 1, "the win overlay shows");
+    // Moves wait while the overlay shows.
+    let paused = *engine(&app).board();
+    press_and_settle(&mut app, KeyCode::ArrowDown);
+    assert_eq!(engine(&app).board(), &paused);
+    // Enter is "Keep going".
+    press_and_settle(&mut app, KeyCode::Enter);
+    assert_eq!(state(&app), GameState::Playing);
+    assert_eq!(overlays(&mut app), 0);
+    press_and_settle(&mut app, KeyCode::ArrowDown);
+    assert_ne!(engine(&app).board(), &paused, "play continues");
+    check_settled(&mut app).unwrap();
+}
+
+#[test]
+fn the_keep_going_button_is_a_request_like_any_other() {
+    let mut app = app(Config::new(4, 32).unwrap(), 2);
+    let board = Board::from_rows(&[&[16, 16, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
+    set_board(&mut app, board, 32);
+    press_and_settle(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(state(&app), GameState::Won);
+    app.world_mut().write_message(Request::KeepGoing);
+    settle(&mut app);
+    assert_eq!(state(&app), GameState::Playing);
+}
+
+#[test]
+fn a_stuck_board_enters_game_over_and_try_again_restarts() {
+    let mut app = app(Config::new(3, 2048).unwrap(), 4);
+    let board = Board::from_rows(&[&[2, 2, 8], &[8, 16, 32], &[64, 128, 256]]);
+    set_board(&mut app, board, 2048);
+    press_and_settle(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(engine(&app).status(), Status::Over);
+    assert_eq!(state(&app), GameState::GameOver);
+    assert_eq!(overlays(&mut app), 1, "the game-over overlay shows");
+    check_settled(&mut app).unwrap();
+    press_and_settle(&mut app, KeyCode::Enter);
+    assert_eq!(state(&app), GameState::Playing);
+    assert_eq!(overlays(&mut app), 0);
+    assert_eq!(engine(&app).board().tiles().count(), 2);
+    check_settled(&mut app).unwrap();
+}
+
+#[test]
+fn r_restarts_and_keeps_the_best_score() {
+    let mut app = app(Config::default(), 8);
+    let board = Board::from_rows(&[&[64, 64, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
+    set_board(&mut app, board, 2048);
+    press_and_settle(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(engine(&app).score(), 128);
+    press_and_settle(&mut app, KeyCode::KeyR);
+    assert_eq!(engine(&app).score(), 0);
+    assert_eq!(engine(&app).moves(), 0);
+    assert_eq!(engine(&app).board().tiles().count(), 2);
+    assert_eq!(app.world().resource::<g2048::game::BestScore>().0, 128);
+    check_settled(&mut app).unwrap();
+}
+
+#[test]
+fn a_swipe_moves_and_a_short_one_does_not() {
+    let mut app = app(Config::default(), 3);
+    let board = Board::from_rows(&[&[0, 0, 0, 2], &[0; 4], &[0; 4], &[0; 4]]);
+    set_board(&mut app, board, 2048);
+    swipe(&mut app, Vec2::new(300.0, 300.0), Vec2::new(292.0, 305.0));
+    assert_eq!(engine(&app).board(), &board, "a 8 px swipe is a tap");
+    swipe(&mut app, Vec2::new(300.0, 300.0), Vec2::new(200.0, 330.0));
+    settle(&mut app);
+    assert_eq!(engine(&app).board().get(g2048::rules::Cell::new(0, 0)), 2);
+    check_settled(&mut app).unwrap();
+}
+
+#[test]
+fn keys_mashed_mid_animation_apply_at_once_and_keep_every_invariant() {
+    let mut app = app(Config::default(), 21);
+    let keys = [
+        (KeyCode::ArrowLeft, Direction::Left),
+        (KeyCode::ArrowUp, Direction::Up),
+        (KeyCode::ArrowRight, Direction::Right),
+        (KeyCode::ArrowDown, Direction::Down),
+    ];
+    let mut restarts = 0;
+    for i in 0..600 {
+        // One or two keys every frame, so every key lands mid-animation.
+        let mut pressed = vec![keys[i % 4]];
+        if i % 3 == 0 {
+            pressed.push(keys[(i + 1) % 4]);
+        }
+        let mut twin = engine(&app).clone();
+        for &(key, dir) in &pressed {
+            queue_key(&mut app, key);
+            twin.play(dir);
+        }
+        app.update();
+        assert_eq!(
+            engine(&app).board(),
+            twin.board(),
+            "frame {i}: every key applied at once, in order"
+        );
+        check_frame(&mut app).unwrap_or_else(|e| panic!("frame {i}: {e}"));
+        if engine(&app).status() == Status::Over {
+            press(&mut app, KeyCode::KeyR);
+            restarts += 1;
+        }
+    }
+    settle(&mut app);
+    check_settled(&mut app).unwrap();
+    assert!(restarts > 0, "the run should have lost at least once");
+}
+
+#[test]
+fn a_key_during_a_slide_snaps_the_slide_to_its_end() {
+    // 16 ms frames: a 100 ms slide is mid-way after two frames.
+    let mut app = app(Config::default(), 3);
+    let board = Board::from_rows(&[&[0, 0, 0, 2], &[0; 4], &[0; 4], &[0; 4]]);
+    set_board(&mut app, board, 2048);
+    press(&mut app, KeyCode::ArrowLeft);
+    app.update();
+    let moves = engine(&app).moves();
+    press(&mut app, KeyCode::ArrowDown);
+    assert_eq!(engine(&app).moves(), moves + 1, "the key applied at once");
+    check_frame(&mut app).unwrap();
+    settle(&mut app);
+    check_settled(&mut app).unwrap();
+}
+
+fn overlays(app: &mut App) -> usize {
+    let world = app.world_mut();
+    world
+        .query_filtered::<(), With<Overlay>>()
+        .iter(world)
+        .count()
+}
