@@ -9,6 +9,7 @@
 
 pub mod game;
 pub mod rules;
+pub mod testing;
 pub mod view;
 
 use std::time::Duration;

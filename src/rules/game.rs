@@ -387,7 +387,9 @@ mod tests {
     #[test]
     fn winning_and_losing_in_one_move_shows_the_win_first() {
         let config = Config::new(3, 32).unwrap();
-        let board = Board::from_rows(&[&[16, 16, 8], &[8, 64, 128], &[256, 512, 1024]]);
+        // Every tile is below the target, so only the 16+16 merge can win; after it the top row
+        // is [32, 8, spawn] and no pair is left.
+        let board = Board::from_rows(&[&[16, 16, 8], &[4, 2, 16], &[2, 4, 8]]);
         let mut game = Game::from_board(config, board, 5);
         let turn = game.play(Left).unwrap();
         assert_eq!(turn.status, Status::Won);

@@ -1,0 +1,203 @@
+//! Support for driving the game headless (tests, the stress run): build the app, press keys
+//! the way winit delivers them (keyboard messages through `InputPlugin`), swipe, and check
+//! the invariants that must hold at the end of every frame.
+
+use std::time::Duration;
+
+use crate::{
+    game::{Engine, GameState, Position, Tile, Value},
+    rules::{Board, Cell, Config, Game},
+    view::{Ghost, header::ScoreText, layout::BoardLayout},
+};
+use bevy::{
+    input::{
+        ButtonState,
+        keyboard::{Key, KeyboardInput},
+        touch::{TouchInput, TouchPhase},
+    },
+    prelude::*,
+};
+use bevy_tweening::TweenAnim;
+
+/// One frame of a 60 Hz display.
+pub const FRAME: Duration = Duration::from_micros(16_667);
+
+pub fn app(config: Config, seed: u64) -> App {
+    app_with_frame(config, seed, FRAME)
+}
+
+pub fn app_with_frame(config: Config, seed: u64, frame: Duration) -> App {
+    let mut app = crate::headless_app(config, seed, frame);
+    app.update(); // Startup: tiles, board, header.
+    app
+}
+
+fn keyboard(key: KeyCode, state: ButtonState) -> KeyboardInput {
+    KeyboardInput {
+        key_code: key,
+        logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    }
+}
+
+/// Queues a key press and release for the next frame, as winit delivers them.
+pub fn queue_key(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .write_message(keyboard(key, ButtonState::Pressed));
+    app.world_mut()
+        .write_message(keyboard(key, ButtonState::Released));
+}
+
+/// Presses a key and runs one frame.
+pub fn press(app: &mut App, key: KeyCode) {
+    queue_key(app, key);
+    app.update();
+}
+
+/// Presses a key, then runs enough frames for every tween (and state change) to finish.
+pub fn press_and_settle(app: &mut App, key: KeyCode) {
+    press(app, key);
+    settle(app);
+}
+
+/// Runs frames until no tween is left (at most 5 s of game time).
+pub fn settle(app: &mut App) {
+    // A request applies in one frame and its state change lands in the next.
+    app.update();
+    app.update();
+    for _ in 0..300 {
+        let mut anims = app.world_mut().query::<&TweenAnim>();
+        if anims.iter(app.world()).next().is_none() {
+            return;
+        }
+        app.update();
+    }
+}
+
+/// A one-finger swipe from `start` to `end` (window pixels), as touch messages.
+pub fn swipe(app: &mut App, start: Vec2, end: Vec2) {
+    let touch = |phase, position| TouchInput {
+        phase,
+        position,
+        window: Entity::PLACEHOLDER,
+        force: None,
+        id: 7,
+    };
+    app.world_mut()
+        .write_message(touch(TouchPhase::Started, start));
+    app.update();
+    app.world_mut().write_message(touch(TouchPhase::Moved, end));
+    app.world_mut().write_message(touch(TouchPhase::Ended, end));
+    app.update();
+}
+
+pub fn engine(app: &App) -> &Game {
+    &app.world().resource::<Engine>().0
+}
+
+pub fn state(app: &App) -> GameState {
+    *app.world().resource::<State<GameState>>().get()
+}
+
+/// Replaces the game in progress with one on `board`: new tile entities, a new engine game.
+pub fn set_board(app: &mut App, board: Board, target: u32) {
+    let config = Config::new(board.size(), target).unwrap();
+    let world = app.world_mut();
+    let tiles: Vec<Entity> = world
+        .query_filtered::<Entity, With<Tile>>()
+        .iter(world)
+        .collect();
+    for tile in tiles {
+        world.despawn(tile);
+    }
+    for (cell, value) in board.tiles() {
+        world.spawn((Tile, Position::from(cell), Value(value)));
+    }
+    world.resource_mut::<Engine>().0 = Game::from_board(config, board, 11);
+    app.update();
+    settle(app);
+}
+
+/// The board the tile entities show.
+pub fn entity_board(app: &mut App) -> Result<Board, String> {
+    let size = engine(app).config().size();
+    let mut board = Board::new(size);
+    let world = app.world_mut();
+    let mut tiles = world.query_filtered::<(&Position, &Value), With<Tile>>();
+    for (pos, value) in tiles.iter(world) {
+        let cell = Cell::from(*pos);
+        if cell.x as usize >= size || cell.y as usize >= size {
+            return Err(format!("tile outside the board at {cell:?}"));
+        }
+        if board.get(cell) != 0 {
+            return Err(format!("two tiles at {cell:?}"));
+        }
+        board.set(cell, value.0);
+    }
+    Ok(board)
+}
+
+/// Everything that must hold at the end of any frame:
+/// - the tile entities' Positions and Values equal the engine's board, one entity per tile;
+/// - the Bevy state follows the engine's status (it lands one frame after the move);
+/// - the score on screen equals the engine's score;
+/// - a tile with no running tween sits exactly on its cell at full size, and none is hidden.
+pub fn check_frame(app: &mut App) -> Result<(), String> {
+    let shown = entity_board(app)?;
+    let game = engine(app).clone();
+    if &shown != game.board() {
+        return Err(format!(
+            "entities {shown:?} differ from the engine {:?}",
+            game.board()
+        ));
+    }
+    let world = app.world_mut();
+    let mut score_text = world.query_filtered::<&Text2d, With<ScoreText>>();
+    let score = score_text
+        .single(world)
+        .map_err(|e| format!("no score text: {e}"))?;
+    if score.0 != game.score().to_string() {
+        return Err(format!(
+            "score shows {} but the engine has {}",
+            score.0,
+            game.score()
+        ));
+    }
+    let layout = *world.resource::<BoardLayout>();
+    let mut tiles = world.query_filtered::<(&Position, &Transform, Has<TweenAnim>), With<Tile>>();
+    for (pos, transform, animating) in tiles.iter(world) {
+        if animating {
+            continue;
+        }
+        let want = layout.cell_center((*pos).into());
+        if transform.translation.truncate().distance(want) > 0.01 || transform.scale != Vec3::ONE {
+            return Err(format!(
+                "resting tile at {pos:?} drawn at {:?} scale {:?}",
+                transform.translation, transform.scale
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// After all tweens finish, no ghost is left and every tile rests on its cell.
+pub fn check_settled(app: &mut App) -> Result<(), String> {
+    let world = app.world_mut();
+    let mut ghosts = world.query_filtered::<(), With<Ghost>>();
+    let left = ghosts.iter(world).count();
+    if left > 0 {
+        return Err(format!("{left} ghost tiles left after all tweens ended"));
+    }
+    check_frame(app)?;
+    let want: GameState = engine(app).status().into();
+    if state(app) != want {
+        return Err(format!(
+            "state {:?} but the engine says {want:?}",
+            state(app)
+        ));
+    }
+    Ok(())
+}
