@@ -126,15 +126,7 @@ pub struct Game {
 impl Game {
     /// A new game with two start tiles, drawn from an RNG seeded with `seed`.
     pub fn new(config: Config, seed: u64) -> Self {
-        let mut game = Self {
-            config,
-            board: Board::new(config.size()),
-            score: 0,
-            moves: 0,
-            won: false,
-            status: Status::Playing,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-        };
+        let mut game = Self::with_board(config, Board::new(config.size()), seed);
         game.start();
         game
     }
@@ -142,7 +134,13 @@ impl Game {
     /// A game on a given board (tests, puzzles); spawns continue from `seed`.
     pub fn from_board(config: Config, board: Board, seed: u64) -> Self {
         assert_eq!(board.size(), config.size(), "board and config sizes differ");
-        let mut game = Self {
+        let mut game = Self::with_board(config, board, seed);
+        game.status = game.judge();
+        game
+    }
+
+    fn with_board(config: Config, board: Board, seed: u64) -> Self {
+        Self {
             config,
             board,
             score: 0,
@@ -150,9 +148,7 @@ impl Game {
             won: false,
             status: Status::Playing,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-        };
-        game.status = game.judge();
-        game
+        }
     }
 
     /// Starts over with the same config, continuing the same RNG stream.
