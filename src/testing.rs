@@ -16,6 +16,7 @@ use bevy::{
         touch::{TouchInput, TouchPhase},
     },
     prelude::*,
+    time::TimeUpdateStrategy,
 };
 use bevy_tweening::TweenAnim;
 
@@ -63,18 +64,28 @@ pub fn press_and_settle(app: &mut App, key: KeyCode) {
     settle(app);
 }
 
-/// Runs frames until no tween is left (at most 5 s of game time).
+/// Runs 60 Hz frames until no tween is left. Panics if one still runs after 10 s of game time
+/// (every tween of the game is shorter than 2.1 s). The app's own frame time is restored after.
 pub fn settle(app: &mut App) {
+    let own = match app.world().resource::<TimeUpdateStrategy>() {
+        TimeUpdateStrategy::ManualDuration(frame) => *frame,
+        _ => FRAME,
+    };
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
     // A request applies in one frame and its state change lands in the next.
     app.update();
     app.update();
-    for _ in 0..300 {
+    let mut settled = false;
+    for _ in 0..600 {
         let mut anims = app.world_mut().query::<&TweenAnim>();
         if anims.iter(app.world()).next().is_none() {
-            return;
+            settled = true;
+            break;
         }
         app.update();
     }
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(own));
+    assert!(settled, "tweens still running after 10 s of game time");
 }
 
 /// A one-finger swipe from `start` to `end` (window pixels), as touch messages.

@@ -30,7 +30,10 @@ fn bad_targets_are_refused() {
     for target in ["4", "100", "0", "3000"] {
         let (code, err) = run(&["--target", target]);
         assert_eq!(code, 2, "--target {target}: {err}");
-        assert!(err.contains("not a power of two"), "--target {target}: {err}");
+        assert!(
+            err.contains("not a power of two"),
+            "--target {target}: {err}"
+        );
     }
 }
 
