@@ -3,12 +3,15 @@
 
 mod common;
 
-use bevy::prelude::*;
+use std::time::Duration;
+
+use bevy::{prelude::*, time::TimeUpdateStrategy};
+use bevy_tweening::TweenAnim;
 use common::*;
 use g2048::{
-    game::{GameState, Request},
+    game::{GameState, Position, Request, Tile},
     rules::{Board, Config, Direction, Status},
-    view::overlay::Overlay,
+    view::{layout::BoardLayout, overlay::Overlay},
 };
 
 #[test]
@@ -224,4 +227,31 @@ fn overlays(app: &mut App) -> usize {
         .query_filtered::<(), With<Overlay>>()
         .iter(world)
         .count()
+}
+
+#[test]
+fn the_first_move_after_a_long_idle_still_animates() {
+    // The reactive window loop sleeps while idle; the frame that wakes on a key has a long delta.
+    let mut app = app(Config::default(), 3);
+    let board = Board::from_rows(&[&[0, 0, 0, 2], &[0; 4], &[0; 4], &[0; 4]]);
+    set_board(&mut app, board, 2048);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs(30)));
+    press(&mut app, KeyCode::ArrowLeft);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(FRAME));
+    let layout = *app.world().resource::<BoardLayout>();
+    let world = app.world_mut();
+    let mut tiles = world.query_filtered::<(&Position, &Transform, Has<TweenAnim>), With<Tile>>();
+    let slid = tiles
+        .iter(world)
+        .find(|(p, _, _)| **p == Position { x: 0, y: 0 })
+        .map(|(_, t, a)| (t.translation.truncate(), a))
+        .expect("the 2 slid to the left edge");
+    assert!(slid.1, "the slide tween is still running");
+    let start = layout.cell_center(g2048::rules::Cell::new(3, 0));
+    assert!(
+        slid.0.distance(start) < 0.01,
+        "the tile is drawn where the slide starts, not at its end"
+    );
+    settle(&mut app);
+    check_settled(&mut app).unwrap();
 }

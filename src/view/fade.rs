@@ -4,8 +4,15 @@
 use bevy::prelude::*;
 use bevy_tweening::{AnimationSystem, Lens};
 
+use crate::game::GameSet;
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, apply_fade.after(AnimationSystem::AnimationUpdate));
+    app.add_systems(
+        Update,
+        apply_fade
+            .after(AnimationSystem::AnimationUpdate)
+            .after(GameSet::React),
+    );
 }
 
 /// Opacity of a group (this entity and its descendants), 0 to 1.

@@ -10,7 +10,9 @@ pub mod palette;
 pub mod tiles;
 
 use bevy::prelude::*;
-use bevy_tweening::TweenAnim;
+use bevy_tweening::{AnimationSystem, TweenAnim};
+
+use crate::game::GameSet;
 
 pub use tiles::{Ghost, TileLabel};
 
@@ -20,9 +22,18 @@ pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
+        // Tweens started by a move are first stepped in the next frame. Stepping them in the frame
+        // that woke from idle would apply that frame's long delta (up to 250 ms) and finish a
+        // 100 ms slide before it was ever drawn.
+        app.configure_sets(
             Update,
-            despawn_finished.after(bevy_tweening::AnimationSystem::AnimationUpdate),
+            AnimationSystem::AnimationUpdate
+                .after(GameSet::Apply)
+                .before(GameSet::React),
+        )
+        .add_systems(
+            Update,
+            despawn_finished.after(AnimationSystem::AnimationUpdate),
         );
         art::plugin(app);
         layout::plugin(app);

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy_tweening::lens::TransformPositionLens;
-use bevy_tweening::{AnimationSystem, Delay, Tween, TweenAnim, lens::TransformScaleLens};
+use bevy_tweening::{Delay, Tween, TweenAnim, lens::TransformScaleLens};
 
 use super::DespawnWhenDone;
 use super::art::Art;
@@ -38,8 +38,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (decorate_new_tiles, restyle_tiles, animate_moves)
                 .chain()
-                .in_set(GameSet::React)
-                .before(AnimationSystem::AnimationUpdate),
+                .in_set(GameSet::React),
         );
 }
 
@@ -88,6 +87,7 @@ fn tile_look(art: &Art, layout: &BoardLayout, value: u32) -> impl Bundle {
             (
                 TileGlow,
                 art.glow(GLOW.with_alpha(glow_alpha(value)), layout.cell),
+                glow_visibility(value),
                 Transform::from_xyz(0.0, 0.0, -Z_LABEL),
             )
         ],
@@ -97,6 +97,15 @@ fn tile_look(art: &Art, layout: &BoardLayout, value: u32) -> impl Bundle {
 /// The original's glow is a box-shadow at a/1.8 of the listed strength.
 fn glow_alpha(value: u32) -> f32 {
     palette::glow_alpha(value) / 1.8
+}
+
+/// Only 128–2048 glow; other tiles skip drawing the halo at all.
+fn glow_visibility(value: u32) -> Visibility {
+    if glow_alpha(value) > 0.0 {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    }
 }
 
 /// Gives new tiles (start tiles and spawns) their look; they grow in after the slide.
@@ -121,7 +130,7 @@ fn restyle_tiles(
     layout: Res<BoardLayout>,
     mut tiles: Query<(&Value, &mut Sprite, &Children), (Changed<Value>, Without<TileGlow>)>,
     mut labels: Query<(&mut Text2d, &mut TextColor, &mut FontPx), With<TileLabel>>,
-    mut glows: Query<&mut Sprite, With<TileGlow>>,
+    mut glows: Query<(&mut Sprite, &mut Visibility), With<TileGlow>>,
 ) {
     for (value, mut sprite, children) in &mut tiles {
         let (bg, fg) = palette::tile_colors(value.0);
@@ -132,8 +141,9 @@ fn restyle_tiles(
                 color.0 = fg;
                 px.0 = palette::tile_font_px(value.0) * layout.font_scale();
             }
-            if let Ok(mut glow) = glows.get_mut(child) {
+            if let Ok((mut glow, mut visibility)) = glows.get_mut(child) {
                 glow.color = GLOW.with_alpha(glow_alpha(value.0));
+                *visibility = glow_visibility(value.0);
             }
         }
     }
