@@ -15,14 +15,12 @@ pub mod view;
 use std::time::Duration;
 
 use bevy::{
-    app::TaskPoolPlugin,
     asset::AssetPlugin,
     diagnostic::FrameCount,
     input::InputPlugin,
     prelude::*,
     state::app::StatesPlugin,
     text::Font,
-    time::TimePlugin,
     window::RequestRedraw,
     winit::{UpdateMode, WinitSettings},
 };
@@ -85,14 +83,12 @@ fn request_redraw_while_animating(
     }
 }
 
-/// The same game with no window, renderer or GPU: MinimalPlugins' parts, states, input,
-/// tweening, and the asset stores the view needs. Time advances by `frame` per `update()`.
+/// The same game with no window, renderer or GPU: MinimalPlugins, states, input, tweening,
+/// and the asset stores the view needs. Time advances by `frame` per `update()`.
 pub fn headless_app(config: Config, seed: u64, frame: Duration) -> App {
     let mut app = App::new();
     app.add_plugins((
-        TaskPoolPlugin::default(),
-        bevy::diagnostic::FrameCountPlugin,
-        TimePlugin,
+        MinimalPlugins,
         StatesPlugin,
         InputPlugin,
         AssetPlugin::default(),
