@@ -21,6 +21,7 @@ use bevy::{
     prelude::*,
     state::app::StatesPlugin,
     text::Font,
+    time::TimeReceiver,
     window::RequestRedraw,
     winit::{UpdateMode, WinitSettings},
 };
@@ -68,6 +69,11 @@ pub fn windowed_app(config: Config, seed: Option<u64>) -> App {
     })
     .add_plugins((TweeningPlugin, GamePlugin { config, seed }, ViewPlugin))
     .add_systems(Last, request_redraw_while_animating);
+    // By default the frame time comes from the render world, stamped when the previous frame was
+    // rendered: after the window slept, the frame *after* a key press still carries the whole
+    // idle time and would finish the new slide at once. Without the receiver, `time_system`
+    // stamps each frame when it starts. (The render world's sender ignores the closed channel.)
+    app.world_mut().remove_resource::<TimeReceiver>();
     app
 }
 
