@@ -89,11 +89,60 @@ impl SlidePlan {
     }
 }
 
-/// A square board of side 3..=8. A cell holds 0 (empty) or a tile value (a power of two ≥ 2).
+/// A square board of side 3..=8. Each cell holds an exponent: 0 is empty, `e` is the tile 2^e.
+/// Exponent bytes keep the board 65 bytes, so copying and sliding it is cheap.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     size: u8,
-    cells: [u32; MAX_CELLS],
+    cells: [u8; MAX_CELLS],
+}
+
+/// How a slide walks one line: the flat index of the cell at the wall, the index step away from
+/// the wall, and the same two in (x, y) for plans.
+#[derive(Clone, Copy)]
+struct Line {
+    start: usize,
+    step: isize,
+    cell: (u8, u8),
+    cell_step: (i8, i8),
+}
+
+impl Line {
+    fn new(dir: Direction, n: usize, line: usize) -> Self {
+        let far = n - 1;
+        let (x, y, dx, dy): (usize, usize, i8, i8) = match dir {
+            Direction::Left => (0, line, 1, 0),
+            Direction::Right => (far, line, -1, 0),
+            Direction::Up => (line, 0, 0, 1),
+            Direction::Down => (line, far, 0, -1),
+        };
+        Self {
+            start: y * n + x,
+            step: dy as isize * n as isize + dx as isize,
+            cell: (x as u8, y as u8),
+            cell_step: (dx, dy),
+        }
+    }
+
+    #[inline(always)]
+    fn index(&self, k: usize) -> usize {
+        self.start.wrapping_add_signed(self.step * k as isize)
+    }
+
+    #[inline(always)]
+    fn cell(&self, k: usize) -> Cell {
+        let k = k as i8;
+        Cell::new(
+            self.cell.0.wrapping_add_signed(self.cell_step.0 * k),
+            self.cell.1.wrapping_add_signed(self.cell_step.1 * k),
+        )
+    }
+}
+
+/// The tile value of an exponent (0 stays 0).
+#[inline(always)]
+fn value_of(exp: u8) -> u32 {
+    if exp == 0 { 0 } else { 1 << exp }
 }
 
 impl Board {
@@ -128,18 +177,34 @@ impl Board {
 
     /// The value at `cell` (0 = empty).
     pub fn get(&self, cell: Cell) -> u32 {
-        self.cells[self.index(cell)]
+        value_of(self.cells[self.index(cell)])
     }
 
-    /// Puts `value` (0 clears) at `cell`.
+    /// Puts `value` (0 clears) at `cell`. Panics unless `value` is 0 or a power of two ≥ 2.
     pub fn set(&mut self, cell: Cell, value: u32) {
+        assert!(
+            value == 0 || (value >= 2 && value.is_power_of_two()),
+            "{value} is not a tile value"
+        );
         let i = self.index(cell);
-        self.cells[i] = value;
+        self.cells[i] = if value == 0 {
+            0
+        } else {
+            value.trailing_zeros() as u8
+        };
     }
 
     fn index(&self, cell: Cell) -> usize {
-        debug_assert!((cell.x as usize) < self.size() && (cell.y as usize) < self.size());
+        assert!(
+            (cell.x as usize) < self.size() && (cell.y as usize) < self.size(),
+            "{cell:?} is outside a {n}x{n} board",
+            n = self.size
+        );
         cell.y as usize * self.size() + cell.x as usize
+    }
+
+    fn used(&self) -> &[u8] {
+        &self.cells[..self.size() * self.size()]
     }
 
     /// All cells, row by row.
@@ -162,39 +227,24 @@ impl Board {
 
     /// Number of empty cells.
     pub fn empty_count(&self) -> usize {
-        self.cells[..self.size() * self.size()]
-            .iter()
-            .filter(|&&v| v == 0)
-            .count()
+        self.used().iter().filter(|&&e| e == 0).count()
     }
 
     /// The largest tile (0 on an empty board).
     pub fn max_tile(&self) -> u32 {
-        self.cells.iter().copied().max().unwrap_or(0)
+        value_of(self.used().iter().copied().max().unwrap_or(0))
     }
 
     /// Sum of all tiles.
     pub fn sum(&self) -> u64 {
-        self.cells.iter().map(|&v| u64::from(v)).sum()
-    }
-
-    /// The cell `k` steps from the wall on line `line`, for a slide toward `dir`.
-    fn line_cell(&self, dir: Direction, line: usize, k: usize) -> Cell {
-        let far = self.size() - 1 - k;
-        let (x, y) = match dir {
-            Direction::Left => (k, line),
-            Direction::Right => (far, line),
-            Direction::Up => (line, k),
-            Direction::Down => (line, far),
-        };
-        Cell::new(x as u8, y as u8)
+        self.used().iter().map(|&e| u64::from(value_of(e))).sum()
     }
 
     /// Slides toward `dir` and returns the full plan; `self` is unchanged.
     pub fn plan(&self, dir: Direction) -> SlidePlan {
         let mut plan = SlidePlan {
             direction: dir,
-            board: Board::new(self.size()),
+            board: *self,
             score: 0,
             moved: false,
             slides: [TileSlide::default(); MAX_CELLS],
@@ -215,62 +265,65 @@ impl Board {
         self.slide_with(dir, &mut ())
     }
 
-    /// The one slide routine. Each line is walked from the wall: a tile either merges into the
-    /// last placed tile (equal value, not itself made by a merge this move) or is placed next.
+    /// The one slide routine. Each line's tiles are first gathered in order from the wall;
+    /// then, from the wall, two equal neighbours in that list merge (and neither merges again),
+    /// any other tile moves to the next free slot.
+    #[inline(always)]
     fn slide_with(&self, dir: Direction, rec: &mut impl Recorder) -> (Board, u64, bool) {
         let n = self.size();
-        let mut out = Board::new(n);
+        let mut out = Board {
+            size: self.size,
+            cells: [0; MAX_CELLS],
+        };
         let mut score = 0u64;
-        let mut moved = false;
-        for line in 0..n {
-            // The last placed tile on this line: its slot, value, source cell, and whether merged.
-            let mut last: Option<(usize, u32, Cell, bool)> = None;
-            let mut next_slot = 0usize;
+        for line_no in 0..n {
+            let line = Line::new(dir, n, line_no);
+            // The line's tiles, wall first, with their slots (gathered without branching).
+            let mut exps = [0u8; MAX_SIZE];
+            let mut slots = [0u8; MAX_SIZE];
+            let mut len = 0;
             for k in 0..n {
-                let from = self.line_cell(dir, line, k);
-                let v = self.get(from);
-                if v == 0 {
-                    continue;
+                let e = self.cells[line.index(k)];
+                exps[len] = e;
+                slots[len] = k as u8;
+                len += usize::from(e != 0);
+            }
+            let mut i = 0;
+            let mut to = 0;
+            while i < len {
+                let e = exps[i];
+                let from = slots[i] as usize;
+                if i + 1 < len && exps[i + 1] == e {
+                    let merged = e + 1;
+                    assert!(merged < 32, "tile value overflowed u32");
+                    let second = slots[i + 1] as usize;
+                    out.cells[line.index(to)] = merged;
+                    score += 1u64 << merged;
+                    rec.slide(&line, from, to);
+                    rec.slide(&line, second, to);
+                    rec.merge(&line, [from, second], to, 1 << merged);
+                    i += 2;
+                } else {
+                    out.cells[line.index(to)] = e;
+                    rec.slide(&line, from, to);
+                    i += 1;
                 }
-                match last {
-                    Some((slot, lv, lfrom, false)) if lv == v => {
-                        let into = self.line_cell(dir, line, slot);
-                        let merged = v.checked_mul(2).expect("tile value overflowed u32");
-                        out.set(into, merged);
-                        score += u64::from(merged);
-                        moved = true;
-                        rec.slide(from, into);
-                        rec.merge(Merge {
-                            from: [lfrom, from],
-                            into,
-                            value: merged,
-                        });
-                        last = Some((slot, merged, lfrom, true));
-                    }
-                    _ => {
-                        let to = self.line_cell(dir, line, next_slot);
-                        out.set(to, v);
-                        moved |= to != from;
-                        rec.slide(from, to);
-                        last = Some((next_slot, v, from, false));
-                        next_slot += 1;
-                    }
-                }
+                to += 1;
             }
         }
+        let moved = out.cells != self.cells;
         (out, score, moved)
     }
 
     /// True when some slide would change the board.
     pub fn has_moves(&self) -> bool {
-        if self.empty_count() > 0 {
-            return true;
-        }
         let n = self.size();
-        self.cells().any(|c| {
-            let v = self.get(c);
-            (c.x as usize + 1 < n && self.get(Cell::new(c.x + 1, c.y)) == v)
-                || (c.y as usize + 1 < n && self.get(Cell::new(c.x, c.y + 1)) == v)
+        let cells = self.used();
+        (0..cells.len()).any(|i| {
+            let e = cells[i];
+            e == 0
+                || (i % n + 1 < n && cells[i + 1] == e)
+                || (i + n < cells.len() && cells[i + n] == e)
         })
     }
 }
@@ -293,28 +346,36 @@ impl fmt::Debug for Board {
     }
 }
 
-/// Receives what a slide does; `()` ignores it so the fast path records nothing.
+/// Receives what a slide does, as slots along a line; `()` ignores it so the fast path
+/// records nothing.
 trait Recorder {
-    fn slide(&mut self, from: Cell, to: Cell);
-    fn merge(&mut self, merge: Merge);
+    fn slide(&mut self, line: &Line, from: usize, to: usize);
+    fn merge(&mut self, line: &Line, from: [usize; 2], into: usize, value: u32);
 }
 
 impl Recorder for () {
     #[inline(always)]
-    fn slide(&mut self, _: Cell, _: Cell) {}
+    fn slide(&mut self, _: &Line, _: usize, _: usize) {}
     #[inline(always)]
-    fn merge(&mut self, _: Merge) {}
+    fn merge(&mut self, _: &Line, _: [usize; 2], _: usize, _: u32) {}
 }
 
 impl Recorder for SlidePlan {
     #[inline(always)]
-    fn slide(&mut self, from: Cell, to: Cell) {
-        self.slides[self.slide_count as usize] = TileSlide { from, to };
+    fn slide(&mut self, line: &Line, from: usize, to: usize) {
+        self.slides[self.slide_count as usize] = TileSlide {
+            from: line.cell(from),
+            to: line.cell(to),
+        };
         self.slide_count += 1;
     }
     #[inline(always)]
-    fn merge(&mut self, merge: Merge) {
-        self.merges[self.merge_count as usize] = merge;
+    fn merge(&mut self, line: &Line, from: [usize; 2], into: usize, value: u32) {
+        self.merges[self.merge_count as usize] = Merge {
+            from: [line.cell(from[0]), line.cell(from[1])],
+            into: line.cell(into),
+            value,
+        };
         self.merge_count += 1;
     }
 }
