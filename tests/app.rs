@@ -255,3 +255,31 @@ fn the_first_move_after_a_long_idle_still_animates() {
     settle(&mut app);
     check_settled(&mut app).unwrap();
 }
+
+#[test]
+fn the_win_overlay_is_invisible_then_fades_in_after_the_delay() {
+    let mut app = app(Config::new(4, 32).unwrap(), 2);
+    let board = Board::from_rows(&[&[16, 16, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
+    set_board(&mut app, board, 32);
+    press(&mut app, KeyCode::ArrowLeft);
+    app.update(); // the state change lands, the overlay spawns
+    assert_eq!(state(&app), GameState::Won);
+    let cover_alpha = |app: &mut App| {
+        let world = app.world_mut();
+        let mut q = world.query_filtered::<(&Sprite, &ChildOf), Without<g2048::game::UiButton>>();
+        let mut overlays = world.query_filtered::<Entity, With<Overlay>>();
+        let root = overlays.single(world).unwrap();
+        q.iter(world)
+            .find(|(_, parent)| parent.parent() == root)
+            .map(|(s, _)| s.color.alpha())
+            .unwrap()
+    };
+    assert_eq!(cover_alpha(&mut app), 0.0, "hidden the frame it appears");
+    // 1 s later it is still waiting (the original pauses 1.2 s).
+    for _ in 0..60 {
+        app.update();
+    }
+    assert_eq!(cover_alpha(&mut app), 0.0);
+    settle(&mut app);
+    assert!((cover_alpha(&mut app) - 0.5).abs() < 1e-3, "fully faded in");
+}

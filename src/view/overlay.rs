@@ -78,12 +78,12 @@ fn spawn_overlay(
         .id();
     commands.spawn((
         ChildOf(root),
-        art.large_round(cover.with_alpha(0.0), Vec2::splat(BOARD_PX)),
+        art.large_round(cover, Vec2::splat(BOARD_PX)),
         BaseAlpha(cover.alpha()),
     ));
     commands.spawn((
         ChildOf(root),
-        label(art, message, 60.0, message_color.with_alpha(0.0)),
+        label(art, message, 60.0, message_color),
         BaseAlpha(1.0),
         Transform::from_xyz(0.0, 40.0, Z_LABEL),
     ));
