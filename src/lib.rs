@@ -11,6 +11,8 @@ pub mod game;
 pub mod rules;
 pub mod testing;
 pub mod view;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 use std::time::Duration;
 
@@ -69,6 +71,8 @@ pub fn windowed_app(config: Config, seed: Option<u64>) -> App {
     })
     .add_plugins((TweeningPlugin, GamePlugin { config, seed }, ViewPlugin))
     .add_systems(Last, request_redraw_while_animating);
+    #[cfg(target_arch = "wasm32")]
+    web::plugin(&mut app);
     // By default the frame time comes from the render world, stamped when the previous frame was
     // rendered: after the window slept, the frame *after* a key press still carries the whole
     // idle time and would finish the new slide at once. Without the receiver, `time_system`

@@ -10,6 +10,9 @@ use bevy::{
 use super::{GameSet, GameState, Request};
 use crate::rules::Direction;
 
+/// Esc and Q quit on the desktop only.
+pub const QUIT_KEYS: bool = cfg!(not(target_arch = "wasm32"));
+
 /// A swipe fires when the larger of |dx|, |dy| exceeds this many logical pixels (the original's).
 pub const SWIPE_THRESHOLD_PX: f32 = 10.0;
 
@@ -61,7 +64,8 @@ fn read_keys(
             continue;
         }
         let request = match key.key_code {
-            KeyCode::Escape | KeyCode::KeyQ => {
+            // A page has no "quit": in the browser these keys do nothing.
+            KeyCode::Escape | KeyCode::KeyQ if QUIT_KEYS => {
                 exit.write(AppExit::Success);
                 continue;
             }

@@ -23,6 +23,12 @@ const BOX_SIZE: Vec2 = Vec2::new(100.0, 55.0);
 const BOX_GAP: f32 = 5.0;
 /// Buttons are 40 px high, as in the original.
 pub const BUTTON_HEIGHT: f32 = 40.0;
+/// The key help under the board (a page cannot be quit).
+const KEY_HELP: &str = if crate::game::input::QUIT_KEYS {
+    "Arrows, WASD or HJKL to move  ·  R new game  ·  Esc or Q quit"
+} else {
+    "Arrows, WASD, HJKL or swipe to move  ·  R new game"
+};
 /// Score digits shrink past this many so they stay inside the box.
 const SCORE_DIGITS_AT_FULL_SIZE: usize = 6;
 const SCORE_FONT_PX: f32 = 25.0;
@@ -115,12 +121,7 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
         Transform::from_xyz(RIGHT - width / 2.0, ROW_Y, 0.0),
     ));
     commands.spawn((
-        label(
-            &art,
-            "Arrows, WASD or HJKL to move  ·  R new game  ·  Esc or Q quit",
-            15.0,
-            TEXT,
-        ),
+        label(&art, KEY_HELP, 15.0, TEXT),
         Transform::from_xyz(0.0, BOARD_CENTER.y - BOARD_PX / 2.0 - 25.0, 0.0),
     ));
 }

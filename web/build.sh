@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds the web version into dist/ (index.html, favicon, JS glue, .wasm): a folder any static
+# host serves. Installs what it needs on first use: the wasm32 target, wasm-bindgen-cli at the
+# exact version in Cargo.lock (under ~/.cache/g2048/tools) and npm's binaryen for wasm-opt.
+# Nothing is downloaded at run time of the game.
+#   web/build.sh            build dist/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+tools=${G2048_TOOLS:-$HOME/.cache/g2048/tools}
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+dist=$root/dist
+say() { printf 'web/build.sh: %s\n' "$*" >&2; }
+
+rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || rustup target add wasm32-unknown-unknown
+
+# The CLI must match the wasm-bindgen crate exactly, or its output does not load.
+version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3 }' Cargo.lock)
+[[ -n $version ]] || { say "no wasm-bindgen in Cargo.lock"; exit 1; }
+if [[ "$("$tools/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $version" ]]; then
+  say "installing wasm-bindgen-cli $version into $tools (about 2 minutes, once)"
+  # Not --locked: the registry here lacks one of its locked dependency versions.
+  cargo install --quiet --force wasm-bindgen-cli --version "$version" --root "$tools"
+fi
+
+if [[ ! -x web/node_modules/.bin/wasm-opt ]]; then
+  say "installing npm packages (binaryen for wasm-opt)"
+  (cd web && npm ci --no-audit --no-fund --silent)
+fi
+
+say "cargo build --profile wasm-release --target wasm32-unknown-unknown"
+cargo build --profile wasm-release --target wasm32-unknown-unknown --bin g2048
+
+rm -rf "$dist" && mkdir -p "$dist"
+"$tools/bin/wasm-bindgen" --target web --no-typescript --out-dir "$dist" --out-name g2048 \
+  "$target_dir/wasm32-unknown-unknown/wasm-release/g2048.wasm"
+
+# Debian's binaryen 108 breaks the output, and --all-features is rejected by Chromium: use npm's
+# binaryen with the features the module uses.
+say "wasm-opt -Oz"
+web/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
+  --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  "$dist/g2048_bg.wasm" -o "$dist/g2048_bg.opt.wasm"
+mv "$dist/g2048_bg.opt.wasm" "$dist/g2048_bg.wasm"
+
+cp web/index.html web/favicon.svg "$dist/"
+node web/sizes.mjs "$dist"

@@ -1,0 +1,191 @@
+// Real-browser test of the web build: serves dist/ on 127.0.0.1, drives Debian's Chromium
+// (headless, WebGL2 through SwiftShader) with playwright-core, presses keys and swipes, and checks
+// each move against the rules, reading the board the game mirrors on its canvas (data-board).
+//   node web/e2e.mjs [dist] [screenshot-folder]
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const dist = process.argv[2] ?? 'dist';
+const shots = process.argv[3] ?? 'target/web-shots';
+const READY_TIMEOUT_MS = 180_000;
+const MOVE_TIMEOUT_MS = 20_000;
+const TYPES = {
+  '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml', '.png': 'image/png',
+};
+
+// --- the rules, written again here so the browser is checked against an independent model ---
+function slide(board, n, dir) {
+  const out = new Array(n * n).fill(0);
+  let gained = 0;
+  for (let line = 0; line < n; line++) {
+    const idx = (k) => {
+      const far = n - 1 - k;
+      switch (dir) {
+        case 'Left': return line * n + k;
+        case 'Right': return line * n + far;
+        case 'Up': return k * n + line;
+        case 'Down': return far * n + line;
+      }
+    };
+    const tiles = [];
+    for (let k = 0; k < n; k++) if (board[idx(k)]) tiles.push(board[idx(k)]);
+    let to = 0;
+    for (let i = 0; i < tiles.length; i++) {
+      if (i + 1 < tiles.length && tiles[i] === tiles[i + 1]) {
+        out[idx(to++)] = tiles[i] * 2;
+        gained += tiles[i] * 2;
+        i++;
+      } else {
+        out[idx(to++)] = tiles[i];
+      }
+    }
+  }
+  return { out, gained, moved: out.some((v, i) => v !== board[i]) };
+}
+
+const results = { passed: 0, failed: 0 };
+function check(ok, what) {
+  if (ok) {
+    results.passed++;
+    console.log(`ok   ${what}`);
+  } else {
+    results.failed++;
+    console.log(`FAIL ${what}`);
+  }
+}
+
+function serve(root) {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^\/+/, '');
+    const file = join(root, path === '' ? 'index.html' : path);
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404);
+      res.end('not found');
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+async function state(page) {
+  return page.$eval('#bevy', (c) => ({
+    size: Number(c.dataset.size),
+    board: c.dataset.board.split(',').map(Number),
+    score: Number(c.dataset.score),
+    moves: Number(c.dataset.moves),
+    state: c.dataset.state,
+  }));
+}
+
+// Waits for the move counter to change, then checks the new board against the rules.
+async function expectMove(page, before, dir, how) {
+  const { out, gained, moved } = slide(before.board, before.size, dir);
+  if (!moved) return false;
+  await page.waitForFunction((m) => Number(document.getElementById('bevy').dataset.moves) > m,
+    before.moves, { timeout: MOVE_TIMEOUT_MS });
+  const after = await state(page);
+  const diff = after.board.map((v, i) => [v, out[i], i]).filter(([v, o]) => v !== o);
+  const spawnOk = diff.length === 1 && out[diff[0][2]] === 0 && [2, 4].includes(diff[0][0]);
+  check(spawnOk, `${how} ${dir}: board is the slid board plus one new 2 or 4`);
+  check(after.score === before.score + gained, `${how} ${dir}: score ${before.score} + ${gained} = ${after.score}`);
+  check(after.moves === before.moves + 1, `${how} ${dir}: move counter +1`);
+  return true;
+}
+
+// Picks a direction that changes the board (in a preferred order).
+function movable(s, order) {
+  return order.find((d) => slide(s.board, s.size, d).moved);
+}
+
+async function run() {
+  const server = await serve(dist);
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  await mkdir(shots, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--no-first-run', '--disable-quic'],
+  });
+  try {
+    for (const device of [
+      { name: 'desktop', viewport: { width: 900, height: 1000 }, hasTouch: false },
+      { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+    ]) {
+      const context = await browser.newContext({ viewport: device.viewport, hasTouch: device.hasTouch, isMobile: device.isMobile ?? false });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('pageerror', (e) => errors.push(String(e)));
+
+      const t0 = Date.now();
+      await page.goto(url);
+      check(await page.title() === '2048', `${device.name}: page title`);
+      check(await page.isVisible('#loading'), `${device.name}: loading message shows first`);
+      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      const readyMs = Date.now() - t0;
+      console.log(`info ${device.name}: page load to first frames ${readyMs} ms`);
+      check(!(await page.isVisible('#loading')), `${device.name}: loading message gone`);
+      const box = await page.$eval('#bevy', (c) => { const r = c.getBoundingClientRect(); return { w: r.width, h: r.height }; });
+      check(box.w === device.viewport.width && box.h === device.viewport.height,
+        `${device.name}: canvas fills the page (${box.w}x${box.h})`);
+
+      // Keys, without clicking first.
+      let s = await state(page);
+      check(s.board.filter((v) => v).length === 2 && s.moves === 0, `${device.name}: new game with two tiles`);
+      for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) {
+        s = await state(page);
+        const dir = key.slice(5);
+        if (!slide(s.board, s.size, dir).moved) continue;
+        await page.keyboard.press(key);
+        await expectMove(page, s, dir, `${device.name} key`);
+      }
+
+      // One swipe over the board: a mouse drag on the desktop, a touch swipe on the phone.
+      s = await state(page);
+      const dir = movable(s, ['Left', 'Right', 'Up', 'Down']);
+      const cx = device.viewport.width / 2;
+      const cy = device.viewport.height * 0.6;
+      const d = { Left: [-120, 10], Right: [120, -10], Up: [10, -120], Down: [-10, 120] }[dir];
+      if (device.hasTouch) {
+        const cdp = await context.newCDPSession(page);
+        const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent',
+          { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+        await touch('touchStart', cx, cy);
+        for (let i = 1; i <= 5; i++) await touch('touchMove', cx + d[0] * i / 5, cy + d[1] * i / 5);
+        await touch('touchEnd');
+      } else {
+        await page.mouse.move(cx, cy);
+        await page.mouse.down();
+        await page.mouse.move(cx + d[0], cy + d[1], { steps: 5 });
+        await page.mouse.up();
+      }
+      await expectMove(page, s, dir, `${device.name} ${device.hasTouch ? 'touch swipe' : 'mouse drag'}`);
+      const view = await page.evaluate(() => ({ x: scrollX, y: scrollY, scale: visualViewport.scale }));
+      check(view.x === 0 && view.y === 0 && view.scale === 1, `${device.name}: the page did not scroll or zoom`);
+
+      await page.waitForTimeout(1500); // let the tweens end before the picture
+      await page.screenshot({ path: join(shots, `${device.name}.png`) });
+      check(errors.length === 0, `${device.name}: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+try {
+  await run();
+} catch (error) {
+  results.failed++;
+  console.log(`FAIL ${error.stack ?? error}`);
+}
+console.log(`${results.passed} passed, ${results.failed} failed`);
+process.exit(results.failed ? 1 : 0);
