@@ -28,6 +28,9 @@ if [[ ! -x web/node_modules/.bin/wasm-opt ]]; then
   (cd web && npm ci --no-audit --no-fund --silent)
 fi
 
+# Source paths end up in the .wasm (panic locations): keep them short and machine-independent.
+registry=${CARGO_HOME:-$HOME/.cargo}/registry/src
+export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$registry=/crates --remap-path-prefix=$root=/g2048"
 say "cargo build --profile wasm-release --target wasm32-unknown-unknown"
 cargo build --profile wasm-release --target wasm32-unknown-unknown --bin g2048
 
