@@ -28,9 +28,10 @@ if [[ ! -x web/node_modules/.bin/wasm-opt ]]; then
   (cd web && npm ci --no-audit --no-fund --silent)
 fi
 
-# Source paths end up in the .wasm (panic locations): keep them short and machine-independent.
+# Source paths end up in the .wasm (panic locations): shorten the crates' long registry paths.
+# (Not the clone's own path: it differs between CI clones and would void the build cache.)
 registry=${CARGO_HOME:-$HOME/.cargo}/registry/src
-export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$registry=/crates --remap-path-prefix=$root=/g2048"
+export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$registry=/crates"
 say "cargo build --profile wasm-release --target wasm32-unknown-unknown"
 cargo build --profile wasm-release --target wasm32-unknown-unknown --bin g2048
 
