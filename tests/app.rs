@@ -112,9 +112,7 @@ fn reaching_the_target_enters_won_and_keep_going_returns_to_play() {
 
 #[test]
 fn the_keep_going_button_is_a_request_like_any_other() {
-    let mut app = app(Config::new(4, 32).unwrap(), 2);
-    let board = Board::from_rows(&[&[16, 16, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
-    set_board(&mut app, board, 32);
+    let mut app = one_merge_from_winning();
     press_and_settle(&mut app, KeyCode::ArrowLeft);
     assert_eq!(state(&app), GameState::Won);
     app.world_mut().write_message(Request::KeepGoing);
@@ -258,9 +256,7 @@ fn the_first_move_after_a_long_idle_still_animates() {
 
 #[test]
 fn the_win_overlay_is_invisible_then_fades_in_after_the_delay() {
-    let mut app = app(Config::new(4, 32).unwrap(), 2);
-    let board = Board::from_rows(&[&[16, 16, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
-    set_board(&mut app, board, 32);
+    let mut app = one_merge_from_winning();
     press(&mut app, KeyCode::ArrowLeft);
     app.update(); // the state change lands, the overlay spawns
     assert_eq!(state(&app), GameState::Won);
@@ -282,4 +278,12 @@ fn the_win_overlay_is_invisible_then_fades_in_after_the_delay() {
     assert_eq!(cover_alpha(&mut app), 0.0);
     settle(&mut app);
     assert!((cover_alpha(&mut app) - 0.5).abs() < 1e-3, "fully faded in");
+}
+
+/// A 4×4 game to 32 whose only tiles are 16, 16: sliding left wins.
+fn one_merge_from_winning() -> App {
+    let mut app = app(Config::new(4, 32).unwrap(), 2);
+    let board = Board::from_rows(&[&[16, 16, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
+    set_board(&mut app, board, 32);
+    app
 }
