@@ -22,7 +22,6 @@ use bevy::{
     input::InputPlugin,
     prelude::*,
     state::app::StatesPlugin,
-    text::Font,
     time::TimeReceiver,
     window::RequestRedraw,
     winit::{UpdateMode, WinitSettings},
@@ -35,8 +34,8 @@ use view::ViewPlugin;
 
 /// Initial window size in logical pixels (the layout scales to any size).
 pub const WINDOW_SIZE: (u32, u32) = (486, 657);
-/// Frames drawn after start-up before the game waits for input (text layout and font atlases
-/// settle over the first frames).
+/// Frames drawn after start-up before the game waits for input (the renderer settles over the
+/// first frames).
 const WARM_UP_FRAMES: u32 = 10;
 /// With nothing to animate the app sleeps until input, waking at most this often.
 const IDLE_WAKE: Duration = Duration::from_secs(60);
@@ -105,7 +104,6 @@ pub fn headless_app(config: Config, seed: u64, frame: Duration) -> App {
         TransformPlugin,
     ))
     .init_asset::<Image>()
-    .init_asset::<Font>()
     .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(frame))
     .add_plugins((
         TweeningPlugin,

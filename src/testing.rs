@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::{
     game::{Engine, GameState, Position, Tile, Value},
     rules::{Board, Cell, Config, Game},
-    view::{Ghost, header::ScoreText, layout::BoardLayout},
+    view::{Ghost, header::ScoreText, layout::BoardLayout, text::Label},
 };
 use bevy::{
     input::{
@@ -166,7 +166,7 @@ pub fn check_frame(app: &mut App) -> Result<(), String> {
         ));
     }
     let world = app.world_mut();
-    let mut score_text = world.query_filtered::<&Text2d, With<ScoreText>>();
+    let mut score_text = world.query_filtered::<&Label, With<ScoreText>>();
     let score = score_text
         .single(world)
         .map_err(|e| format!("no score text: {e}"))?;

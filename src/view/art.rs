@@ -1,5 +1,5 @@
-//! Assets made without files: the embedded Clear Sans Bold face and procedural white
-//! rounded-rectangle and glow images, tinted per sprite and drawn 9-sliced.
+//! Images made without files: procedural white rounded-rectangle and glow images, tinted per
+//! sprite and drawn 9-sliced. (The font is embedded by `text`.)
 
 use bevy::{
     asset::RenderAssetUsages,
@@ -7,12 +7,7 @@ use bevy::{
     prelude::*,
     render::render_resource::{Extent3d, TextureDimension, TextureFormat},
     sprite::{BorderRect, SliceScaleMode, TextureSlicer},
-    text::Font,
 };
-
-/// Clear Sans Bold, subset to the characters the game shows (Apache-2.0, see assets/fonts),
-/// compiled in so the binary runs from anywhere.
-const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/ClearSans-Bold-subset.ttf");
 
 /// Tile and button corner radius (the original's 3 px) and the board's (6 px).
 pub const SMALL_RADIUS: u32 = 3;
@@ -23,10 +18,9 @@ pub const GLOW_SPREAD: f32 = 10.0;
 pub const GLOW_BLUR: f32 = 30.0;
 const GLOW_EDGE: u32 = (GLOW_SPREAD + GLOW_BLUR) as u32;
 
-/// Handles to the game's font and shapes.
+/// Handles to the game's shapes.
 #[derive(Resource, Debug, Clone)]
 pub struct Art {
-    pub font: Handle<Font>,
     small_round: Handle<Image>,
     large_round: Handle<Image>,
     glow: Handle<Image>,
@@ -36,13 +30,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, make_art);
 }
 
-fn make_art(
-    mut commands: Commands,
-    mut fonts: ResMut<Assets<Font>>,
-    mut images: ResMut<Assets<Image>>,
-) {
+fn make_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     commands.insert_resource(Art {
-        font: fonts.add(Font::from_bytes(FONT_BYTES.to_vec())),
         small_round: images.add(rounded_rect_image(SMALL_RADIUS)),
         large_round: images.add(rounded_rect_image(LARGE_RADIUS)),
         glow: images.add(glow_image()),
@@ -144,13 +133,5 @@ impl Art {
             color,
             Vec2::splat(tile + 2.0 * edge),
         )
-    }
-
-    /// A text font of the game's face; the size is set from `FontPx` by the layout.
-    pub fn text_font(&self) -> TextFont {
-        TextFont {
-            font: self.font.clone().into(),
-            ..default()
-        }
     }
 }

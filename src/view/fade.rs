@@ -1,9 +1,10 @@
-//! Fading a group of sprites and texts as one: a tween drives `Fade` on the group's root, and
+//! Fading a group of sprites and labels as one: a tween drives `Fade` on the group's root, and
 //! every member's alpha follows as `fade × BaseAlpha`.
 
 use bevy::prelude::*;
 use bevy_tweening::{AnimationSystem, Lens};
 
+use super::text::LabelColor;
 use crate::game::GameSet;
 
 pub(super) fn plugin(app: &mut App) {
@@ -35,19 +36,19 @@ impl Lens<Fade> for FadeLens {
     }
 }
 
-fn apply_fade(
+pub(super) fn apply_fade(
     roots: Query<(Entity, &Fade), Changed<Fade>>,
     children: Query<&Children>,
     mut sprites: Query<(&mut Sprite, &BaseAlpha)>,
-    mut texts: Query<(&mut TextColor, &BaseAlpha)>,
+    mut labels: Query<(&mut LabelColor, &BaseAlpha)>,
 ) {
     for (root, fade) in &roots {
         for entity in std::iter::once(root).chain(children.iter_descendants(root)) {
             if let Ok((mut sprite, base)) = sprites.get_mut(entity) {
                 sprite.color.set_alpha(base.0 * fade.0);
             }
-            if let Ok((mut text, base)) = texts.get_mut(entity) {
-                text.0.set_alpha(base.0 * fade.0);
+            if let Ok((mut color, base)) = labels.get_mut(entity) {
+                color.0.set_alpha(base.0 * fade.0);
             }
         }
     }

@@ -13,6 +13,7 @@ use super::layout::{
     BOARD_CENTER, BOARD_PX, FontPx, HEADER_Y, LEFT, RIGHT, ROW_Y, Z_FLOAT, Z_LABEL,
 };
 use super::palette::{BOARD, BUTTON, LIGHT_TEXT, SCORE_LABEL, TEXT};
+use super::text::{Label, LabelColor};
 use crate::game::{BestScore, Engine, GameSet, MoveApplied, Request, UiButton};
 
 /// "+N" floats up this far over 600 ms, fading out.
@@ -47,13 +48,8 @@ pub struct ScoreText;
 pub struct BestText;
 
 /// A text in the game's face at a design size.
-pub fn label(art: &Art, text: impl Into<String>, px: f32, color: Color) -> impl Bundle {
-    (
-        Text2d::new(text),
-        art.text_font(),
-        TextColor(color),
-        FontPx(px),
-    )
+pub fn label(text: impl Into<String>, px: f32, color: Color) -> impl Bundle {
+    (Label(text.into()), LabelColor(color), FontPx(px))
 }
 
 /// A button: a rounded rectangle that sends `request` when clicked or tapped. It fades with
@@ -65,7 +61,7 @@ pub fn button(art: &Art, text: &str, width: f32, request: Request) -> impl Bundl
         art.small_round(BUTTON, size),
         BaseAlpha(1.0),
         children![(
-            label(art, text, 18.0, LIGHT_TEXT),
+            label(text, 18.0, LIGHT_TEXT),
             BaseAlpha(1.0),
             Transform::from_xyz(0.0, 0.0, Z_LABEL),
         )],
@@ -80,14 +76,14 @@ fn score_box_center(index: usize) -> Vec2 {
 
 fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
     commands.spawn((
-        label(&art, "2048", 80.0, TEXT),
+        label("2048", 80.0, TEXT),
         Anchor::CENTER_LEFT,
         Transform::from_xyz(LEFT, HEADER_Y, 0.0),
     ));
     for (index, name) in ["BEST", "SCORE"].into_iter().enumerate() {
         let at = score_box_center(index);
         let mut value = commands.spawn((
-            label(&art, "0", SCORE_FONT_PX, LIGHT_TEXT),
+            label("0", SCORE_FONT_PX, LIGHT_TEXT),
             Transform::from_xyz(at.x, at.y - 9.0, Z_LABEL),
         ));
         if index == 0 {
@@ -99,19 +95,14 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
             art.small_round(BOARD, BOX_SIZE),
             Transform::from_translation(at.extend(0.0)),
             children![(
-                label(&art, name, 13.0, SCORE_LABEL),
+                label(name, 13.0, SCORE_LABEL),
                 Transform::from_xyz(0.0, 14.0, Z_LABEL),
             )],
         ));
     }
     let target = engine.config().target();
     commands.spawn((
-        label(
-            &art,
-            format!("Join the tiles, get to {target}!"),
-            18.0,
-            TEXT,
-        ),
+        label(format!("Join the tiles, get to {target}!"), 18.0, TEXT),
         Anchor::CENTER_LEFT,
         Transform::from_xyz(LEFT, ROW_Y, 0.0),
     ));
@@ -121,7 +112,7 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
         Transform::from_xyz(RIGHT - width / 2.0, ROW_Y, 0.0),
     ));
     commands.spawn((
-        label(&art, KEY_HELP, 15.0, TEXT),
+        label(KEY_HELP, 15.0, TEXT),
         Transform::from_xyz(0.0, BOARD_CENTER.y - BOARD_PX / 2.0 - 25.0, 0.0),
     ));
 }
@@ -136,13 +127,13 @@ fn score_font_px(text: &str) -> f32 {
 fn show_scores(
     engine: Res<Engine>,
     best: Res<BestScore>,
-    mut score_text: Query<(&mut Text2d, &mut FontPx), (With<ScoreText>, Without<BestText>)>,
-    mut best_text: Query<(&mut Text2d, &mut FontPx), (With<BestText>, Without<ScoreText>)>,
+    mut score_text: Query<(&mut Label, &mut FontPx), (With<ScoreText>, Without<BestText>)>,
+    mut best_text: Query<(&mut Label, &mut FontPx), (With<BestText>, Without<ScoreText>)>,
 ) {
     if !engine.is_changed() && !best.is_changed() {
         return;
     }
-    let show = |(mut text, mut px): (Mut<Text2d>, Mut<FontPx>), value: u64| {
+    let show = |(mut text, mut px): (Mut<Label>, Mut<FontPx>), value: u64| {
         let shown = value.to_string();
         px.set_if_neq(FontPx(score_font_px(&shown)));
         if text.0 != shown {
@@ -158,14 +149,14 @@ fn show_scores(
 }
 
 /// "+N" rises from the score box and fades out.
-fn float_gains(mut moves: MessageReader<MoveApplied>, mut commands: Commands, art: Res<Art>) {
+fn float_gains(mut moves: MessageReader<MoveApplied>, mut commands: Commands) {
     for moved in moves.read().filter(|m| m.gained > 0) {
         let start = (score_box_center(1) + Vec2::new(0.0, -9.0)).extend(Z_FLOAT);
         let end = start + Vec3::Y * FLOAT_RISE_PX;
         let float = commands
             .spawn((
                 DespawnWhenDone,
-                label(&art, format!("+{}", moved.gained), SCORE_FONT_PX, TEXT),
+                label(format!("+{}", moved.gained), SCORE_FONT_PX, TEXT),
                 BaseAlpha(0.9),
                 Fade(1.0),
                 Transform::from_translation(start),

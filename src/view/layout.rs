@@ -1,5 +1,5 @@
-//! Geometry in design units (the original's pixels), the camera that fits the design into any
-//! window, and text that stays sharp at any zoom.
+//! Geometry in design units (the original's pixels), and the camera that fits the design into
+//! any window.
 
 use bevy::{
     camera::ScalingMode,
@@ -46,10 +46,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Zoom>()
         .add_systems(PreStartup, init_board_layout)
         .add_systems(Startup, spawn_camera)
-        .add_systems(
-            Update,
-            (track_zoom, size_text).chain().after(GameSet::React),
-        );
+        .add_systems(Update, track_zoom.after(GameSet::React));
 }
 
 /// Where the cells of the current board are.
@@ -112,12 +109,11 @@ impl Default for Zoom {
     }
 }
 
-/// A text's size in design units. Glyphs are rasterised at `size × zoom` pixels and the entity
-/// is scaled by `1 / zoom`, so text is crisp at any window size instead of a stretched bitmap.
+/// A label's font size in design units (see `text`).
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
 pub struct FontPx(pub f32);
 
-fn track_zoom(
+pub(super) fn track_zoom(
     mut resized: MessageReader<WindowResized>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut zoom: ResMut<Zoom>,
@@ -130,14 +126,5 @@ fn track_zoom(
         // Rounded so a drag-resize does not build a font atlas for every pixel of width.
         let z = ((z * 20.0).round() / 20.0).max(0.05);
         zoom.set_if_neq(Zoom(z));
-    }
-}
-
-fn size_text(zoom: Res<Zoom>, mut texts: Query<(Ref<FontPx>, &mut TextFont, &mut Transform)>) {
-    for (px, mut font, mut transform) in &mut texts {
-        if zoom.is_changed() || px.is_changed() {
-            font.font_size = bevy::text::FontSize::Px(px.0 * zoom.0);
-            transform.scale = Vec3::splat(1.0 / zoom.0);
-        }
     }
 }

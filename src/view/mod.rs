@@ -7,6 +7,7 @@ pub mod header;
 pub mod layout;
 pub mod overlay;
 pub mod palette;
+pub mod text;
 pub mod tiles;
 
 use bevy::prelude::*;
@@ -16,7 +17,7 @@ use crate::game::GameSet;
 
 pub use tiles::{Ghost, TileLabel};
 
-/// Adds the view. Needs `Assets<Image>` and `Assets<Font>` (the render and text plugins, or
+/// Adds the view. Needs `Assets<Image>` (the render plugins, or
 /// `init_asset` in headless tests) and the game plugin.
 pub struct ViewPlugin;
 
@@ -41,6 +42,7 @@ impl Plugin for ViewPlugin {
         tiles::plugin(app);
         header::plugin(app);
         overlay::plugin(app);
+        text::plugin(app);
     }
 }
 

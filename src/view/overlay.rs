@@ -83,7 +83,7 @@ fn spawn_overlay(
     ));
     commands.spawn((
         ChildOf(root),
-        label(art, message, 60.0, message_color),
+        label(message, 60.0, message_color),
         BaseAlpha(1.0),
         Transform::from_xyz(0.0, 40.0, Z_LABEL),
     ));

@@ -13,6 +13,7 @@ use super::layout::{
     BOARD_CENTER, BOARD_PX, BoardLayout, FontPx, Z_BOARD, Z_CELL, Z_GHOST, Z_LABEL, Z_TILE,
 };
 use super::palette::{self, BOARD, EMPTY_CELL, GLOW};
+use super::text::{Label, LabelColor};
 use crate::game::{GameSet, MoveApplied, Position, Request, Tile, Value};
 use crate::rules::Cell;
 
@@ -78,9 +79,8 @@ fn tile_look(art: &Art, layout: &BoardLayout, value: u32) -> impl Bundle {
         children![
             (
                 TileLabel,
-                Text2d::new(value.to_string()),
-                art.text_font(),
-                TextColor(fg),
+                Label(value.to_string()),
+                LabelColor(fg),
                 FontPx(palette::tile_font_px(value) * layout.font_scale()),
                 Transform::from_xyz(0.0, 0.0, Z_LABEL),
             ),
@@ -129,7 +129,7 @@ fn decorate_new_tiles(
 fn restyle_tiles(
     layout: Res<BoardLayout>,
     mut tiles: Query<(&Value, &mut Sprite, &Children), (Changed<Value>, Without<TileGlow>)>,
-    mut labels: Query<(&mut Text2d, &mut TextColor, &mut FontPx), With<TileLabel>>,
+    mut labels: Query<(&mut Label, &mut LabelColor, &mut FontPx), With<TileLabel>>,
     mut glows: Query<(&mut Sprite, &mut Visibility), With<TileGlow>>,
 ) {
     for (value, mut sprite, children) in &mut tiles {

@@ -1,0 +1,410 @@
+//! Text as sprites. The game shows a few short lines in one face, so instead of a text engine
+//! (shaping, bidi, font fallback: over a megabyte of the web build) it rasterises the glyphs it
+//! needs with ab_glyph into one atlas image and draws each glyph as a sprite child of its label.
+//! Glyphs are rasterised at their size on screen (`FontPx` × zoom) and the label is scaled by
+//! 1 / zoom, so text stays sharp at any window size.
+
+use std::collections::HashMap;
+
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
+use bevy::{
+    asset::RenderAssetUsages,
+    prelude::*,
+    render::render_resource::{Extent3d, TextureDimension, TextureFormat},
+    sprite::Anchor,
+};
+
+use super::layout::{FontPx, Zoom};
+
+/// Clear Sans Bold, subset to the characters the game shows (Apache-2.0, see assets/fonts),
+/// compiled in so the binary runs from anywhere.
+const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/ClearSans-Bold-subset.ttf");
+/// The atlas starts this wide and doubles, up to the largest side every WebGL2 device offers,
+/// when a zoom or a new text needs more room.
+const FIRST_ATLAS_SIDE: u32 = 512;
+const MAX_ATLAS_SIDE: u32 = 2048;
+/// Empty pixels right of and below each glyph, so filtering never bleeds a neighbour in.
+const PADDING: u32 = 1;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PreStartup, make_atlas).add_systems(
+        Update,
+        (lay_out_labels, color_glyphs)
+            .chain()
+            .after(super::layout::track_zoom)
+            .after(super::fade::apply_fade),
+    );
+}
+
+/// A line of text in the game's face, at the design size in its `FontPx`, placed by its
+/// `Anchor` (the text's box: advance width × the face's ascent to descent).
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+#[require(LabelColor, Anchor, Transform, Visibility)]
+pub struct Label(pub String);
+
+/// A label's colour; its glyphs follow it.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Default)]
+pub struct LabelColor(pub Color);
+
+/// One glyph of a label: a sprite cut from the atlas.
+#[derive(Component, Debug)]
+pub struct Glyph;
+
+/// Where a rasterised glyph is in the atlas, and where its bitmap's top-left corner sits
+/// relative to the pen on the baseline (x right, y up, in pixels).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Slot {
+    rect: Rect,
+    offset: Vec2,
+}
+
+/// The atlas is full: clear or grow it and lay everything out again.
+#[derive(Debug, PartialEq, Eq)]
+struct Full;
+
+/// Glyphs in rows, left to right, a new row below the tallest of the last one.
+#[derive(Debug, Default)]
+struct Shelf {
+    x: u32,
+    y: u32,
+    row_height: u32,
+}
+
+impl Shelf {
+    /// The top-left corner of a free `w` × `h` box in a `side` × `side` image, if there is one.
+    fn place(&mut self, w: u32, h: u32, side: u32) -> Option<UVec2> {
+        let (w, h) = (w + PADDING, h + PADDING);
+        if self.x + w > side {
+            self.x = 0;
+            self.y += self.row_height;
+            self.row_height = 0;
+        }
+        if w > side || self.y + h > side {
+            return None;
+        }
+        let at = UVec2::new(self.x, self.y);
+        self.x += w;
+        self.row_height = self.row_height.max(h);
+        Some(at)
+    }
+}
+
+/// The face and the image its glyphs are rasterised into, keyed by glyph and pixel size.
+#[derive(Resource, Debug)]
+pub struct GlyphAtlas {
+    font: FontRef<'static>,
+    image: Handle<Image>,
+    side: u32,
+    slots: HashMap<(GlyphId, u32), Option<Slot>>,
+    shelf: Shelf,
+}
+
+fn blank_atlas(side: u32) -> Image {
+    // White everywhere: a glyph is only coverage in alpha, and its sprite's colour tints it.
+    Image::new_fill(
+        Extent3d {
+            width: side,
+            height: side,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        &[255, 255, 255, 0],
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    )
+}
+
+fn make_atlas(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+    commands.insert_resource(GlyphAtlas::new(&mut images));
+}
+
+/// One glyph of a laid-out line: its atlas rectangle and its top-left corner in the label.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Placed {
+    rect: Rect,
+    top_left: Vec2,
+}
+
+impl GlyphAtlas {
+    fn new(images: &mut Assets<Image>) -> Self {
+        Self {
+            font: FontRef::try_from_slice(FONT_BYTES).expect("the embedded font parses"),
+            image: images.add(blank_atlas(FIRST_ATLAS_SIDE)),
+            side: FIRST_ATLAS_SIDE,
+            slots: HashMap::new(),
+            shelf: Shelf::default(),
+        }
+    }
+
+    /// ab_glyph scales by the face's ascent-to-descent height; CSS and the design by its em.
+    fn scale(&self, px: u32) -> PxScale {
+        let em = self.font.units_per_em().unwrap_or(1000.0);
+        PxScale::from(px as f32 * self.font.height_unscaled() / em)
+    }
+
+    /// Empties the atlas, twice as large unless it is at its largest already.
+    fn clear(&mut self, images: &mut Assets<Image>) {
+        self.side = (self.side * 2).min(MAX_ATLAS_SIDE);
+        self.slots.clear();
+        self.shelf = Shelf::default();
+        if let Some(mut image) = images.get_mut(&self.image) {
+            *image = blank_atlas(self.side);
+        }
+    }
+
+    /// The glyph at `px` pixels, rasterised on first use; `None` for a glyph with no ink.
+    fn slot(
+        &mut self,
+        images: &mut Assets<Image>,
+        id: GlyphId,
+        px: u32,
+    ) -> Result<Option<Slot>, Full> {
+        if let Some(slot) = self.slots.get(&(id, px)) {
+            return Ok(*slot);
+        }
+        let Some(outline) = self.font.outline_glyph(id.with_scale(self.scale(px))) else {
+            self.slots.insert((id, px), None);
+            return Ok(None);
+        };
+        let bounds = outline.px_bounds();
+        let (w, h) = (bounds.width() as u32, bounds.height() as u32);
+        let at = self.shelf.place(w, h, self.side).ok_or(Full)?;
+        let side = self.side as usize;
+        if let Some(mut image) = images.get_mut(&self.image)
+            && let Some(data) = image.data.as_mut()
+        {
+            outline.draw(|x, y, coverage| {
+                let index = ((at.y + y) as usize * side + (at.x + x) as usize) * 4 + 3;
+                data[index] = (coverage.clamp(0.0, 1.0) * 255.0).round() as u8;
+            });
+        }
+        let slot = Slot {
+            rect: Rect::new(
+                at.x as f32,
+                at.y as f32,
+                (at.x + w) as f32,
+                (at.y + h) as f32,
+            ),
+            offset: Vec2::new(bounds.min.x, -bounds.min.y),
+        };
+        self.slots.insert((id, px), Some(slot));
+        Ok(Some(slot))
+    }
+
+    /// Lays `text` out at `px` pixels around the anchor point, rasterising what is missing.
+    fn lay_out(
+        &mut self,
+        images: &mut Assets<Image>,
+        text: &str,
+        px: u32,
+        anchor: Vec2,
+    ) -> Result<Vec<Placed>, Full> {
+        let font = self.font.clone();
+        let scaled = font.as_scaled(self.scale(px));
+        let mut pen = 0.0;
+        let mut previous = None;
+        let mut placed = Vec::with_capacity(text.len());
+        for c in text.chars() {
+            let id = font.glyph_id(c);
+            if let Some(previous) = previous {
+                pen += scaled.kern(previous, id);
+            }
+            if let Some(slot) = self.slot(images, id, px)? {
+                placed.push(Placed {
+                    rect: slot.rect,
+                    top_left: Vec2::new(pen.round() + slot.offset.x, slot.offset.y),
+                });
+            }
+            pen += scaled.h_advance(id);
+            previous = Some(id);
+        }
+        // The box's centre relative to the anchor point, and the baseline relative to the
+        // centre: half the ascent-to-descent height below it, as CSS centres a line.
+        let size = Vec2::new(pen, scaled.ascent() - scaled.descent());
+        let left = -(anchor.x + 0.5) * size.x;
+        let baseline = -anchor.y * size.y - (scaled.ascent() + scaled.descent()) / 2.0;
+        for glyph in &mut placed {
+            glyph.top_left += Vec2::new(left, baseline);
+        }
+        Ok(placed)
+    }
+}
+
+/// Lays out labels whose text, size or anchor changed, or all of them when the zoom changed,
+/// and gives each its glyph sprites.
+pub(super) fn lay_out_labels(
+    mut commands: Commands,
+    zoom: Res<Zoom>,
+    mut atlas: ResMut<GlyphAtlas>,
+    mut images: ResMut<Assets<Image>>,
+    mut labels: Query<(
+        Entity,
+        Ref<Label>,
+        Ref<FontPx>,
+        Ref<Anchor>,
+        &LabelColor,
+        &mut Transform,
+        Option<&Children>,
+    )>,
+    glyphs: Query<(), With<Glyph>>,
+) {
+    let mut everything = zoom.is_changed();
+    let mut laid_out = Vec::new();
+    // A full atlas is emptied (or grown) and every label laid out again: at most once a frame.
+    for _ in 0..2 {
+        laid_out.clear();
+        let mut full = false;
+        for (entity, label, px, anchor, ..) in &labels {
+            if !(everything || label.is_changed() || px.is_changed() || anchor.is_changed()) {
+                continue;
+            }
+            let pixels = (px.0 * zoom.0).round().max(1.0) as u32;
+            match atlas.lay_out(&mut images, &label.0, pixels, anchor.as_vec()) {
+                Ok(placed) => laid_out.push((entity, placed)),
+                Err(Full) => {
+                    full = true;
+                    break;
+                }
+            }
+        }
+        if !full {
+            break;
+        }
+        atlas.clear(&mut images);
+        everything = true;
+    }
+    for (entity, placed) in laid_out.drain(..) {
+        let Ok((.., color, mut transform, children)) = labels.get_mut(entity) else {
+            continue;
+        };
+        for &child in children.into_iter().flatten() {
+            if glyphs.contains(child) {
+                commands.entity(child).despawn();
+            }
+        }
+        transform.scale = Vec3::splat(1.0 / zoom.0);
+        for glyph in placed {
+            commands.spawn((
+                Glyph,
+                ChildOf(entity),
+                Sprite {
+                    image: atlas.image.clone(),
+                    rect: Some(glyph.rect),
+                    color: color.0,
+                    ..default()
+                },
+                Anchor::TOP_LEFT,
+                Transform::from_translation(glyph.top_left.extend(0.0)),
+            ));
+        }
+    }
+}
+
+/// Glyphs take their label's colour (fades change it every frame).
+pub(super) fn color_glyphs(
+    labels: Query<(&LabelColor, &Children), Changed<LabelColor>>,
+    mut glyphs: Query<&mut Sprite, With<Glyph>>,
+) {
+    for (color, children) in &labels {
+        for &child in children {
+            if let Ok(mut sprite) = glyphs.get_mut(child) {
+                sprite.color = color.0;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn atlas() -> (GlyphAtlas, Assets<Image>) {
+        let mut images = Assets::<Image>::default();
+        (GlyphAtlas::new(&mut images), images)
+    }
+
+    #[test]
+    fn shelf_fills_rows_then_reports_full() {
+        let mut shelf = Shelf::default();
+        assert_eq!(shelf.place(9, 4, 20), Some(UVec2::new(0, 0)));
+        assert_eq!(shelf.place(9, 9, 20), Some(UVec2::new(10, 0)));
+        // No room left in the row: the next row starts under the tallest box (9 + padding).
+        assert_eq!(shelf.place(5, 5, 20), Some(UVec2::new(0, 10)));
+        assert_eq!(
+            shelf.place(5, 10, 20),
+            None,
+            "too tall for what is left below"
+        );
+        assert_eq!(shelf.place(30, 1, 20), None);
+    }
+
+    #[test]
+    fn glyphs_are_rasterised_once_per_size() {
+        let (mut atlas, mut images) = atlas();
+        let line = atlas.lay_out(&mut images, "2048", 55, Vec2::ZERO).unwrap();
+        assert_eq!(line.len(), 4);
+        assert_eq!(atlas.slots.len(), 4);
+        let again = atlas.lay_out(&mut images, "8402", 55, Vec2::ZERO).unwrap();
+        assert_eq!(atlas.slots.len(), 4, "same glyphs, same size: nothing new");
+        assert_eq!(again[0].rect, line[3].rect);
+        atlas.lay_out(&mut images, "2", 56, Vec2::ZERO).unwrap();
+        assert_eq!(atlas.slots.len(), 5, "a new size is a new glyph");
+        // The bitmap has ink: some alpha is set, and RGB stays white.
+        let data = images.get(&atlas.image).unwrap().data.as_ref().unwrap();
+        assert!(data.chunks(4).any(|p| p[3] > 200));
+        assert!(data.chunks(4).all(|p| p[..3] == [255, 255, 255]));
+    }
+
+    #[test]
+    fn spaces_advance_without_a_sprite() {
+        let (mut atlas, mut images) = atlas();
+        let left = Vec2::new(-0.5, 0.0);
+        let two = atlas.lay_out(&mut images, "R R", 20, left).unwrap();
+        assert_eq!(two.len(), 2);
+        let one = atlas.lay_out(&mut images, "R", 20, left).unwrap();
+        // The same first glyph in the same place; the second one past it by more than its ink
+        // (a space is about a quarter em, 5 px here).
+        assert_eq!(two[0].top_left, one[0].top_left);
+        let step = two[1].top_left.x - two[0].top_left.x;
+        assert!(step > two[0].rect.width() + 3.0, "{step}");
+    }
+
+    #[test]
+    fn anchors_place_the_box() {
+        let (mut atlas, mut images) = atlas();
+        let centre = atlas.lay_out(&mut images, "64", 40, Vec2::ZERO).unwrap();
+        let left = atlas
+            .lay_out(&mut images, "64", 40, Vec2::new(-0.5, 0.0))
+            .unwrap();
+        // Centred text is symmetric about x = 0 within a pixel: its ink starts about as far
+        // left of the anchor as it ends right of it.
+        let ink_left = centre[0].top_left.x;
+        let ink_right = centre[1].top_left.x + centre[1].rect.width();
+        assert!((ink_left + ink_right).abs() < 6.0, "{ink_left} {ink_right}");
+        // Left-anchored text starts at the anchor, as far right as centred text is wide / 2.
+        assert!(left[0].top_left.x >= 0.0 && left[0].top_left.x < 6.0);
+        // Digits sit on one baseline, their ink around the centre line (cap height ≈ 0.7 em).
+        let top = centre[0].top_left.y;
+        let bottom = top - centre[0].rect.height();
+        assert!(top > 10.0 && bottom < -10.0, "{top} {bottom}");
+        assert!((top + bottom).abs() < 6.0, "{top} {bottom}");
+    }
+
+    #[test]
+    fn a_full_atlas_is_reported_then_grows() {
+        let (mut atlas, mut images) = atlas();
+        let mut px = 200;
+        let full = loop {
+            match atlas.lay_out(&mut images, "2048", px, Vec2::ZERO) {
+                Ok(_) => px += 1,
+                Err(full) => break full,
+            }
+        };
+        assert_eq!(full, Full);
+        atlas.clear(&mut images);
+        assert_eq!(atlas.side, FIRST_ATLAS_SIDE * 2);
+        assert_eq!(images.get(&atlas.image).unwrap().width(), atlas.side);
+        assert!(atlas.slots.is_empty());
+        assert!(atlas.lay_out(&mut images, "2048", px, Vec2::ZERO).is_ok());
+    }
+}
