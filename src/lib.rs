@@ -12,7 +12,7 @@ pub mod rules;
 pub mod testing;
 pub mod view;
 #[cfg(target_arch = "wasm32")]
-mod web;
+pub mod web;
 
 use std::time::Duration;
 

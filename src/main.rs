@@ -49,5 +49,9 @@ fn main() {
     let (config, seed) = cli::parse();
     #[cfg(target_arch = "wasm32")]
     let (config, seed) = (g2048::rules::Config::default(), None);
+    #[cfg(target_arch = "wasm32")]
+    if !g2048::web::page_can_run() {
+        return;
+    }
     g2048::windowed_app(config, seed).run();
 }

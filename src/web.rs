@@ -2,8 +2,11 @@
 //! message and focuses the canvas) and mirrors the game on the canvas as data attributes
 //! (`data-board`, `data-score`, `data-moves`, `data-state`) for tests and page scripts.
 //! Every browser call may fail (no document, no canvas); failures are ignored, never fatal.
+//! Before the game starts, [`page_can_run`] checks for the canvas and WebGL2, so a page without
+//! them gets a message instead of a panic.
 
 use bevy::{diagnostic::FrameCount, prelude::*};
+use web_sys::wasm_bindgen::JsCast;
 
 use crate::game::{Engine, GameState};
 
@@ -14,6 +17,37 @@ const READY_FRAME: u32 = 3;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Last, (mark_ready, publish_state));
+}
+
+/// Whether the page has what the game needs: a `<canvas id="bevy">` and WebGL2. If not, the
+/// reason goes to the console and into the page's loading message (`#loading`), if it has one.
+pub fn page_can_run() -> bool {
+    let Some(document) = web_sys::window().and_then(|window| window.document()) else {
+        return false;
+    };
+    let problem = if document.get_element_by_id(CANVAS_ID).is_none() {
+        "The game cannot start: this page has no <canvas id=\"bevy\"> to draw on."
+    } else if !has_webgl2(&document) {
+        "The game cannot start: it needs WebGL2, which this browser has turned off or lacks."
+    } else {
+        return true;
+    };
+    web_sys::console::error_1(&problem.into());
+    if let Some(loading) = document.get_element_by_id("loading") {
+        loading.set_text_content(Some(problem));
+    }
+    false
+}
+
+/// Asks a throwaway canvas for a WebGL2 context (the game's canvas is left for the renderer to
+/// set up with its own options).
+fn has_webgl2(document: &web_sys::Document) -> bool {
+    document
+        .create_element("canvas")
+        .ok()
+        .and_then(|element| element.dyn_into::<web_sys::HtmlCanvasElement>().ok())
+        .and_then(|canvas| canvas.get_context("webgl2").ok().flatten())
+        .is_some()
 }
 
 fn canvas() -> Option<web_sys::Element> {

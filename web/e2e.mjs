@@ -103,17 +103,50 @@ function movable(s, order) {
   return order.find((d) => slide(s.board, s.size, d).moved);
 }
 
+const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-first-run', '--disable-quic'];
+
+function launch(extraArgs = []) {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+// A page the game cannot run on: it must say why in the loading message and the console, and
+// nothing may throw. `html` rewrites the page (or null to serve it as is).
+async function expectRefusal(browser, url, name, html, reason) {
+  const page = await browser.newPage();
+  const errors = [];
+  const thrown = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => thrown.push(String(e)));
+  if (html) {
+    const original = await (await fetch(url)).text();
+    await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html(original) }));
+  }
+  await page.goto(url);
+  const said = await page.waitForFunction((r) => document.getElementById('loading').textContent.includes(r),
+    reason, { timeout: READY_TIMEOUT_MS }).then(() => true, () => false);
+  check(said, `${name}: the loading message says "${reason}"`);
+  check(errors.length === 1 && errors[0].includes(reason), `${name}: the console says why, once (${errors.join(' | ')})`);
+  check(thrown.length === 0, `${name}: nothing threw${thrown.length ? ': ' + thrown.join(' | ') : ''}`);
+  await page.close();
+}
+
 async function run() {
   const server = await serve(dist);
   const url = `http://127.0.0.1:${server.address().port}/`;
   await mkdir(shots, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launch();
   try {
+    await expectRefusal(browser, url, 'page without the canvas',
+      (page) => page.replace(/<canvas id="bevy"[^>]*><\/canvas>/, ''), 'no <canvas id="bevy">');
+    const noWebgl = await launch(['--disable-3d-apis']);
+    try {
+      await expectRefusal(noWebgl, url, 'browser without WebGL', null, 'needs WebGL2');
+    } finally {
+      await noWebgl.close();
+    }
+
     for (const device of [
       { name: 'desktop', viewport: { width: 900, height: 1000 }, hasTouch: false },
       { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
