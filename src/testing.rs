@@ -7,7 +7,12 @@ use std::time::Duration;
 use crate::{
     game::{Engine, GameState, Position, Tile, Value},
     rules::{Board, Cell, Config, Game},
-    view::{Ghost, header::ScoreText, layout::BoardLayout, text::Label},
+    view::{
+        Ghost, TileLabel,
+        header::ScoreText,
+        layout::BoardLayout,
+        text::{Glyph, Label, LabelColor},
+    },
 };
 use bevy::{
     input::{
@@ -155,7 +160,9 @@ pub fn entity_board(app: &mut App) -> Result<Board, String> {
 /// - the tile entities' Positions and Values equal the engine's board, one entity per tile;
 /// - the Bevy state follows the engine's status (it lands one frame after the move);
 /// - the score on screen equals the engine's score;
-/// - a tile with no running tween sits exactly on its cell at full size, and none is hidden.
+/// - a tile with no running tween sits exactly on its cell at full size, and none is hidden;
+/// - every label is drawn, one glyph sprite per visible character in the label's colour, and
+///   each tile's label shows its value.
 pub fn check_frame(app: &mut App) -> Result<(), String> {
     let shown = entity_board(app)?;
     let game = engine(app).clone();
@@ -177,6 +184,7 @@ pub fn check_frame(app: &mut App) -> Result<(), String> {
             game.score()
         ));
     }
+    check_labels(world)?;
     let layout = *world.resource::<BoardLayout>();
     let mut tiles = world.query_filtered::<(&Position, &Transform, Has<TweenAnim>), With<Tile>>();
     for (pos, transform, animating) in tiles.iter(world) {
@@ -189,6 +197,39 @@ pub fn check_frame(app: &mut App) -> Result<(), String> {
                 "resting tile at {pos:?} drawn at {:?} scale {:?}",
                 transform.translation, transform.scale
             ));
+        }
+    }
+    Ok(())
+}
+
+fn check_labels(world: &mut World) -> Result<(), String> {
+    let mut labels = world.query::<(&Label, &LabelColor, Option<&Children>)>();
+    let mut glyphs = world.query_filtered::<&Sprite, With<Glyph>>();
+    for (label, color, children) in labels.iter(world) {
+        let drawn: Vec<&Sprite> = children
+            .into_iter()
+            .flatten()
+            .filter_map(|&child| glyphs.get(world, child).ok())
+            .collect();
+        let want = label.0.chars().filter(|c| !c.is_whitespace()).count();
+        if drawn.len() != want || drawn.iter().any(|glyph| glyph.color != color.0) {
+            return Err(format!(
+                "label {:?} has {} glyphs (want {want}) or glyphs not in {:?}",
+                label.0,
+                drawn.len(),
+                color.0
+            ));
+        }
+    }
+    let mut tiles = world.query_filtered::<(&Value, &Children), With<Tile>>();
+    let mut tile_labels = world.query_filtered::<&Label, With<TileLabel>>();
+    for (value, children) in tiles.iter(world) {
+        let shown: Vec<&Label> = children
+            .iter()
+            .filter_map(|child| tile_labels.get(world, child).ok())
+            .collect();
+        if shown.len() != 1 || shown[0].0 != value.0.to_string() {
+            return Err(format!("tile of {} labelled {shown:?}", value.0));
         }
     }
     Ok(())
