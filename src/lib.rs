@@ -9,11 +9,13 @@
 
 pub mod game;
 pub mod rules;
+pub mod save;
 pub mod testing;
 pub mod view;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use bevy::{
@@ -28,7 +30,7 @@ use bevy::{
 };
 use bevy_tweening::{TweenAnim, TweeningPlugin};
 
-use game::GamePlugin;
+pub use game::GamePlugin;
 use rules::Config;
 use view::ViewPlugin;
 
@@ -41,7 +43,7 @@ const WARM_UP_FRAMES: u32 = 10;
 const IDLE_WAKE: Duration = Duration::from_secs(60);
 
 /// The game in a window: on the desktop, or on the page's `#bevy` canvas in a browser.
-pub fn windowed_app(config: Config, seed: Option<u64>) -> App {
+pub fn windowed_app(game: GamePlugin) -> App {
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -68,7 +70,7 @@ pub fn windowed_app(config: Config, seed: Option<u64>) -> App {
         focused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
         unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
     })
-    .add_plugins((TweeningPlugin, GamePlugin { config, seed }, ViewPlugin))
+    .add_plugins((TweeningPlugin, game, ViewPlugin))
     .add_systems(Last, request_redraw_while_animating);
     #[cfg(target_arch = "wasm32")]
     web::plugin(&mut app);
@@ -94,7 +96,21 @@ fn request_redraw_while_animating(
 
 /// The same game with no window, renderer or GPU: MinimalPlugins, states, input, tweening,
 /// and the asset stores the view needs. Time advances by `frame` per `update()`.
+/// Saves go to memory.
 pub fn headless_app(config: Config, seed: u64, frame: Duration) -> App {
+    headless_app_with(
+        GamePlugin {
+            size: Some(config.size()),
+            target: Some(config.target()),
+            seed: Some(seed),
+            store: Arc::new(save::MemoryStore::default()),
+        },
+        frame,
+    )
+}
+
+/// The headless game with its own launch settings and store.
+pub fn headless_app_with(game: GamePlugin, frame: Duration) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -105,13 +121,6 @@ pub fn headless_app(config: Config, seed: u64, frame: Duration) -> App {
     ))
     .init_asset::<Image>()
     .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(frame))
-    .add_plugins((
-        TweeningPlugin,
-        GamePlugin {
-            config,
-            seed: Some(seed),
-        },
-        ViewPlugin,
-    ));
+    .add_plugins((TweeningPlugin, game, ViewPlugin));
     app
 }

@@ -1,24 +1,34 @@
 //! `g2048`: play 2048 in a window. On the desktop, flags are checked before any window opens;
-//! in the browser the page has no flags and the game starts with the defaults.
+//! in the browser the page has no flags, and saves go to the browser's local storage.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
+    use std::path::PathBuf;
+    use std::sync::Arc;
+
     use clap::Parser;
-    use g2048::rules::{Config, DEFAULT_SIZE, DEFAULT_TARGET};
+    use g2048::GamePlugin;
+    use g2048::rules::Config;
+    use g2048::save::{FileStore, MemoryStore, Store};
 
     /// 2048 on the Bevy engine: slide with arrows, WASD or HJKL, or drag/swipe the board.
+    /// The game in progress, best scores and options are saved after every move.
     #[derive(Parser, Debug)]
     #[command(version, about)]
     pub struct Cli {
-        /// Board side, 3 to 8.
-        #[arg(long, default_value_t = DEFAULT_SIZE, value_parser = parse_size)]
-        pub size: usize,
-        /// Winning tile: a power of two, at least 8.
-        #[arg(long, default_value_t = DEFAULT_TARGET, value_parser = parse_target)]
-        pub target: u32,
-        /// Seed for the tile spawns: the same seed and keys replay the same game.
+        /// Board side, 3 to 8 (default: the saved option, first 4).
+        #[arg(long, value_parser = parse_size)]
+        pub size: Option<usize>,
+        /// Winning tile: a power of two, at least 8 (default: the saved option, first 2048).
+        #[arg(long, value_parser = parse_target)]
+        pub target: Option<u32>,
+        /// Start a new game from this seed instead of resuming: the same seed and keys replay
+        /// the same game.
         #[arg(long)]
         pub seed: Option<u64>,
+        /// Keep saves in this folder instead of the platform's data folder.
+        #[arg(long, value_name = "DIR")]
+        pub data_dir: Option<PathBuf>,
     }
 
     fn parse_size(s: &str) -> Result<usize, String> {
@@ -35,23 +45,44 @@ mod cli {
         Config::check_target(n).map_err(|e| e.to_string())
     }
 
-    /// The config and seed from the command line. clap prints the error and exits with code 2
+    /// The launch settings from the command line. clap prints the error and exits with code 2
     /// on a bad flag, before any window exists.
-    pub fn parse() -> (Config, Option<u64>) {
+    pub fn parse() -> GamePlugin {
         let cli = Cli::parse();
-        let config = Config::new(cli.size, cli.target).expect("flags were validated");
-        (config, cli.seed)
+        let store: Arc<dyn Store> = match cli
+            .data_dir
+            .map(FileStore::new)
+            .or_else(FileStore::platform)
+        {
+            Some(files) => Arc::new(files),
+            None => {
+                eprintln!("g2048: no data folder on this system; this game will not be saved");
+                Arc::new(MemoryStore::default())
+            }
+        };
+        GamePlugin {
+            size: cli.size,
+            target: cli.target,
+            seed: cli.seed,
+            store,
+        }
     }
 }
 
 fn main() {
     #[cfg(not(target_arch = "wasm32"))]
-    let (config, seed) = cli::parse();
+    let game = cli::parse();
     #[cfg(target_arch = "wasm32")]
-    let (config, seed) = (g2048::rules::Config::default(), None);
-    #[cfg(target_arch = "wasm32")]
-    if !g2048::web::page_can_run() {
-        return;
-    }
-    g2048::windowed_app(config, seed).run();
+    let game = {
+        if !g2048::web::page_can_run() {
+            return;
+        }
+        g2048::GamePlugin {
+            size: None,
+            target: None,
+            seed: None,
+            store: std::sync::Arc::new(g2048::save::WebStore),
+        }
+    };
+    g2048::windowed_app(game).run();
 }

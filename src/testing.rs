@@ -38,6 +38,19 @@ pub fn app_with_frame(config: Config, seed: u64, frame: Duration) -> App {
     app
 }
 
+/// The game on a given store, as a player starts it: no flags, so it resumes what is saved.
+pub fn app_on_store(store: std::sync::Arc<crate::save::MemoryStore>) -> App {
+    let game = crate::GamePlugin {
+        size: None,
+        target: None,
+        seed: None,
+        store,
+    };
+    let mut app = crate::headless_app_with(game, FRAME);
+    app.update();
+    app
+}
+
 fn keyboard(key: KeyCode, state: ButtonState) -> KeyboardInput {
     KeyboardInput {
         key_code: key,

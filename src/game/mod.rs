@@ -4,13 +4,18 @@
 pub mod components;
 mod flow;
 pub mod input;
+pub mod persist;
+
+use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::rules::{Cell, Config, Direction, Game, Merge, Status};
+use crate::rules::{Cell, Direction, Game, Merge, Status};
+use crate::save::Store;
 
 pub use components::{Position, Tile, Value};
 pub use input::{SWIPE_THRESHOLD_PX, UiButton, swipe_direction};
+pub use persist::{Notice, Saves};
 
 /// Game flow. The engine's `Status` decides it; the view hangs overlays on it.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -70,7 +75,7 @@ pub struct MoveApplied {
 #[derive(Resource, Debug, Clone, Deref, DerefMut)]
 pub struct Engine(pub Game);
 
-/// The best score seen in this run.
+/// The best score on this board size, saved or reached in this run.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct BestScore(pub u64);
 
@@ -84,16 +89,24 @@ pub enum GameSet {
 
 /// Adds the game: engine resource, states, messages, input and flow systems.
 pub struct GamePlugin {
-    pub config: Config,
-    /// `None` draws a seed from the OS.
+    /// Board size and target for this run, over the saved options (command-line flags).
+    pub size: Option<usize>,
+    pub target: Option<u32>,
+    /// A new game from this seed; `None` resumes the saved game, or draws a seed from the OS.
     pub seed: Option<u64>,
+    /// Where games, best scores and options are kept.
+    pub store: Arc<dyn Store>,
 }
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
-        let seed = self.seed.unwrap_or_else(rand::random);
-        app.insert_resource(Engine(Game::new(self.config, seed)))
-            .init_resource::<BestScore>()
+        let loaded = persist::load(self.store.clone(), self.size, self.target, self.seed);
+        let size = loaded.game.config().size();
+        let best = loaded.saves.best.get(&size).copied().unwrap_or(0);
+        app.insert_resource(BestScore(best.max(loaded.game.score())))
+            .insert_resource(Engine(loaded.game))
+            .insert_resource(loaded.saves)
+            .insert_resource(loaded.notice)
             .init_state::<GameState>()
             .add_message::<Request>()
             .add_message::<MoveApplied>()
@@ -103,5 +116,6 @@ impl Plugin for GamePlugin {
             );
         input::plugin(app);
         flow::plugin(app);
+        persist::plugin(app);
     }
 }

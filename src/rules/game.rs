@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
+use rand::{Rng, RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
+use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Cell, Direction, MAX_SIZE, MIN_SIZE, SlidePlan};
 
@@ -91,7 +92,7 @@ impl Default for Config {
 }
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Status {
     /// Moves are accepted.
     Playing,
@@ -110,6 +111,60 @@ pub struct Turn {
     /// The status after the move and its spawn.
     pub status: Status,
 }
+
+/// Everything a game is, as saved: restoring it continues the game exactly, spawns included.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedGame {
+    pub size: usize,
+    pub target: u32,
+    /// Tile values row by row, 0 for an empty cell.
+    pub tiles: Vec<u32>,
+    pub score: u64,
+    pub moves: u32,
+    pub won: bool,
+    pub status: Status,
+    pub rng: Xoshiro256PlusPlus,
+}
+
+/// The largest tile a save may hold (2^30; a 2^31 would need about two billion moves).
+pub const MAX_SAVED_TILE: u32 = 1 << 30;
+/// The largest score a save may hold: far above any reachable one (a board full of 2^30 tiles
+/// scores under 2^42), far below where adding to it could overflow.
+pub const MAX_SAVED_SCORE: u64 = 1 << 50;
+
+/// Why a saved game cannot be a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RestoreError {
+    Config(ConfigError),
+    TileCount {
+        expected: usize,
+        found: usize,
+    },
+    Tile(u32),
+    Score(u64),
+    /// The saved status, or the won flag, is not what the board says.
+    Status,
+    /// An RNG state of all zeros only ever yields zeros.
+    Rng,
+}
+
+impl fmt::Display for RestoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RestoreError::Config(e) => e.fmt(f),
+            RestoreError::TileCount { expected, found } => {
+                write!(f, "{found} cells where the board has {expected}")
+            }
+            RestoreError::Tile(v) => write!(f, "{v} is not a tile value"),
+            RestoreError::Score(s) => write!(f, "score {s} is out of range"),
+            RestoreError::Status => write!(f, "the saved status does not fit the board"),
+            RestoreError::Rng => write!(f, "the random number state is empty"),
+        }
+    }
+}
+
+impl std::error::Error for RestoreError {}
 
 /// A game in progress. The RNG is part of it, so a seed and a key sequence replay exactly.
 #[derive(Clone, Debug)]
@@ -149,6 +204,67 @@ impl Game {
             status: Status::Playing,
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
         }
+    }
+
+    /// The game as saved.
+    pub fn save(&self) -> SavedGame {
+        SavedGame {
+            size: self.config.size(),
+            target: self.config.target(),
+            tiles: self.board.cells().map(|c| self.board.get(c)).collect(),
+            score: self.score,
+            moves: self.moves,
+            won: self.won,
+            status: self.status,
+            rng: self.rng.clone(),
+        }
+    }
+
+    /// The saved game, if it is one the rules could have produced: a valid size and target,
+    /// one tile value per cell, won exactly when a tile reached the target, and the status the
+    /// board implies (a win not yet continued stays a win).
+    pub fn restore(saved: SavedGame) -> Result<Self, RestoreError> {
+        let config = Config::new(saved.size, saved.target).map_err(RestoreError::Config)?;
+        let cells = config.size() * config.size();
+        if saved.tiles.len() != cells {
+            return Err(RestoreError::TileCount {
+                expected: cells,
+                found: saved.tiles.len(),
+            });
+        }
+        let mut board = Board::new(config.size());
+        for (cell, &value) in board.clone().cells().zip(&saved.tiles) {
+            let tile = value >= 2 && value.is_power_of_two() && value <= MAX_SAVED_TILE;
+            if value != 0 && !tile {
+                return Err(RestoreError::Tile(value));
+            }
+            board.set(cell, value);
+        }
+        if saved.score > MAX_SAVED_SCORE {
+            return Err(RestoreError::Score(saved.score));
+        }
+        let reached = board.max_tile() >= config.target();
+        let status_fits = match saved.status {
+            Status::Won => saved.won,
+            Status::Over => !board.has_moves(),
+            Status::Playing => board.has_moves(),
+        };
+        if saved.won != reached || !status_fits {
+            return Err(RestoreError::Status);
+        }
+        let mut probe = saved.rng.clone();
+        if (0..4).all(|_| probe.next_u64() == 0) {
+            return Err(RestoreError::Rng);
+        }
+        Ok(Self {
+            config,
+            board,
+            score: saved.score,
+            moves: saved.moves,
+            won: saved.won,
+            status: saved.status,
+            rng: saved.rng,
+        })
     }
 
     /// Starts over with the same config, continuing the same RNG stream.

@@ -8,6 +8,6 @@ pub use board::{
     Board, Cell, Direction, MAX_CELLS, MAX_SIZE, MIN_SIZE, Merge, SlidePlan, TileSlide,
 };
 pub use game::{
-    Config, ConfigError, DEFAULT_SIZE, DEFAULT_TARGET, Game, MIN_TARGET, SPAWN_TWO_PROBABILITY,
-    START_TILES, Status, Turn,
+    Config, ConfigError, DEFAULT_SIZE, DEFAULT_TARGET, Game, MAX_SAVED_SCORE, MAX_SAVED_TILE,
+    MIN_TARGET, RestoreError, SPAWN_TWO_PROBABILITY, START_TILES, SavedGame, Status, Turn,
 };

@@ -12,9 +12,9 @@ use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::layout::{
     BOARD_CENTER, BOARD_PX, FontPx, HEADER_Y, LEFT, RIGHT, ROW_Y, Z_FLOAT, Z_LABEL,
 };
-use super::palette::{BOARD, BUTTON, LIGHT_TEXT, SCORE_LABEL, TEXT};
+use super::palette::{BOARD, BUTTON, LIGHT_TEXT, NOTICE, SCORE_LABEL, TEXT};
 use super::text::{Label, LabelColor};
-use crate::game::{BestScore, Engine, GameSet, MoveApplied, Request, UiButton};
+use crate::game::{BestScore, Engine, GameSet, MoveApplied, Notice, Request, UiButton};
 
 /// "+N" floats up this far over 600 ms, fading out.
 pub const FLOAT_RISE_PX: f32 = 75.0;
@@ -35,13 +35,22 @@ const SCORE_DIGITS_AT_FULL_SIZE: usize = 6;
 const SCORE_FONT_PX: f32 = 25.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_header)
-        .add_systems(Update, (show_scores, float_gains).in_set(GameSet::React));
+    app.add_systems(Startup, spawn_header).add_systems(
+        Update,
+        (show_scores, float_gains, show_notice).in_set(GameSet::React),
+    );
 }
 
 /// The SCORE value text.
 #[derive(Component, Debug)]
 pub struct ScoreText;
+
+/// The line under the board: key help, or for a while a notice about saves.
+#[derive(Component, Debug)]
+pub struct KeyHelp;
+
+/// How long a notice replaces the key help.
+pub const NOTICE_TIME: Duration = Duration::from_secs(8);
 
 /// The BEST value text.
 #[derive(Component, Debug)]
@@ -112,6 +121,7 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
         Transform::from_xyz(RIGHT - width / 2.0, ROW_Y, 0.0),
     ));
     commands.spawn((
+        KeyHelp,
         label(KEY_HELP, 15.0, TEXT),
         Transform::from_xyz(0.0, BOARD_CENTER.y - BOARD_PX / 2.0 - 25.0, 0.0),
     ));
@@ -145,6 +155,30 @@ fn show_scores(
     }
     if let Ok(best_score) = best_text.single_mut() {
         show(best_score, best.0);
+    }
+}
+
+/// Shows a notice in place of the key help for `NOTICE_TIME`, then the key help again.
+fn show_notice(
+    time: Res<Time>,
+    mut notice: ResMut<Notice>,
+    mut shown: Local<Option<Timer>>,
+    mut line: Query<(&mut Label, &mut LabelColor), With<KeyHelp>>,
+) {
+    let Ok((mut text, mut color)) = line.single_mut() else {
+        return;
+    };
+    if let Some(message) = notice.0.take() {
+        text.0 = message;
+        color.0 = NOTICE;
+        *shown = Some(Timer::new(NOTICE_TIME, TimerMode::Once));
+    }
+    if let Some(timer) = shown.as_mut()
+        && timer.tick(time.delta()).is_finished()
+    {
+        text.0 = KEY_HELP.into();
+        color.0 = TEXT;
+        *shown = None;
     }
 }
 
