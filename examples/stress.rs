@@ -44,6 +44,7 @@ const FRAME_MS: [u64; 5] = [0, 5, 17, 50, 120];
 #[derive(Default)]
 struct Tally {
     keys: u64,
+    undos: u64,
     applied: u64,
     frames: u64,
     games: u64,
@@ -76,8 +77,14 @@ fn main() {
             app.insert_resource(TimeUpdateStrategy::ManualDuration(frame));
             let before = engine(&app).moves();
             for _ in 0..rng.random_range(0..=3) {
-                queue_key(&mut app, MOVE_KEYS[rng.random_range(0..MOVE_KEYS.len())]);
-                tally.keys += 1;
+                // One key in ten takes a move back.
+                if rng.random_ratio(1, 10) {
+                    queue_key(&mut app, KeyCode::KeyU);
+                    tally.undos += 1;
+                } else {
+                    queue_key(&mut app, MOVE_KEYS[rng.random_range(0..MOVE_KEYS.len())]);
+                    tally.keys += 1;
+                }
             }
             let status = engine(&app).status();
             match status {
@@ -118,8 +125,8 @@ fn main() {
     }
     let secs = started.elapsed().as_secs_f64();
     println!(
-        "stress: {} move keys pressed through the ECS ({} changed the board)",
-        tally.keys, tally.applied
+        "stress: {} move keys pressed through the ECS ({} net moves applied), {} undo keys",
+        tally.keys, tally.applied, tally.undos
     );
     println!(
         "stress: {} frames, {} games, {} wins, board sizes {MIN_SIZE}..={MAX_SIZE}",

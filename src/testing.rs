@@ -146,6 +146,7 @@ pub fn set_board(app: &mut App, board: Board, target: u32) {
         world.spawn((Tile, Position::from(cell), Value(value)));
     }
     world.resource_mut::<Engine>().0 = Game::from_board(config, board, 11);
+    world.resource_mut::<crate::game::History>().0.clear();
     app.update();
     settle(app);
 }

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 
 use super::components::{Position, Tile, Value};
-use super::{BestScore, Engine, GameSet, GameState, MergedTile, MoveApplied, Request};
-use crate::rules::{Cell, MAX_CELLS, MAX_SIZE};
+use super::{BestScore, Engine, GameSet, GameState, History, MergedTile, MoveApplied, Request};
+use crate::rules::{Cell, Direction, Game, MAX_CELLS, MAX_SIZE, SlidePlan};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_tiles)
@@ -37,6 +37,67 @@ impl TileGrid {
     }
 }
 
+/// Plays the move from `before` toward `direction` backwards on the entities, which show
+/// `after`: the spawned tile goes, merged tiles split and slide back to their sources, the
+/// others slide back.
+fn undo(
+    commands: &mut Commands,
+    grid: &mut TileGrid,
+    before: &Game,
+    after: &Game,
+    direction: Direction,
+) -> MoveApplied {
+    let plan: SlidePlan = before.board().plan(direction);
+    let mut moved = MoveApplied {
+        direction,
+        slides: Vec::new(),
+        merges: Vec::new(),
+        spawned: None,
+        vanished: None,
+        gained: 0,
+    };
+    // The spawn is the one tile of `after` on a cell the slide left empty.
+    let spawned = plan
+        .board
+        .empty_cells()
+        .find(|&cell| after.board().get(cell) != 0);
+    if let Some(cell) = spawned
+        && let Some(entity) = grid.take(cell)
+    {
+        commands.entity(entity).despawn();
+        moved.vanished = Some((cell, after.board().get(cell)));
+    }
+    let mut next = TileGrid([None; MAX_CELLS]);
+    for merge in plan.merges() {
+        let half = merge.value / 2;
+        let [first, second] = merge.from;
+        let survivor = grid
+            .take(merge.into)
+            .expect("a merged tile stands where it merged");
+        commands
+            .entity(survivor)
+            .insert((Position::from(first), Value(half)));
+        let other = spawn_tile(commands, second, half);
+        next.put(first, survivor);
+        next.put(second, other);
+        moved.slides.push((survivor, merge.into, first));
+        moved.slides.push((other, merge.into, second));
+    }
+    for slide in plan.slides() {
+        // Merge sources were split above: their cell now holds nothing left to take.
+        let Some(entity) = grid.take(slide.to) else {
+            continue;
+        };
+        if slide.from != slide.to {
+            commands.entity(entity).insert(Position::from(slide.from));
+            moved.slides.push((entity, slide.to, slide.from));
+        }
+        next.put(slide.from, entity);
+    }
+    *grid = next;
+    moved
+}
+
 fn spawn_tile(commands: &mut Commands, cell: Cell, value: u32) -> Entity {
     commands
         .spawn((Tile, Position::from(cell), Value(value)))
@@ -55,6 +116,7 @@ fn spawn_tiles(mut commands: Commands, engine: Res<Engine>) {
 fn apply_requests(
     mut requests: MessageReader<Request>,
     mut engine: ResMut<Engine>,
+    mut history: ResMut<History>,
     mut best: ResMut<BestScore>,
     tiles: Query<(Entity, &Position), With<Tile>>,
     mut commands: Commands,
@@ -68,17 +130,20 @@ fn apply_requests(
     for request in requests.read() {
         match *request {
             Request::Move(direction) => {
+                let before = engine.0.clone();
                 let Some(turn) = engine.play(direction) else {
                     continue;
                 };
                 if !turn.plan.moved {
                     continue;
                 }
+                history.0.push((before, direction));
                 let mut moved = MoveApplied {
                     direction,
                     slides: Vec::new(),
                     merges: Vec::new(),
                     spawned: None,
+                    vanished: None,
                     gained: turn.plan.score,
                 };
                 let mut next = TileGrid([None; MAX_CELLS]);
@@ -114,7 +179,16 @@ fn apply_requests(
                 grid = next;
                 applied.write(moved);
             }
+            Request::Undo => {
+                let Some((before, direction)) = history.0.pop() else {
+                    continue;
+                };
+                let moved = undo(&mut commands, &mut grid, &before, &engine, direction);
+                engine.0 = before;
+                applied.write(moved);
+            }
             Request::NewGame => {
+                history.0.clear();
                 for entity in grid.0.iter_mut().filter_map(Option::take) {
                     commands.entity(entity).despawn();
                 }

@@ -1,4 +1,4 @@
-//! Input to requests: keys (arrows, WASD, vim HJKL, R, Enter, Esc/Q), mouse drags and touch
+//! Input to requests: keys (arrows, WASD, vim HJKL, R, U/Ctrl+Z/Backspace, Enter, Esc/Q), mouse drags and touch
 //! swipes on the window, and clicks or taps on on-screen buttons.
 
 use bevy::{
@@ -59,11 +59,25 @@ fn read_keys(
         KeyCode::SuperLeft,
         KeyCode::SuperRight,
     ]);
+    let command = held.any_pressed([
+        KeyCode::ControlLeft,
+        KeyCode::ControlRight,
+        KeyCode::SuperLeft,
+        KeyCode::SuperRight,
+    ]);
     for key in keys.read() {
-        if key.state != ButtonState::Pressed || modified {
+        if key.state != ButtonState::Pressed {
+            continue;
+        }
+        if modified {
+            // Ctrl+Z (Cmd+Z on a Mac) is the one shortcut the game answers.
+            if command && key.key_code == KeyCode::KeyZ {
+                requests.write(Request::Undo);
+            }
             continue;
         }
         let request = match key.key_code {
+            KeyCode::KeyU | KeyCode::Backspace => Request::Undo,
             // A page has no "quit": in the browser these keys do nothing.
             KeyCode::Escape | KeyCode::KeyQ if QUIT_KEYS => {
                 exit.write(AppExit::Success);

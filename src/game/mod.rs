@@ -48,6 +48,8 @@ pub enum Request {
     NewGame,
     /// Leave the win overlay and play on.
     KeepGoing,
+    /// Take back the last move (U, Ctrl+Z, Backspace, the Undo button).
+    Undo,
 }
 
 /// A merge as applied to the entities: `survivor` now holds the merged value at `merge.into`;
@@ -62,14 +64,23 @@ pub struct MergedTile {
 /// in their final state when it is read: animation never decides anything.
 #[derive(Message, Debug, Clone)]
 pub struct MoveApplied {
+    /// The move's direction (for an undo, of the move taken back).
     pub direction: Direction,
     /// Tiles that kept their entity and changed cell (merge survivors excluded).
     pub slides: Vec<(Entity, Cell, Cell)>,
     pub merges: Vec<MergedTile>,
     pub spawned: Option<Entity>,
+    /// A tile taken off the board without an entity to show it (the spawn an undo removes).
+    pub vanished: Option<(Cell, u32)>,
     /// Score gained by the move.
     pub gained: u64,
 }
+
+/// Every move of the current game, newest last: the game as it was before, and the direction.
+/// Undo pops one, restores it, and replays the slide backwards on the entities. A new game
+/// clears it. (About 130 bytes a move.)
+#[derive(Resource, Debug, Clone, Default)]
+pub struct History(pub Vec<(Game, Direction)>);
 
 /// The engine game in progress, the one source of truth the entities mirror.
 #[derive(Resource, Debug, Clone, Deref, DerefMut)]
@@ -107,6 +118,7 @@ impl Plugin for GamePlugin {
             .insert_resource(Engine(loaded.game))
             .insert_resource(loaded.saves)
             .insert_resource(loaded.notice)
+            .init_resource::<History>()
             .init_state::<GameState>()
             .add_message::<Request>()
             .add_message::<MoveApplied>()

@@ -26,9 +26,9 @@ const BOX_GAP: f32 = 5.0;
 pub const BUTTON_HEIGHT: f32 = 40.0;
 /// The key help under the board (a page cannot be quit).
 const KEY_HELP: &str = if crate::game::input::QUIT_KEYS {
-    "Arrows, WASD or HJKL to move  ·  R new game  ·  Esc or Q quit"
+    "Arrows, WASD or HJKL to move  ·  U undo  ·  R new game  ·  Esc quit"
 } else {
-    "Arrows, WASD, HJKL or swipe to move  ·  R new game"
+    "Arrows, WASD, HJKL or swipe to move  ·  U undo  ·  R new game"
 };
 /// Score digits shrink past this many so they stay inside the box.
 const SCORE_DIGITS_AT_FULL_SIZE: usize = 6;
@@ -119,6 +119,11 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
     commands.spawn((
         button(&art, "New Game", width, Request::NewGame),
         Transform::from_xyz(RIGHT - width / 2.0, ROW_Y, 0.0),
+    ));
+    let undo_width = 80.0;
+    commands.spawn((
+        button(&art, "Undo", undo_width, Request::Undo),
+        Transform::from_xyz(RIGHT - width - BOX_GAP * 2.0 - undo_width / 2.0, ROW_Y, 0.0),
     ));
     commands.spawn((
         KeyHelp,

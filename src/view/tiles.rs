@@ -212,6 +212,23 @@ fn animate_moves(
                     .insert(TweenAnim::new(slide(at(from, Z_TILE), at(to, Z_TILE))));
             }
         }
+        // A tile an undo took off the board shrinks away.
+        if let Some((cell, value)) = moved.vanished {
+            commands.spawn((
+                Ghost,
+                DespawnWhenDone,
+                tile_look(&art, &layout, value),
+                Transform::from_translation(at(cell, Z_GHOST)),
+                TweenAnim::new(Tween::new(
+                    EaseFunction::QuadraticIn,
+                    SLIDE,
+                    TransformScaleLens {
+                        start: Vec3::ONE,
+                        end: Vec3::ZERO,
+                    },
+                )),
+            ));
+        }
         for merged in &moved.merges {
             let merge = merged.merge;
             // Both sources slide into the cell under the merged tile, which pops in on top.
