@@ -9,7 +9,7 @@ use crate::{
     rules::{Board, Cell, Config, Game},
     view::{
         Ghost, TileLabel,
-        header::ScoreText,
+        header::Counter,
         layout::BoardLayout,
         text::{Glyph, Label, LabelColor},
     },
@@ -187,16 +187,19 @@ pub fn check_frame(app: &mut App) -> Result<(), String> {
         ));
     }
     let world = app.world_mut();
-    let mut score_text = world.query_filtered::<&Label, With<ScoreText>>();
-    let score = score_text
-        .single(world)
-        .map_err(|e| format!("no score text: {e}"))?;
-    if score.0 != game.score().to_string() {
-        return Err(format!(
-            "score shows {} but the engine has {}",
-            score.0,
-            game.score()
-        ));
+    let mut counters = world.query::<(&Counter, &Label)>();
+    for (counter, shown) in counters.iter(world) {
+        let want = match counter {
+            Counter::Score => game.score().to_string(),
+            Counter::Moves => game.moves().to_string(),
+            Counter::Best => continue,
+        };
+        if shown.0 != want {
+            return Err(format!(
+                "{counter:?} shows {} but the engine has {want}",
+                shown.0
+            ));
+        }
     }
     check_labels(world)?;
     let layout = *world.resource::<BoardLayout>();

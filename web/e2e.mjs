@@ -210,6 +210,26 @@ async function run() {
       const view = await page.evaluate(() => ({ x: scrollX, y: scrollY, scale: visualViewport.scale }));
       check(view.x === 0 && view.y === 0 && view.scale === 1, `${device.name}: the page did not scroll or zoom`);
 
+      // The game is saved in localStorage after every move: a reload carries on with it.
+      const saved = await state(page);
+      await page.reload();
+      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      const resumed = await state(page);
+      check(JSON.stringify(resumed) === JSON.stringify(saved),
+        `${device.name}: a reload resumes the game (${resumed.moves} moves, score ${resumed.score})`);
+      check(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('g2048.game-'))),
+        `${device.name}: the game is in localStorage`);
+      s = resumed;
+      const undoDir = movable(s, ['Up', 'Down', 'Left', 'Right']);
+      await page.keyboard.press(`Arrow${undoDir}`);
+      await expectMove(page, s, undoDir, `${device.name} key after reload`);
+      await page.keyboard.press('u');
+      await page.waitForFunction((m) => Number(document.getElementById('bevy').dataset.moves) === m,
+        s.moves, { timeout: MOVE_TIMEOUT_MS });
+      const undone = await state(page);
+      check(JSON.stringify(undone.board) === JSON.stringify(s.board) && undone.score === s.score,
+        `${device.name}: U takes the move back`);
+
       await page.waitForTimeout(1500); // let the tweens end before the picture
       await page.screenshot({ path: join(shots, `${device.name}.png`) });
       check(errors.length === 0, `${device.name}: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);

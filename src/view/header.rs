@@ -19,8 +19,14 @@ use crate::game::{BestScore, Engine, GameSet, MoveApplied, Notice, Request, UiBu
 /// "+N" floats up this far over 600 ms, fading out.
 pub const FLOAT_RISE_PX: f32 = 75.0;
 pub const FLOAT_TIME: Duration = Duration::from_millis(600);
-/// Score boxes.
-const BOX_SIZE: Vec2 = Vec2::new(100.0, 55.0);
+/// The counter boxes, right to left: BEST, SCORE, and the move counter beside the score, with
+/// their widths and how many digits fit at full size.
+const BOXES: [(Counter, &str, f32, usize); 3] = [
+    (Counter::Best, "BEST", 100.0, 6),
+    (Counter::Score, "SCORE", 100.0, 6),
+    (Counter::Moves, "MOVES", 80.0, 5),
+];
+const BOX_HEIGHT: f32 = 55.0;
 const BOX_GAP: f32 = 5.0;
 /// Buttons are 40 px high, as in the original.
 pub const BUTTON_HEIGHT: f32 = 40.0;
@@ -30,8 +36,6 @@ const KEY_HELP: &str = if crate::game::input::QUIT_KEYS {
 } else {
     "Arrows, WASD, HJKL or swipe to move  ·  U undo  ·  R new game"
 };
-/// Score digits shrink past this many so they stay inside the box.
-const SCORE_DIGITS_AT_FULL_SIZE: usize = 6;
 const SCORE_FONT_PX: f32 = 25.0;
 
 pub(super) fn plugin(app: &mut App) {
@@ -41,9 +45,13 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The SCORE value text.
-#[derive(Component, Debug)]
-pub struct ScoreText;
+/// The value text of a counter box.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counter {
+    Best,
+    Score,
+    Moves,
+}
 
 /// The line under the board: key help, or for a while a notice about saves.
 #[derive(Component, Debug)]
@@ -51,10 +59,6 @@ pub struct KeyHelp;
 
 /// How long a notice replaces the key help.
 pub const NOTICE_TIME: Duration = Duration::from_secs(8);
-
-/// The BEST value text.
-#[derive(Component, Debug)]
-pub struct BestText;
 
 /// A text in the game's face at a design size.
 pub fn label(text: impl Into<String>, px: f32, color: Color) -> impl Bundle {
@@ -77,10 +81,15 @@ pub fn button(art: &Art, text: &str, width: f32, request: Request) -> impl Bundl
     )
 }
 
-fn score_box_center(index: usize) -> Vec2 {
-    // Index 0 is the rightmost box (BEST), 1 is SCORE to its left.
-    let x = RIGHT - BOX_SIZE.x / 2.0 - index as f32 * (BOX_SIZE.x + BOX_GAP);
-    Vec2::new(x, HEADER_Y)
+/// The centre of a counter box (index into `BOXES`).
+fn box_center(index: usize) -> Vec2 {
+    let right: f32 = RIGHT - BOXES[..index].iter().map(|b| b.2 + BOX_GAP).sum::<f32>();
+    Vec2::new(right - BOXES[index].2 / 2.0, HEADER_Y)
+}
+
+/// The SCORE box's centre, where "+N" rises from.
+fn score_box_center() -> Vec2 {
+    box_center(1)
 }
 
 fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
@@ -89,19 +98,15 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
         Anchor::CENTER_LEFT,
         Transform::from_xyz(LEFT, HEADER_Y, 0.0),
     ));
-    for (index, name) in ["BEST", "SCORE"].into_iter().enumerate() {
-        let at = score_box_center(index);
-        let mut value = commands.spawn((
+    for (index, &(counter, name, width, _)) in BOXES.iter().enumerate() {
+        let at = box_center(index);
+        commands.spawn((
+            counter,
             label("0", SCORE_FONT_PX, LIGHT_TEXT),
             Transform::from_xyz(at.x, at.y - 9.0, Z_LABEL),
         ));
-        if index == 0 {
-            value.insert(BestText);
-        } else {
-            value.insert(ScoreText);
-        }
         commands.spawn((
-            art.small_round(BOARD, BOX_SIZE),
+            art.small_round(BOARD, Vec2::new(width, BOX_HEIGHT)),
             Transform::from_translation(at.extend(0.0)),
             children![(
                 label(name, 13.0, SCORE_LABEL),
@@ -132,34 +137,31 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
     ));
 }
 
-/// Score digits, shrunk past six so they stay inside the box.
-fn score_font_px(text: &str) -> f32 {
-    let digits = text.len().max(SCORE_DIGITS_AT_FULL_SIZE);
-    SCORE_FONT_PX * SCORE_DIGITS_AT_FULL_SIZE as f32 / digits as f32
+/// Counter digits, shrunk past `fit` digits so they stay inside the box.
+fn counter_font_px(text: &str, fit: usize) -> f32 {
+    SCORE_FONT_PX * fit as f32 / text.len().max(fit) as f32
 }
 
-/// Shows the engine's score and the best score the frame they change.
+/// Shows the score, the best score and the move count the frame they change.
 fn show_scores(
     engine: Res<Engine>,
     best: Res<BestScore>,
-    mut score_text: Query<(&mut Label, &mut FontPx), (With<ScoreText>, Without<BestText>)>,
-    mut best_text: Query<(&mut Label, &mut FontPx), (With<BestText>, Without<ScoreText>)>,
+    mut counters: Query<(&Counter, &mut Label, &mut FontPx)>,
 ) {
     if !engine.is_changed() && !best.is_changed() {
         return;
     }
-    let show = |(mut text, mut px): (Mut<Label>, Mut<FontPx>), value: u64| {
+    for (&counter, mut text, mut px) in &mut counters {
+        let (value, fit) = match counter {
+            Counter::Best => (best.0, BOXES[0].3),
+            Counter::Score => (engine.score(), BOXES[1].3),
+            Counter::Moves => (u64::from(engine.moves()), BOXES[2].3),
+        };
         let shown = value.to_string();
-        px.set_if_neq(FontPx(score_font_px(&shown)));
+        px.set_if_neq(FontPx(counter_font_px(&shown, fit)));
         if text.0 != shown {
             text.0 = shown;
         }
-    };
-    if let Ok(score) = score_text.single_mut() {
-        show(score, engine.score());
-    }
-    if let Ok(best_score) = best_text.single_mut() {
-        show(best_score, best.0);
     }
 }
 
@@ -190,7 +192,7 @@ fn show_notice(
 /// "+N" rises from the score box and fades out.
 fn float_gains(mut moves: MessageReader<MoveApplied>, mut commands: Commands) {
     for moved in moves.read().filter(|m| m.gained > 0) {
-        let start = (score_box_center(1) + Vec2::new(0.0, -9.0)).extend(Z_FLOAT);
+        let start = (score_box_center() + Vec2::new(0.0, -9.0)).extend(Z_FLOAT);
         let end = start + Vec3::Y * FLOAT_RISE_PX;
         let float = commands
             .spawn((
