@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 use bevy::{prelude::*, time::TimeUpdateStrategy};
 use clap::Parser;
 use g2048::{
+    game::Screen,
     rules::{Config, MAX_SIZE, MIN_SIZE, Status},
-    testing::{app_with_frame, check_frame, check_settled, engine, queue_key, settle},
+    testing::{app_with_frame, check_frame, check_settled, engine, queue_key, screen, settle},
 };
 use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
 
@@ -87,6 +88,12 @@ fn main() {
                 }
             }
             let status = engine(&app).status();
+            // "Start a new game?" after R: answered yes or no at random.
+            if screen(&app) == Screen::ConfirmNewGame {
+                let yes = rng.random_bool(0.5);
+                tally.games += u64::from(yes);
+                queue_key(&mut app, if yes { KeyCode::Enter } else { KeyCode::Escape });
+            }
             match status {
                 Status::Won => {
                     tally.wins += 1;
@@ -97,7 +104,6 @@ fn main() {
                     queue_key(&mut app, KeyCode::KeyR);
                 }
                 Status::Playing if rng.random_ratio(1, 20_000) => {
-                    tally.games += 1;
                     queue_key(&mut app, KeyCode::KeyR);
                 }
                 Status::Playing => {}

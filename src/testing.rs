@@ -127,6 +127,11 @@ pub fn engine(app: &App) -> &Game {
     &app.world().resource::<Engine>().0
 }
 
+/// The screen in front (board, question, options).
+pub fn screen(app: &App) -> crate::game::Screen {
+    *app.world().resource::<State<crate::game::Screen>>().get()
+}
+
 pub fn state(app: &App) -> GameState {
     *app.world().resource::<State<GameState>>().get()
 }

@@ -9,7 +9,7 @@ use bevy::{prelude::*, time::TimeUpdateStrategy};
 use bevy_tweening::TweenAnim;
 use common::*;
 use g2048::{
-    game::{GameState, Position, Request, Tile},
+    game::{GameState, Position, Request, Screen, Tile},
     rules::{Board, Config, Direction, Status},
     view::{layout::BoardLayout, overlay::Overlay},
 };
@@ -138,13 +138,24 @@ fn a_stuck_board_enters_game_over_and_try_again_restarts() {
 }
 
 #[test]
-fn r_restarts_and_keeps_the_best_score() {
+fn r_asks_then_restarts_and_keeps_the_best_score() {
     let mut app = app(Config::default(), 8);
     let board = Board::from_rows(&[&[64, 64, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
     set_board(&mut app, board, 2048);
     press_and_settle(&mut app, KeyCode::ArrowLeft);
     assert_eq!(engine(&app).score(), 128);
+    // A game in progress: R asks first; Esc keeps it, and moves wait while the question shows.
     press_and_settle(&mut app, KeyCode::KeyR);
+    assert_eq!(screen(&app), Screen::ConfirmNewGame);
+    let asked = engine(&app).save();
+    press_and_settle(&mut app, KeyCode::ArrowRight);
+    assert_eq!(engine(&app).save(), asked, "no move behind the question");
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(engine(&app).score(), 128);
+    press_and_settle(&mut app, KeyCode::KeyR);
+    press_and_settle(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Game);
     assert_eq!(engine(&app).score(), 0);
     assert_eq!(engine(&app).moves(), 0);
     assert_eq!(engine(&app).board().tiles().count(), 2);

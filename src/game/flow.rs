@@ -4,8 +4,12 @@
 use bevy::prelude::*;
 
 use super::components::{Position, Tile, Value};
-use super::{BestScore, Engine, GameSet, GameState, History, MergedTile, MoveApplied, Request};
-use crate::rules::{Cell, Direction, Game, MAX_CELLS, MAX_SIZE, SlidePlan};
+use super::persist::{self, Notice, Saves};
+use super::{
+    BestScore, Engine, GameSet, GameState, History, MergedTile, MoveApplied, Request, Screen,
+};
+use crate::rules::{Cell, Config, Direction, Game, MAX_CELLS, MAX_SIZE, SlidePlan, Status};
+use crate::save::ThemeChoice;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_tiles)
@@ -122,13 +126,46 @@ fn apply_requests(
     mut commands: Commands,
     mut applied: MessageWriter<MoveApplied>,
     mut next_state: ResMut<NextState<GameState>>,
+    screen: Res<State<Screen>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut saves: ResMut<Saves>,
+    mut notice: ResMut<Notice>,
 ) {
     if requests.is_empty() {
         return;
     }
     let mut grid = TileGrid::from_query(&tiles);
+    // The screen as the requests of this frame leave it (the state itself changes next frame).
+    let mut on = *screen.get();
     for request in requests.read() {
-        match *request {
+        let request = *request;
+        // The board takes moves only when nothing is in front of it; dialogs take their own.
+        let allowed = match on {
+            Screen::Game => !matches!(
+                request,
+                Request::ConfirmNewGame
+                    | Request::CloseDialog
+                    | Request::SetSize(_)
+                    | Request::SetTarget(_)
+            ),
+            Screen::ConfirmNewGame => {
+                matches!(request, Request::ConfirmNewGame | Request::CloseDialog)
+            }
+            Screen::Options => matches!(
+                request,
+                Request::CloseDialog
+                    | Request::OpenOptions
+                    | Request::SetSize(_)
+                    | Request::SetTarget(_)
+                    | Request::SetTheme(_)
+                    | Request::ToggleTheme
+            ),
+        };
+        if !allowed {
+            continue;
+        }
+        let before = on;
+        match request {
             Request::Move(direction) => {
                 let before = engine.0.clone();
                 let Some(turn) = engine.play(direction) else {
@@ -187,7 +224,11 @@ fn apply_requests(
                 engine.0 = before;
                 applied.write(moved);
             }
-            Request::NewGame => {
+            Request::NewGame if engine.status() == Status::Playing && engine.moves() > 0 => {
+                on = Screen::ConfirmNewGame;
+            }
+            Request::NewGame | Request::ConfirmNewGame => {
+                on = Screen::Game;
                 history.0.clear();
                 for entity in grid.0.iter_mut().filter_map(Option::take) {
                     commands.entity(entity).despawn();
@@ -201,10 +242,62 @@ fn apply_requests(
             Request::KeepGoing => {
                 engine.keep_going();
             }
+            Request::OpenOptions => {
+                // The options show what is being played (flags may differ from the saved ones).
+                if on == Screen::Options {
+                    on = Screen::Game;
+                } else {
+                    saves.options.size = engine.config().size();
+                    saves.options.target = engine.config().target();
+                    on = Screen::Options;
+                }
+            }
+            Request::SetSize(size) => {
+                if Config::check_size(size).is_ok() {
+                    saves.options.size = size;
+                    persist::save_options(&saves);
+                }
+            }
+            Request::SetTarget(target) => {
+                if Config::check_target(target).is_ok() {
+                    saves.options.target = target;
+                    persist::save_options(&saves);
+                }
+            }
+            Request::SetTheme(theme) => {
+                saves.options.theme = theme;
+                persist::save_options(&saves);
+            }
+            Request::ToggleTheme => {
+                saves.options.theme = match saves.options.theme {
+                    ThemeChoice::Dark => ThemeChoice::Light,
+                    ThemeChoice::Light | ThemeChoice::System => ThemeChoice::Dark,
+                };
+                persist::save_options(&saves);
+            }
+            Request::CloseDialog => on = Screen::Game,
+        }
+        // Leaving the options with another size or target switches to that board's game.
+        if before == Screen::Options
+            && on == Screen::Game
+            && let Some(config) = saves.options.config()
+            && config != engine.config()
+        {
+            for entity in grid.0.iter_mut().filter_map(Option::take) {
+                commands.entity(entity).despawn();
+            }
+            engine.0 = persist::saved_game(&*saves.store, config, &mut notice);
+            history.0.clear();
+            best.0 = saves.best.get(&config.size()).copied().unwrap_or(0);
+            for (cell, value) in engine.board().tiles() {
+                let entity = spawn_tile(&mut commands, cell, value);
+                grid.put(cell, entity);
+            }
         }
         if engine.score() > best.0 {
             best.0 = engine.score();
         }
     }
     NextState::set_if_neq(&mut next_state, GameState::from(engine.status()));
+    NextState::set_if_neq(&mut next_screen, on);
 }

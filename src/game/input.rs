@@ -7,7 +7,7 @@ use bevy::{
     window::PrimaryWindow,
 };
 
-use super::{GameSet, GameState, Request};
+use super::{GameSet, GameState, Request, Saves, Screen};
 use crate::rules::Direction;
 
 /// Esc and Q quit on the desktop only.
@@ -47,6 +47,8 @@ fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     held: Res<ButtonInput<KeyCode>>,
     state: Res<State<GameState>>,
+    screen: Res<State<Screen>>,
+    saves: Res<Saves>,
     mut requests: MessageWriter<Request>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -76,26 +78,73 @@ fn read_keys(
             }
             continue;
         }
-        let request = match key.key_code {
-            KeyCode::KeyU | KeyCode::Backspace => Request::Undo,
-            // A page has no "quit": in the browser these keys do nothing.
-            KeyCode::Escape | KeyCode::KeyQ if QUIT_KEYS => {
-                exit.write(AppExit::Success);
-                continue;
-            }
-            KeyCode::KeyR => Request::NewGame,
-            KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => match state.get() {
-                GameState::Won => Request::KeepGoing,
-                GameState::GameOver => Request::NewGame,
-                GameState::Playing => continue,
+        let code = key.key_code;
+        let request = match screen.get() {
+            Screen::Game => game_key(code, *state.get()),
+            Screen::ConfirmNewGame => match code {
+                KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space | KeyCode::KeyY => {
+                    Some(Request::ConfirmNewGame)
+                }
+                KeyCode::KeyR => Some(Request::ConfirmNewGame),
+                KeyCode::Escape | KeyCode::KeyN | KeyCode::Backspace => Some(Request::CloseDialog),
+                _ => None,
             },
-            code => match key_direction(code) {
-                Some(direction) => Request::Move(direction),
-                None => continue,
-            },
+            Screen::Options => options_key(code, saves.options.target),
         };
-        requests.write(request);
+        match request {
+            Some(request) => {
+                requests.write(request);
+            }
+            // Esc and Q quit from the board only; a page cannot be quit.
+            None if *screen.get() == Screen::Game
+                && QUIT_KEYS
+                && matches!(code, KeyCode::Escape | KeyCode::KeyQ) =>
+            {
+                exit.write(AppExit::Success);
+            }
+            None => {}
+        }
     }
+}
+
+/// Keys on the board.
+fn game_key(code: KeyCode, state: GameState) -> Option<Request> {
+    Some(match code {
+        KeyCode::KeyU | KeyCode::Backspace => Request::Undo,
+        KeyCode::KeyO => Request::OpenOptions,
+        KeyCode::KeyT => Request::ToggleTheme,
+        KeyCode::KeyR => Request::NewGame,
+        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => match state {
+            GameState::Won => Request::KeepGoing,
+            GameState::GameOver => Request::NewGame,
+            GameState::Playing => return None,
+        },
+        code => Request::Move(key_direction(code)?),
+    })
+}
+
+/// Keys on the options screen: 3–8 pick the size, + and − double or halve the target.
+fn options_key(code: KeyCode, target: u32) -> Option<Request> {
+    let digits = [
+        (KeyCode::Digit3, KeyCode::Numpad3),
+        (KeyCode::Digit4, KeyCode::Numpad4),
+        (KeyCode::Digit5, KeyCode::Numpad5),
+        (KeyCode::Digit6, KeyCode::Numpad6),
+        (KeyCode::Digit7, KeyCode::Numpad7),
+        (KeyCode::Digit8, KeyCode::Numpad8),
+    ];
+    if let Some(i) = digits.iter().position(|&(d, n)| code == d || code == n) {
+        return Some(Request::SetSize(3 + i));
+    }
+    Some(match code {
+        KeyCode::Escape | KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::KeyO => {
+            Request::CloseDialog
+        }
+        KeyCode::KeyT => Request::ToggleTheme,
+        KeyCode::Equal | KeyCode::NumpadAdd => Request::SetTarget(target.saturating_mul(2)),
+        KeyCode::Minus | KeyCode::NumpadSubtract => Request::SetTarget(target / 2),
+        _ => return None,
+    })
 }
 
 /// The direction of a swipe from `start` to `end` in screen coordinates (y down): the larger

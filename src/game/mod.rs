@@ -11,7 +11,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::rules::{Cell, Direction, Game, Merge, Status};
-use crate::save::Store;
+use crate::save::{Store, ThemeChoice};
 
 pub use components::{Position, Tile, Value};
 pub use input::{SWIPE_THRESHOLD_PX, UiButton, swipe_direction};
@@ -26,6 +26,17 @@ pub enum GameState {
     Won,
     /// No move is left: "Game over!" with Try again.
     GameOver,
+}
+
+/// What has the keys: the board, the "start a new game?" question, or the options.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Game,
+    /// Asked before a new game replaces one in progress (the original's issue #116).
+    ConfirmNewGame,
+    /// Board size, target and theme.
+    Options,
 }
 
 impl From<Status> for GameState {
@@ -44,8 +55,20 @@ impl From<Status> for GameState {
 pub enum Request {
     /// Slide the tiles.
     Move(Direction),
-    /// Start over (R, New Game, Try again).
+    /// Start over (R, New Game, Try again). With a game in progress, asks first.
     NewGame,
+    /// Start over without asking (the answer to "start a new game?").
+    ConfirmNewGame,
+    /// Leave the question or the options screen (options take effect then).
+    CloseDialog,
+    /// Open the options screen.
+    OpenOptions,
+    /// Choose a board size or a target on the options screen.
+    SetSize(usize),
+    SetTarget(u32),
+    /// Choose or toggle the theme.
+    SetTheme(ThemeChoice),
+    ToggleTheme,
     /// Leave the win overlay and play on.
     KeepGoing,
     /// Take back the last move (U, Ctrl+Z, Backspace, the Undo button).
@@ -120,6 +143,7 @@ impl Plugin for GamePlugin {
             .insert_resource(loaded.notice)
             .init_resource::<History>()
             .init_state::<GameState>()
+            .init_state::<Screen>()
             .add_message::<Request>()
             .add_message::<MoveApplied>()
             .configure_sets(

@@ -29,7 +29,7 @@ pub struct Saves {
 pub struct Notice(pub Option<String>);
 
 impl Notice {
-    fn add(&mut self, line: String) {
+    pub fn add(&mut self, line: String) {
         self.0 = Some(match self.0.take() {
             Some(before) => format!("{before} {line}"),
             None => line,
@@ -74,21 +74,10 @@ pub fn load(
         target.unwrap_or(options.target),
     )
     .unwrap_or_default();
-    let saved = match seed {
-        Some(_) => None,
-        None => save::load(
-            &*store,
-            &save::game_key(config),
-            "saved game",
-            save::parse_game,
-        )
-        .unwrap_or_else(|p| {
-            report(p);
-            None
-        })
-        .filter(|game| game.config() == config),
+    let game = match seed {
+        Some(seed) => Game::new(config, seed),
+        None => saved_game(&*store, config, &mut notice),
     };
-    let game = saved.unwrap_or_else(|| Game::new(config, seed.unwrap_or_else(rand::random)));
     Loaded {
         game,
         saves: Saves {
@@ -98,6 +87,31 @@ pub fn load(
             failed: false,
         },
         notice,
+    }
+}
+
+/// The saved game of this size and target, or a new one (with a notice if the save was bad).
+pub fn saved_game(store: &dyn Store, config: Config, notice: &mut Notice) -> Game {
+    save::load(
+        store,
+        &save::game_key(config),
+        "saved game",
+        save::parse_game,
+    )
+    .unwrap_or_else(|problem| {
+        warn!("{}", problem.detail);
+        notice.add(problem.short);
+        None
+    })
+    .filter(|game| game.config() == config)
+    .unwrap_or_else(|| Game::new(config, rand::random()))
+}
+
+/// Remembers the options (a failed write only loses them for the next run).
+pub fn save_options(saves: &Saves) {
+    let text = save::render_options(&saves.options);
+    if let Err(e) = saves.store.write(save::OPTIONS_KEY, &text) {
+        warn!("cannot save the options to {}: {e}", saves.store.location());
     }
 }
 

@@ -32,16 +32,16 @@ const BOX_GAP: f32 = 5.0;
 pub const BUTTON_HEIGHT: f32 = 40.0;
 /// The key help under the board (a page cannot be quit).
 const KEY_HELP: &str = if crate::game::input::QUIT_KEYS {
-    "Arrows, WASD or HJKL to move  ·  U undo  ·  R new game  ·  Esc quit"
+    "Arrows or WASD to move  ·  U undo  ·  R new game  ·  O options  ·  Esc quit"
 } else {
-    "Arrows, WASD, HJKL or swipe to move  ·  U undo  ·  R new game"
+    "Arrows, WASD or swipe to move  ·  U undo  ·  R new game  ·  O options"
 };
 const SCORE_FONT_PX: f32 = 25.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_header).add_systems(
         Update,
-        (show_scores, float_gains, show_notice).in_set(GameSet::React),
+        (show_scores, float_gains, show_notice, show_target).in_set(GameSet::React),
     );
 }
 
@@ -51,6 +51,27 @@ pub enum Counter {
     Best,
     Score,
     Moves,
+}
+
+/// The "Join the tiles, get to N!" line.
+#[derive(Component, Debug)]
+pub struct Intro;
+
+fn intro_text(target: u32) -> String {
+    format!("Join the tiles, get to {target}!")
+}
+
+/// The intro names the target of the game being played.
+fn show_target(engine: Res<Engine>, mut intro: Query<&mut Label, With<Intro>>) {
+    if !engine.is_changed() {
+        return;
+    }
+    let text = intro_text(engine.config().target());
+    for mut label in &mut intro {
+        if label.0 != text {
+            label.0 = text.clone();
+        }
+    }
 }
 
 /// The line under the board: key help, or for a while a notice about saves.
@@ -114,9 +135,9 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
             )],
         ));
     }
-    let target = engine.config().target();
     commands.spawn((
-        label(format!("Join the tiles, get to {target}!"), 18.0, TEXT),
+        Intro,
+        label(intro_text(engine.config().target()), 18.0, TEXT),
         Anchor::CENTER_LEFT,
         Transform::from_xyz(LEFT, ROW_Y, 0.0),
     ));
@@ -125,10 +146,30 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
         button(&art, "New Game", width, Request::NewGame),
         Transform::from_xyz(RIGHT - width / 2.0, ROW_Y, 0.0),
     ));
-    let undo_width = 80.0;
+    let gap = 8.0;
+    let undo_width = 70.0;
+    let undo_x = RIGHT - width - gap - undo_width / 2.0;
     commands.spawn((
         button(&art, "Undo", undo_width, Request::Undo),
-        Transform::from_xyz(RIGHT - width - BOX_GAP * 2.0 - undo_width / 2.0, ROW_Y, 0.0),
+        Transform::from_xyz(undo_x, ROW_Y, 0.0),
+    ));
+    // Options: a square button with three bars.
+    let side = BUTTON_HEIGHT;
+    let bar = |y: f32| {
+        (
+            art.small_round(LIGHT_TEXT, Vec2::new(20.0, 3.0)),
+            BaseAlpha(1.0),
+            Transform::from_xyz(0.0, y, Z_LABEL),
+        )
+    };
+    commands.spawn((
+        UiButton {
+            request: Request::OpenOptions,
+            size: Vec2::splat(side),
+        },
+        art.small_round(BUTTON, Vec2::splat(side)),
+        Transform::from_xyz(undo_x - undo_width / 2.0 - gap - side / 2.0, ROW_Y, 0.0),
+        children![bar(7.0), bar(0.0), bar(-7.0)],
     ));
     commands.spawn((
         KeyHelp,

@@ -2,6 +2,7 @@
 //! in design units, and every motion a bevy_tweening tween. The view only reacts to the game.
 
 pub mod art;
+pub mod dialogs;
 pub mod fade;
 pub mod header;
 pub mod layout;
@@ -43,6 +44,7 @@ impl Plugin for ViewPlugin {
         header::plugin(app);
         overlay::plugin(app);
         text::plugin(app);
+        dialogs::plugin(app);
     }
 }
 

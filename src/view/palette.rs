@@ -8,6 +8,8 @@ pub const LIGHT_TEXT: Color = Color::srgb_u8(0xf9, 0xf6, 0xf2);
 pub const BOARD: Color = Color::srgb_u8(0xbb, 0xad, 0xa0);
 pub const EMPTY_CELL: Color = Color::srgb_u8(0xcd, 0xc0, 0xb4);
 pub const BUTTON: Color = Color::srgb_u8(0x8f, 0x7a, 0x66);
+/// An option button not chosen: the empty cell's beige.
+pub const CHOICE: Color = Color::srgb_u8(0xcd, 0xc0, 0xb4);
 /// Notices about saves: the 16 tile's deep orange, readable on the page.
 pub const NOTICE: Color = Color::srgb_u8(0xc8, 0x5a, 0x1e);
 pub const SCORE_LABEL: Color = Color::srgb_u8(0xee, 0xe4, 0xda);

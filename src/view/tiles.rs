@@ -14,7 +14,7 @@ use super::layout::{
 };
 use super::palette::{self, BOARD, EMPTY_CELL, GLOW};
 use super::text::{Label, LabelColor};
-use crate::game::{GameSet, MoveApplied, Position, Request, Tile, Value};
+use crate::game::{Engine, GameSet, MoveApplied, Position, Request, Tile, Value};
 use crate::rules::Cell;
 
 /// Slide: 100 ms ease-in-out.
@@ -37,7 +37,12 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (decorate_new_tiles, restyle_tiles, animate_moves)
+            (
+                follow_board_size,
+                decorate_new_tiles,
+                restyle_tiles,
+                animate_moves,
+            )
                 .chain()
                 .in_set(GameSet::React),
         );
@@ -55,8 +60,13 @@ pub struct TileGlow;
 #[derive(Component, Debug)]
 pub struct Ghost;
 
+/// The board's background and empty cells.
+#[derive(Component, Debug)]
+pub struct BoardPiece;
+
 fn spawn_board(mut commands: Commands, art: Res<Art>, layout: Res<BoardLayout>) {
     commands.spawn((
+        BoardPiece,
         art.large_round(BOARD, Vec2::splat(BOARD_PX)),
         Transform::from_translation(BOARD_CENTER.extend(Z_BOARD)),
     ));
@@ -64,11 +74,32 @@ fn spawn_board(mut commands: Commands, art: Res<Art>, layout: Res<BoardLayout>) 
         for x in 0..layout.size as u8 {
             let at = layout.cell_center(Cell::new(x, y));
             commands.spawn((
+                BoardPiece,
                 art.small_round(EMPTY_CELL, Vec2::splat(layout.cell)),
                 Transform::from_translation(at.extend(Z_CELL)),
             ));
         }
     }
+}
+
+/// A game of another size (chosen in the options) gets its own cells, before its tiles are
+/// decorated in the same frame.
+fn follow_board_size(
+    mut commands: Commands,
+    engine: Res<Engine>,
+    art: Res<Art>,
+    mut layout: ResMut<BoardLayout>,
+    pieces: Query<Entity, With<BoardPiece>>,
+) {
+    let size = engine.config().size();
+    if size == layout.size {
+        return;
+    }
+    *layout = BoardLayout::new(size);
+    for piece in &pieces {
+        commands.entity(piece).despawn();
+    }
+    spawn_board(commands, art, layout.into());
 }
 
 /// The look of a tile of `value`: its sprite, plus label and glow children.
