@@ -12,7 +12,14 @@ use g2048::{
     game::{Request, Saves, Screen},
     rules::Config,
     save::{self, MemoryStore, OPTIONS_KEY, ThemeChoice, game_key},
-    view::{header::Intro, layout::BoardLayout, text::Label},
+    view::{
+        header::Intro,
+        layout::BoardLayout,
+        palette::{BOARD, TEXT},
+        text::{Label, LabelColor},
+        theme::{Ink, Theme, dark},
+        tiles::{BoardPiece, TileLabel},
+    },
 };
 
 fn intro(app: &mut App) -> String {
@@ -110,4 +117,45 @@ fn options_are_remembered_and_flags_override_them_for_one_run() {
             .documents()
             .contains_key(&game_key(Config::new(6, 2048).unwrap()))
     );
+}
+
+#[test]
+fn t_toggles_the_dark_theme_for_the_page_but_not_the_tiles() {
+    let store = Arc::new(MemoryStore::default());
+    let mut app = app_on_store(store.clone());
+    settle(&mut app);
+    let board_color = |app: &mut App| {
+        let world = app.world_mut();
+        let mut q = world.query_filtered::<(&Ink, &Sprite), With<BoardPiece>>();
+        q.iter(world)
+            .find(|(ink, _)| ink.0 == BOARD)
+            .unwrap()
+            .1
+            .color
+    };
+    let tile_label_color = |app: &mut App| {
+        let world = app.world_mut();
+        let mut q = world.query_filtered::<&LabelColor, With<TileLabel>>();
+        q.iter(world).next().unwrap().0
+    };
+    assert_eq!(*app.world().resource::<Theme>(), Theme::Light);
+    assert_eq!(board_color(&mut app), BOARD);
+    let tile_text = tile_label_color(&mut app);
+    press_and_settle(&mut app, KeyCode::KeyT);
+    assert_eq!(*app.world().resource::<Theme>(), Theme::Dark);
+    assert_eq!(board_color(&mut app), dark(BOARD));
+    assert_eq!(
+        tile_label_color(&mut app),
+        tile_text,
+        "tiles keep their colours"
+    );
+    // Page text is light on the dark page, and its glyphs follow.
+    let world = app.world_mut();
+    let mut q = world.query_filtered::<&LabelColor, With<Intro>>();
+    assert_eq!(q.single(world).unwrap().0, dark(TEXT));
+    check_settled(&mut app).unwrap();
+    assert_eq!(saved_options(&store).theme, ThemeChoice::Dark);
+    press_and_settle(&mut app, KeyCode::KeyT);
+    assert_eq!(*app.world().resource::<Theme>(), Theme::Light);
+    assert_eq!(board_color(&mut app), BOARD);
 }

@@ -7,7 +7,7 @@ use super::art::Art;
 use super::header::{button, label};
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::palette::{BUTTON, CHOICE, LIGHT_TEXT, PAGE, TEXT};
-use super::text::LabelColor;
+use super::theme::Ink;
 use crate::game::{GameSet, Request, Saves, Screen};
 use crate::rules::{MAX_SIZE, MIN_SIZE};
 use crate::save::{Options, ThemeChoice};
@@ -20,7 +20,12 @@ pub const TARGETS: [u32; 6] = [256, 512, 1024, 2048, 4096, 8192];
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::ConfirmNewGame), spawn_confirm)
         .add_systems(OnEnter(Screen::Options), spawn_options)
-        .add_systems(Update, mark_choices.after(GameSet::Apply));
+        .add_systems(
+            Update,
+            mark_choices
+                .after(GameSet::Apply)
+                .before(super::theme::apply_ink),
+        );
 }
 
 /// A button on the options screen for one choice; it is drawn dark when chosen.
@@ -43,6 +48,7 @@ fn dialog(commands: &mut Commands, art: &Art, screen: Screen, cover: Color) -> E
     commands
         .spawn((
             DespawnOnExit(screen),
+            Ink(cover),
             art.large_round(cover, Vec2::splat(BOARD_PX)),
             Transform::from_translation(BOARD_CENTER.extend(Z_DIALOG)),
         ))
@@ -107,7 +113,9 @@ fn spawn_confirm(mut commands: Commands, art: Res<Art>) {
 }
 
 fn spawn_options(mut commands: Commands, art: Res<Art>) {
-    let root = dialog(&mut commands, &art, Screen::Options, PAGE.with_alpha(0.96));
+    // Opaque: in the dark theme, light tiles show through even a 0.96 cover (blending is
+    // done in linear light).
+    let root = dialog(&mut commands, &art, Screen::Options, PAGE);
     let left = -BOARD_PX / 2.0 + 25.0;
     let heading = |commands: &mut Commands, text: &str, y: f32, px: f32| {
         commands.spawn((
@@ -161,18 +169,23 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
 /// Chosen options are dark buttons with light text, the others light with dark text.
 fn mark_choices(
     saves: Res<Saves>,
-    mut buttons: Query<(Ref<Choice>, &mut Sprite, &Children)>,
-    mut labels: Query<&mut LabelColor>,
+    mut commands: Commands,
+    buttons: Query<(Entity, Ref<Choice>, &Children)>,
+    labels: Query<(), With<Ink>>,
 ) {
-    for (choice, mut sprite, children) in &mut buttons {
+    for (button, choice, children) in &buttons {
         if !saves.is_changed() && !choice.is_added() {
             continue;
         }
         let chosen = choice.chosen(&saves.options);
-        sprite.color = if chosen { BUTTON } else { CHOICE };
+        commands
+            .entity(button)
+            .insert(Ink(if chosen { BUTTON } else { CHOICE }));
         for &child in children {
-            if let Ok(mut color) = labels.get_mut(child) {
-                color.0 = if chosen { LIGHT_TEXT } else { TEXT };
+            if labels.contains(child) {
+                commands
+                    .entity(child)
+                    .insert(Ink(if chosen { LIGHT_TEXT } else { TEXT }));
             }
         }
     }

@@ -14,6 +14,7 @@ use super::layout::{
 };
 use super::palette::{BOARD, BUTTON, LIGHT_TEXT, NOTICE, SCORE_LABEL, TEXT};
 use super::text::{Label, LabelColor};
+use super::theme::Ink;
 use crate::game::{BestScore, Engine, GameSet, MoveApplied, Notice, Request, UiButton};
 
 /// "+N" floats up this far over 600 ms, fading out.
@@ -82,8 +83,14 @@ pub struct KeyHelp;
 pub const NOTICE_TIME: Duration = Duration::from_secs(8);
 
 /// A text in the game's face at a design size.
+/// Its colour follows the theme (see `Ink`).
 pub fn label(text: impl Into<String>, px: f32, color: Color) -> impl Bundle {
-    (Label(text.into()), LabelColor(color), FontPx(px))
+    (
+        Label(text.into()),
+        LabelColor(color),
+        Ink(color),
+        FontPx(px),
+    )
 }
 
 /// A button: a rounded rectangle that sends `request` when clicked or tapped. It fades with
@@ -127,6 +134,7 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
             Transform::from_xyz(at.x, at.y - 9.0, Z_LABEL),
         ));
         commands.spawn((
+            Ink(BOARD),
             art.small_round(BOARD, Vec2::new(width, BOX_HEIGHT)),
             Transform::from_translation(at.extend(0.0)),
             children![(
@@ -173,7 +181,7 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
     ));
     commands.spawn((
         KeyHelp,
-        label(KEY_HELP, 15.0, TEXT),
+        label(KEY_HELP, 14.0, TEXT),
         Transform::from_xyz(0.0, BOARD_CENTER.y - BOARD_PX / 2.0 - 25.0, 0.0),
     ));
 }
@@ -211,7 +219,7 @@ fn show_notice(
     time: Res<Time>,
     mut notice: ResMut<Notice>,
     mut shown: Local<Option<Timer>>,
-    mut line: Query<(&mut Label, &mut LabelColor), With<KeyHelp>>,
+    mut line: Query<(&mut Label, &mut Ink), With<KeyHelp>>,
 ) {
     let Ok((mut text, mut color)) = line.single_mut() else {
         return;

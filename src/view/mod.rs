@@ -9,6 +9,7 @@ pub mod layout;
 pub mod overlay;
 pub mod palette;
 pub mod text;
+pub mod theme;
 pub mod tiles;
 
 use bevy::prelude::*;
@@ -45,6 +46,7 @@ impl Plugin for ViewPlugin {
         overlay::plugin(app);
         text::plugin(app);
         dialogs::plugin(app);
+        theme::plugin(app);
     }
 }
 

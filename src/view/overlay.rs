@@ -10,6 +10,7 @@ use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::header::{button, label};
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::palette::{LIGHT_TEXT, OVER_OVERLAY, TEXT, WIN_OVERLAY};
+use super::theme::Ink;
 use crate::game::{GameState, Request};
 
 /// The board stays in view this long before the overlay starts to show…
@@ -79,6 +80,7 @@ fn spawn_overlay(
     commands.spawn((
         ChildOf(root),
         art.large_round(cover, Vec2::splat(BOARD_PX)),
+        Ink(cover),
         BaseAlpha(cover.alpha()),
     ));
     commands.spawn((

@@ -14,6 +14,7 @@ use super::layout::{
 };
 use super::palette::{self, BOARD, EMPTY_CELL, GLOW};
 use super::text::{Label, LabelColor};
+use super::theme::Ink;
 use crate::game::{Engine, GameSet, MoveApplied, Position, Request, Tile, Value};
 use crate::rules::Cell;
 
@@ -67,6 +68,7 @@ pub struct BoardPiece;
 fn spawn_board(mut commands: Commands, art: Res<Art>, layout: Res<BoardLayout>) {
     commands.spawn((
         BoardPiece,
+        Ink(BOARD),
         art.large_round(BOARD, Vec2::splat(BOARD_PX)),
         Transform::from_translation(BOARD_CENTER.extend(Z_BOARD)),
     ));
@@ -75,6 +77,7 @@ fn spawn_board(mut commands: Commands, art: Res<Art>, layout: Res<BoardLayout>) 
             let at = layout.cell_center(Cell::new(x, y));
             commands.spawn((
                 BoardPiece,
+                Ink(EMPTY_CELL),
                 art.small_round(EMPTY_CELL, Vec2::splat(layout.cell)),
                 Transform::from_translation(at.extend(Z_CELL)),
             ));
