@@ -1,11 +1,12 @@
 //! ns per move of the rules engine's slide on random 4×4 boards (criterion).
 //!
 //! `plan` is what the game runs for every key (the full from/to and merge plan); `slid` is the
-//! plan-free path used for move checks.
+//! plan-free path used for move checks; `packed` is the AI's bit-packed engine.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use g2048::ai::packed;
 use g2048::rules::{Board, Cell, Direction};
 use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
 
@@ -49,6 +50,19 @@ fn slide(c: &mut Criterion) {
             for b in &boards {
                 for d in Direction::ALL {
                     score += black_box(b).slid(d).1;
+                }
+            }
+            score
+        })
+    });
+    // The AI's engine: the same boards packed in a u64, rows through lookup tables.
+    let packed_boards: Vec<u64> = boards.iter().map(|b| packed::pack(b).unwrap()).collect();
+    group.bench_function("packed", |bench| {
+        bench.iter(|| {
+            let mut score = 0u64;
+            for &b in &packed_boards {
+                for d in Direction::ALL {
+                    score += u64::from(packed::slide(black_box(b), d).1);
                 }
             }
             score

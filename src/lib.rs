@@ -7,6 +7,7 @@
 //! [`windowed_app`] builds the game for a window (desktop or browser canvas); [`headless_app`]
 //! builds the same game without window or GPU, for tests and the stress run.
 
+pub mod ai;
 pub mod game;
 pub mod rules;
 pub mod save;

@@ -1,6 +1,7 @@
 //! Browser glue: tells the page when the first frames are drawn (it then hides its loading
 //! message and focuses the canvas) and mirrors the game on the canvas as data attributes
-//! (`data-board`, `data-score`, `data-moves`, `data-state`) for tests and page scripts.
+//! (`data-board`, `data-score`, `data-moves`, `data-state`, `data-theme`) for tests and page
+//! scripts.
 //! Every browser call may fail (no document, no canvas); failures are ignored, never fatal.
 //! Before the game starts, [`page_can_run`] checks for the canvas and WebGL2, so a page without
 //! them gets a message instead of a panic.
@@ -9,6 +10,7 @@ use bevy::{diagnostic::FrameCount, prelude::*};
 use web_sys::wasm_bindgen::JsCast;
 
 use crate::game::{Engine, GameState};
+use crate::view::theme::Theme;
 
 /// The canvas the game draws on (the window's `canvas` selector).
 const CANVAS_ID: &str = "bevy";
@@ -69,8 +71,8 @@ fn mark_ready(frames: Res<FrameCount>, mut done: Local<bool>) {
     }
 }
 
-fn publish_state(engine: Res<Engine>, state: Res<State<GameState>>) {
-    if !engine.is_changed() && !state.is_changed() {
+fn publish_state(engine: Res<Engine>, state: Res<State<GameState>>, theme: Res<Theme>) {
+    if !engine.is_changed() && !state.is_changed() && !theme.is_changed() {
         return;
     }
     let Some(canvas) = canvas() else {
@@ -83,4 +85,5 @@ fn publish_state(engine: Res<Engine>, state: Res<State<GameState>>) {
     set(&canvas, "data-score", &engine.score().to_string());
     set(&canvas, "data-moves", &engine.moves().to_string());
     set(&canvas, "data-state", &format!("{:?}", state.get()));
+    set(&canvas, "data-theme", &format!("{:?}", *theme));
 }

@@ -138,6 +138,17 @@ async function run() {
   await mkdir(shots, { recursive: true });
   const browser = await launch();
   try {
+    // A browser set to dark mode gets the dark theme (the game's choice is "System" at first).
+    {
+      const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 500, height: 700 } });
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      const theme = await page.$eval('#bevy', (c) => c.dataset.theme);
+      check(theme === 'Dark', `dark-mode browser: the game is dark (${theme})`);
+      await page.screenshot({ path: join(shots, 'dark.png') });
+      await context.close();
+    }
     await expectRefusal(browser, url, 'page without the canvas',
       (page) => page.replace(/<canvas id="bevy"[^>]*><\/canvas>/, ''), 'no <canvas id="bevy">');
     const noWebgl = await launch(['--disable-3d-apis']);

@@ -164,17 +164,17 @@ fn apply_requests(
         if !allowed {
             continue;
         }
-        let before = on;
+        let screen_before = on;
         match request {
             Request::Move(direction) => {
-                let before = engine.0.clone();
+                let earlier = engine.0.clone();
                 let Some(turn) = engine.play(direction) else {
                     continue;
                 };
                 if !turn.plan.moved {
                     continue;
                 }
-                history.0.push((before, direction));
+                history.0.push((earlier, direction));
                 let mut moved = MoveApplied {
                     direction,
                     slides: Vec::new(),
@@ -278,7 +278,7 @@ fn apply_requests(
             Request::CloseDialog => on = Screen::Game,
         }
         // Leaving the options with another size or target switches to that board's game.
-        if before == Screen::Options
+        if screen_before == Screen::Options
             && on == Screen::Game
             && let Some(config) = saves.options.config()
             && config != engine.config()
