@@ -33,3 +33,30 @@ proptest! {
         }
     }
 }
+
+/// Boards with small tiles only, so the search stays shallow in a test.
+fn small_board() -> impl Strategy<Value = Board> {
+    proptest::collection::vec(0u32..=5, 16).prop_map(|exponents| {
+        let mut b = Board::new(4);
+        for (i, &e) in exponents.iter().enumerate() {
+            let value = if e == 0 { 0 } else { 1 << e };
+            b.set(Cell::new((i % 4) as u8, (i / 4) as u8), value);
+        }
+        b
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The AI never suggests a move that does not change the board, and has one whenever the
+    /// board can move.
+    #[test]
+    fn the_ai_only_suggests_moves_that_change_the_board(b in small_board()) {
+        let p = packed::pack(&b).unwrap();
+        match g2048::ai::search::best_move(p) {
+            Some(choice) => prop_assert!(b.slid(choice.direction).2),
+            None => prop_assert!(!b.has_moves()),
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Expectimax over the packed 4×4 board: the player's move is a max node, the spawn a chance
+//! node over every empty cell (a 2 with p 0.9, a 4 with p 0.1). A branch stops when its
+//! cumulative probability falls under `PROBABILITY_CUTOFF` or at the depth limit, which grows
+//! with the number of distinct tiles (harder boards look deeper). Chance nodes are cached per
+//! search by board. Leaves are scored by a heuristic precomputed per row: empty cells, possible
+//! merges, monotonic rows and columns, and a penalty on large tiles away from order.
+
+use std::sync::OnceLock;
+
+// foldhash: far cheaper than std's SipHash for u64 keys (the cache is hit millions of times).
+use bevy::platform::collections::HashMap;
+
+use super::packed::{self, Packed, transpose};
+use crate::rules::{Direction, SPAWN_TWO_PROBABILITY};
+
+/// Branches less likely than this are scored by the heuristic instead of searched.
+pub const PROBABILITY_CUTOFF: f32 = 1e-4;
+/// Chance nodes above this depth are cached (deeper ones are too many and too cheap).
+const CACHE_DEPTH: u32 = 15;
+
+// Heuristic weights (per row and per column).
+const LOST_PENALTY: f32 = 200_000.0;
+const MONOTONICITY_POWER: f32 = 4.0;
+const MONOTONICITY_WEIGHT: f32 = 47.0;
+const SUM_POWER: f32 = 3.5;
+const SUM_WEIGHT: f32 = 11.0;
+const MERGES_WEIGHT: f32 = 700.0;
+const EMPTY_WEIGHT: f32 = 270.0;
+
+/// The heuristic value of one row of four exponents.
+fn row_value(cells: [u8; 4]) -> f32 {
+    let mut sum = 0.0;
+    let mut empty = 0;
+    let mut merges = 0;
+    let mut previous = 0;
+    let mut run = 0;
+    for &e in &cells {
+        sum += f32::from(e).powf(SUM_POWER);
+        if e == 0 {
+            empty += 1;
+        } else {
+            if e == previous {
+                run += 1;
+            } else if run > 0 {
+                merges += 1 + run;
+                run = 0;
+            }
+            previous = e;
+        }
+    }
+    if run > 0 {
+        merges += 1 + run;
+    }
+    let (mut toward_left, mut toward_right) = (0.0, 0.0);
+    for pair in cells.windows(2) {
+        let a = f32::from(pair[0]).powf(MONOTONICITY_POWER);
+        let b = f32::from(pair[1]).powf(MONOTONICITY_POWER);
+        if pair[0] > pair[1] {
+            toward_left += a - b;
+        } else {
+            toward_right += b - a;
+        }
+    }
+    LOST_PENALTY + EMPTY_WEIGHT * empty as f32 + MERGES_WEIGHT * merges as f32
+        - MONOTONICITY_WEIGHT * f32::min(toward_left, toward_right)
+        - SUM_WEIGHT * sum
+}
+
+fn row_values() -> &'static [f32] {
+    static TABLE: OnceLock<Vec<f32>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..=u16::MAX)
+            .map(|row| row_value([0, 1, 2, 3].map(|x| ((row >> (4 * x)) & 0xf) as u8)))
+            .collect()
+    })
+}
+
+/// The heuristic value of a board: its rows and its columns.
+pub fn heuristic(b: Packed) -> f32 {
+    let table = row_values();
+    let rows = |b: Packed| -> f32 {
+        (0..4)
+            .map(|y| table[((b >> (16 * y)) & 0xffff) as usize])
+            .sum()
+    };
+    rows(b) + rows(transpose(b))
+}
+
+/// How deep a search of this board goes: two less than its distinct tiles, at least 3.
+pub fn depth_limit(b: Packed) -> u32 {
+    let mut seen = 0u16;
+    for i in 0..16 {
+        seen |= 1 << ((b >> (4 * i)) & 0xf);
+    }
+    let distinct = (seen & !1).count_ones();
+    distinct.saturating_sub(2).max(3)
+}
+
+struct Search {
+    depth_limit: u32,
+    cache: HashMap<Packed, (u32, f32)>,
+    /// Nodes visited, for the benchmarks.
+    nodes: u64,
+}
+
+impl Search {
+    fn chance(&mut self, b: Packed, probability: f32, depth: u32) -> f32 {
+        if probability < PROBABILITY_CUTOFF || depth >= self.depth_limit {
+            return heuristic(b);
+        }
+        if depth < CACHE_DEPTH
+            && let Some(&(cached_depth, value)) = self.cache.get(&b)
+            && cached_depth <= depth
+        {
+            return value;
+        }
+        self.nodes += 1;
+        let empty = packed::empty_count(b);
+        let p2 = SPAWN_TWO_PROBABILITY as f32;
+        let per_cell = probability / empty as f32;
+        let mut total = 0.0;
+        for i in 0..16 {
+            if (b >> (4 * i)) & 0xf != 0 {
+                continue;
+            }
+            total += p2 * self.max(b | (1 << (4 * i)), per_cell * p2, depth);
+            total += (1.0 - p2) * self.max(b | (2 << (4 * i)), per_cell * (1.0 - p2), depth);
+        }
+        let value = total / empty as f32;
+        if depth < CACHE_DEPTH {
+            self.cache.insert(b, (depth, value));
+        }
+        value
+    }
+
+    fn max(&mut self, b: Packed, probability: f32, depth: u32) -> f32 {
+        self.nodes += 1;
+        let mut best: f32 = 0.0;
+        for dir in Direction::ALL {
+            let (moved, _) = packed::slide(b, dir);
+            if moved != b {
+                best = best.max(self.chance(moved, probability, depth + 1));
+            }
+        }
+        best
+    }
+}
+
+/// What a search found: the move, its expected value, and how many nodes it took.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Choice {
+    pub direction: Direction,
+    pub value: f32,
+    pub nodes: u64,
+}
+
+/// The best move on a packed 4×4 board, or `None` when no move changes it.
+pub fn best_move(b: Packed) -> Option<Choice> {
+    let mut search = Search {
+        depth_limit: depth_limit(b),
+        cache: HashMap::default(),
+        nodes: 0,
+    };
+    let mut best: Option<Choice> = None;
+    for direction in Direction::ALL {
+        let (moved, _) = packed::slide(b, direction);
+        if moved == b {
+            continue;
+        }
+        let value = search.chance(moved, 1.0, 0);
+        if best.is_none_or(|c| value > c.value) {
+            best = Some(Choice {
+                direction,
+                value,
+                nodes: 0,
+            });
+        }
+    }
+    best.map(|c| Choice {
+        nodes: search.nodes,
+        ..c
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Board;
+
+    #[test]
+    fn ordered_rows_score_above_scattered_ones() {
+        assert!(row_value([4, 3, 2, 1]) > row_value([3, 1, 4, 2]));
+        assert!(
+            row_value([1, 1, 0, 0]) > row_value([1, 2, 0, 0]),
+            "a merge is worth something"
+        );
+        assert!(
+            row_value([0, 0, 0, 0]) > row_value([1, 0, 0, 0]),
+            "empty is best"
+        );
+    }
+
+    #[test]
+    fn depth_grows_with_distinct_tiles() {
+        let few = packed::pack(&Board::from_rows(&[
+            &[2, 0, 0, 0],
+            &[0; 4],
+            &[0; 4],
+            &[0; 4],
+        ]));
+        assert_eq!(depth_limit(few.unwrap()), 3);
+        let many = packed::pack(&Board::from_rows(&[
+            &[2, 4, 8, 16],
+            &[32, 64, 128, 256],
+            &[0; 4],
+            &[0; 4],
+        ]));
+        assert_eq!(depth_limit(many.unwrap()), 6);
+    }
+
+    #[test]
+    fn a_stuck_board_has_no_move_and_an_obvious_merge_is_taken() {
+        let stuck = Board::from_rows(&[&[2, 4, 2, 4], &[4, 2, 4, 2], &[2, 4, 2, 4], &[4, 2, 4, 2]]);
+        assert_eq!(best_move(packed::pack(&stuck).unwrap()), None);
+        // Only vertical moves change this board: the AI picks one of them.
+        let column = Board::from_rows(&[&[2, 4, 8, 16], &[2, 4, 8, 16], &[0; 4], &[0; 4]]);
+        let choice = best_move(packed::pack(&column).unwrap()).unwrap();
+        assert!(matches!(choice.direction, Direction::Up | Direction::Down));
+        assert!(choice.nodes > 0);
+    }
+}
