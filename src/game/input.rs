@@ -1,5 +1,6 @@
-//! Input to requests: keys (arrows, WASD, vim HJKL, R, U/Ctrl+Z/Backspace, Enter, Esc/Q), mouse drags and touch
-//! swipes on the window, and clicks or taps on on-screen buttons.
+//! Input to requests: keys (arrows, WASD, vim HJKL, R, U/Ctrl+Z/Backspace, O, T, Enter, Esc/Q),
+//! each read for the screen in front (board, question, options), mouse drags and touch swipes on
+//! the window, and clicks or taps on on-screen buttons.
 
 use bevy::{
     input::{ButtonState, keyboard::KeyboardInput},
