@@ -83,14 +83,15 @@ pub fn windowed_app(game: GamePlugin) -> App {
     app
 }
 
-/// Keeps frames coming while a tween runs (and for the first few frames); otherwise the
-/// reactive winit loop sleeps.
+/// Keeps frames coming while a tween runs, while the AI plays (and for the first few frames);
+/// otherwise the reactive winit loop sleeps.
 fn request_redraw_while_animating(
     anims: Query<(), With<TweenAnim>>,
+    autoplay: Res<game::Autoplay>,
     frames: Res<FrameCount>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if !anims.is_empty() || frames.0 < WARM_UP_FRAMES {
+    if !anims.is_empty() || autoplay.on || frames.0 < WARM_UP_FRAMES {
         redraw.write(RequestRedraw);
     }
 }

@@ -156,8 +156,61 @@ pub struct Choice {
 
 /// The best move on a packed 4×4 board, or `None` when no move changes it.
 pub fn best_move(b: Packed) -> Option<Choice> {
+    search_to_depth(b, depth_limit(b))
+}
+
+/// How much a search may spend: a node count (the same answer every time, for tests) or a
+/// wall-clock time (a frame's share in the game).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Budget {
+    Nodes(u64),
+    Time(std::time::Duration),
+}
+
+/// The best move found within `budget`: searches one level deeper at a time, up to the full
+/// depth, and stops before a level whose cost (estimated from the last one) would not fit.
+/// The shallowest level always runs, so a move comes back whenever one exists.
+pub fn best_move_within(b: Packed, budget: Budget) -> Option<Choice> {
+    let started = bevy::platform::time::Instant::now();
+    let full = depth_limit(b);
+    let mut best = None;
+    let mut spent_nodes = 0u64;
+    let mut last_cost = 0.0f64;
+    for depth in 1..=full {
+        let level_start = started.elapsed().as_secs_f64();
+        let choice = search_to_depth(b, depth)?;
+        spent_nodes += choice.nodes;
+        best = Some(Choice {
+            nodes: spent_nodes,
+            ..choice
+        });
+        let cost = match budget {
+            Budget::Nodes(_) => choice.nodes as f64,
+            Budget::Time(_) => started.elapsed().as_secs_f64() - level_start,
+        };
+        // Each level costs several times the one before: expect the last growth again, taken
+        // between 4x and 8x, and stop if that would overrun.
+        let growth = if last_cost > 0.0 {
+            (cost / last_cost).clamp(4.0, 8.0)
+        } else {
+            4.0
+        };
+        let next = cost * growth;
+        last_cost = cost;
+        let fits = match budget {
+            Budget::Nodes(limit) => (spent_nodes as f64 + next) <= limit as f64,
+            Budget::Time(limit) => started.elapsed().as_secs_f64() + next <= limit.as_secs_f64(),
+        };
+        if !fits {
+            break;
+        }
+    }
+    best
+}
+
+fn search_to_depth(b: Packed, depth_limit: u32) -> Option<Choice> {
     let mut search = Search {
-        depth_limit: depth_limit(b),
+        depth_limit,
         cache: HashMap::default(),
         nodes: 0,
     };
@@ -216,6 +269,23 @@ mod tests {
             &[0; 4],
         ]));
         assert_eq!(depth_limit(many.unwrap()), 6);
+    }
+
+    #[test]
+    fn a_budget_gives_the_same_answer_every_time_and_stays_near_its_limit() {
+        let board = packed::pack(&Board::from_rows(&[
+            &[2, 4, 8, 16],
+            &[0, 2, 4, 32],
+            &[0, 0, 2, 64],
+            &[0, 0, 0, 128],
+        ]))
+        .unwrap();
+        let a = best_move_within(board, Budget::Nodes(20_000)).unwrap();
+        let b = best_move_within(board, Budget::Nodes(20_000)).unwrap();
+        assert_eq!(a, b);
+        assert!(a.nodes <= 20_000 * 2, "{} nodes", a.nodes);
+        let tiny = best_move_within(board, Budget::Nodes(1)).unwrap();
+        assert!(packed::slide(board, tiny.direction).0 != board);
     }
 
     #[test]

@@ -276,6 +276,8 @@ fn apply_requests(
                 persist::save_options(&saves);
             }
             Request::CloseDialog => on = Screen::Game,
+            // The AI's requests are answered by `autoplay`.
+            Request::Hint | Request::ToggleAutoplay | Request::ToggleFast => {}
         }
         // Leaving the options with another size or target switches to that board's game.
         if screen_before == Screen::Options

@@ -1,4 +1,5 @@
-//! Input to requests: keys (arrows, WASD, vim HJKL, R, U/Ctrl+Z/Backspace, O, T, Enter, Esc/Q),
+//! Input to requests: keys (arrows, WASD, vim HJKL, R, U/Ctrl+Z/Backspace, O, T, I, P, F, Enter,
+//! Esc/Q),
 //! each read for the screen in front (board, question, options), mouse drags and touch swipes on
 //! the window, and clicks or taps on on-screen buttons.
 
@@ -44,7 +45,7 @@ fn key_direction(key: KeyCode) -> Option<Direction> {
 
 /// Reads key presses in the order they happened (the message queue keeps it, a set of pressed
 /// keys would not), so keys mashed within one frame all apply, in order.
-fn read_keys(
+pub(super) fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     held: Res<ButtonInput<KeyCode>>,
     state: Res<State<GameState>>,
@@ -114,6 +115,9 @@ fn game_key(code: KeyCode, state: GameState) -> Option<Request> {
         KeyCode::KeyU | KeyCode::Backspace => Request::Undo,
         KeyCode::KeyO => Request::OpenOptions,
         KeyCode::KeyT => Request::ToggleTheme,
+        KeyCode::KeyI | KeyCode::Slash => Request::Hint,
+        KeyCode::KeyP => Request::ToggleAutoplay,
+        KeyCode::KeyF => Request::ToggleFast,
         KeyCode::KeyR => Request::NewGame,
         KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => match state {
             GameState::Won => Request::KeepGoing,

@@ -1,6 +1,7 @@
 //! The ECS side of the game: tile entities, requests, the move/merge/spawn systems and the
 //! game-flow states. It drives the rules engine and tells the view what changed.
 
+pub mod autoplay;
 pub mod components;
 mod flow;
 pub mod input;
@@ -13,6 +14,7 @@ use bevy::prelude::*;
 use crate::rules::{Cell, Direction, Game, Merge, Status};
 use crate::save::{Store, ThemeChoice};
 
+pub use autoplay::{AiBudget, Autoplay, HintGiven};
 pub use components::{Position, Tile, Value};
 pub use input::{SWIPE_THRESHOLD_PX, UiButton, swipe_direction};
 pub use persist::{Notice, Saves};
@@ -69,6 +71,11 @@ pub enum Request {
     /// Choose or toggle the theme.
     SetTheme(ThemeChoice),
     ToggleTheme,
+    /// Show the AI's suggested move (I or ?).
+    Hint,
+    /// Let the AI play, or stop it (P, the AI button); switch its pace (F).
+    ToggleAutoplay,
+    ToggleFast,
     /// Leave the win overlay and play on.
     KeepGoing,
     /// Take back the last move (U, Ctrl+Z, Backspace, the Undo button).
@@ -153,5 +160,6 @@ impl Plugin for GamePlugin {
         input::plugin(app);
         flow::plugin(app);
         persist::plugin(app);
+        autoplay::plugin(app);
     }
 }

@@ -15,7 +15,10 @@ use super::layout::{
 use super::palette::{BOARD, BUTTON, LIGHT_TEXT, NOTICE, SCORE_LABEL, TEXT};
 use super::text::{Label, LabelColor};
 use super::theme::Ink;
-use crate::game::{BestScore, Engine, GameSet, MoveApplied, Notice, Request, UiButton};
+use crate::game::{
+    Autoplay, BestScore, Engine, GameSet, HintGiven, MoveApplied, Notice, Request, UiButton,
+};
+use crate::rules::Direction;
 
 /// "+N" floats up this far over 600 ms, fading out.
 pub const FLOAT_RISE_PX: f32 = 75.0;
@@ -42,7 +45,15 @@ const SCORE_FONT_PX: f32 = 25.0;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_header).add_systems(
         Update,
-        (show_scores, float_gains, show_notice, show_target).in_set(GameSet::React),
+        (
+            show_scores,
+            float_gains,
+            show_notice,
+            show_target,
+            show_hint,
+            show_autoplay,
+        )
+            .in_set(GameSet::React),
     );
 }
 
@@ -73,6 +84,62 @@ fn show_target(engine: Res<Engine>, mut intro: Query<&mut Label, With<Intro>>) {
             label.0 = text.clone();
         }
     }
+}
+
+/// The button that starts and stops autoplay.
+#[derive(Component, Debug)]
+pub struct AiButton;
+
+/// The AI button is orange while the AI plays.
+fn show_autoplay(autoplay: Res<Autoplay>, mut button: Query<&mut Ink, With<AiButton>>) {
+    if !autoplay.is_changed() {
+        return;
+    }
+    for mut ink in &mut button {
+        ink.set_if_neq(Ink(if autoplay.on { NOTICE } else { BUTTON }));
+    }
+}
+
+/// A hint: a large arrow over the board that fades out.
+#[derive(Component, Debug)]
+pub struct HintArrow;
+
+/// How long a hint arrow shows.
+pub const HINT_TIME: Duration = Duration::from_millis(1200);
+
+fn show_hint(
+    mut hints: MessageReader<HintGiven>,
+    mut commands: Commands,
+    old: Query<Entity, With<HintArrow>>,
+) {
+    let Some(&HintGiven(direction)) = hints.read().last() else {
+        return;
+    };
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    let arrow = match direction {
+        Direction::Up => "↑",
+        Direction::Down => "↓",
+        Direction::Left => "←",
+        Direction::Right => "→",
+    };
+    commands.spawn((
+        HintArrow,
+        DespawnWhenDone,
+        label(arrow, 220.0, TEXT),
+        BaseAlpha(0.7),
+        Fade(1.0),
+        Transform::from_translation(BOARD_CENTER.extend(Z_FLOAT)),
+        TweenAnim::new(Tween::new(
+            EaseFunction::QuadraticIn,
+            HINT_TIME,
+            FadeLens {
+                start: 1.0,
+                end: 0.0,
+            },
+        )),
+    ));
 }
 
 /// The line under the board: key help, or for a while a notice about saves.
@@ -145,7 +212,7 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
     }
     commands.spawn((
         Intro,
-        label(intro_text(engine.config().target()), 18.0, TEXT),
+        label(intro_text(engine.config().target()), 16.0, TEXT),
         Anchor::CENTER_LEFT,
         Transform::from_xyz(LEFT, ROW_Y, 0.0),
     ));
@@ -170,14 +237,22 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
             Transform::from_xyz(0.0, y, Z_LABEL),
         )
     };
+    let menu_x = undo_x - undo_width / 2.0 - gap - side / 2.0;
     commands.spawn((
         UiButton {
             request: Request::OpenOptions,
             size: Vec2::splat(side),
         },
         art.small_round(BUTTON, Vec2::splat(side)),
-        Transform::from_xyz(undo_x - undo_width / 2.0 - gap - side / 2.0, ROW_Y, 0.0),
+        Transform::from_xyz(menu_x, ROW_Y, 0.0),
         children![bar(7.0), bar(0.0), bar(-7.0)],
+    ));
+    // Autoplay on and off; orange while the AI plays.
+    commands.spawn((
+        AiButton,
+        Ink(BUTTON),
+        button(&art, "AI", side, Request::ToggleAutoplay),
+        Transform::from_xyz(menu_x - side - gap, ROW_Y, 0.0),
     ));
     commands.spawn((
         KeyHelp,

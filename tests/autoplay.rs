@@ -1,0 +1,90 @@
+//! The AI in the game: autoplay wins from a fixed seed and stops at the win, hints show a move
+//! that changes the board, and other board sizes get a notice instead.
+
+mod common;
+
+use bevy::prelude::*;
+use common::*;
+use g2048::{
+    ai::search::Budget,
+    game::{AiBudget, Autoplay, GameState, Notice, Request},
+    rules::Config,
+    view::{header::HintArrow, text::Label},
+};
+
+/// Node budgets make the AI's moves the same on every run (a time budget would not).
+fn ai_app(config: Config, seed: u64) -> App {
+    let mut app = app(config, seed);
+    app.insert_resource(AiBudget(Budget::Nodes(3_000)));
+    app
+}
+
+#[test]
+fn autoplay_wins_from_a_fixed_seed_and_stops_at_the_win() {
+    let mut app = ai_app(Config::new(4, 256).unwrap(), 5);
+    app.world_mut().write_message(Request::ToggleAutoplay);
+    let mut frames = 0;
+    while state(&app) != GameState::Won && frames < 20_000 {
+        app.update();
+        frames += 1;
+        if frames % 50 == 0 {
+            check_frame(&mut app).unwrap();
+        }
+    }
+    assert_eq!(state(&app), GameState::Won, "no win in {frames} frames");
+    let moves = engine(&app).moves();
+    assert!(moves <= 400, "{moves} moves to 256");
+    settle(&mut app);
+    assert!(
+        !app.world().resource::<Autoplay>().on,
+        "autoplay stops at the win"
+    );
+    let before = engine(&app).save();
+    settle(&mut app);
+    assert_eq!(
+        engine(&app).save(),
+        before,
+        "no move behind the win overlay"
+    );
+    check_settled(&mut app).unwrap();
+}
+
+#[test]
+fn a_hint_shows_an_arrow_for_a_move_that_changes_the_board() {
+    let mut app = ai_app(Config::default(), 9);
+    press_and_settle(&mut app, KeyCode::ArrowLeft);
+    let before = *engine(&app).board();
+    press(&mut app, KeyCode::KeyI);
+    app.update();
+    let world = app.world_mut();
+    let mut arrows = world.query_filtered::<&Label, With<HintArrow>>();
+    let arrow = arrows.single(world).unwrap().0.clone();
+    let direction = match arrow.as_str() {
+        "↑" => g2048::rules::Direction::Up,
+        "↓" => g2048::rules::Direction::Down,
+        "←" => g2048::rules::Direction::Left,
+        "→" => g2048::rules::Direction::Right,
+        other => panic!("not an arrow: {other}"),
+    };
+    assert!(before.slid(direction).2, "the hint changes the board");
+    assert_eq!(engine(&app).board(), &before, "a hint does not move");
+    settle(&mut app);
+    let world = app.world_mut();
+    let mut arrows = world.query_filtered::<(), With<HintArrow>>();
+    assert_eq!(arrows.iter(world).count(), 0, "the arrow fades away");
+}
+
+#[test]
+fn other_sizes_get_a_notice_and_p_f_toggle() {
+    let mut app = ai_app(Config::new(5, 2048).unwrap(), 3);
+    press(&mut app, KeyCode::KeyP);
+    assert!(!app.world().resource::<Autoplay>().on);
+    assert_eq!(app.world().resource::<Notice>().0, None, "shown and taken");
+    let mut app = ai_app(Config::default(), 3);
+    press(&mut app, KeyCode::KeyF);
+    press(&mut app, KeyCode::KeyP);
+    let autoplay = app.world().resource::<Autoplay>().clone();
+    assert!(autoplay.on && autoplay.fast);
+    press(&mut app, KeyCode::KeyP);
+    assert!(!app.world().resource::<Autoplay>().on);
+}
