@@ -241,6 +241,32 @@ async function run() {
       check(JSON.stringify(undone.board) === JSON.stringify(s.board) && undone.score === s.score,
         `${device.name}: U takes the move back`);
 
+      // Autoplay (P): the AI moves while the page keeps drawing. Measured over 5 s: moves a
+      // second, and the gaps between animation frames (a search must never freeze the page).
+      if (!device.hasTouch) {
+        const movesBefore = (await state(page)).moves;
+        await page.keyboard.press('p');
+        const gaps = await page.evaluate(() => new Promise((resolve) => {
+          const out = [];
+          let last = performance.now();
+          const end = last + 5000;
+          const tick = (now) => {
+            out.push(now - last);
+            last = now;
+            if (now < end) requestAnimationFrame(tick); else resolve(out);
+          };
+          requestAnimationFrame(tick);
+        }));
+        await page.keyboard.press('p');
+        const played = (await state(page)).moves - movesBefore;
+        gaps.sort((a, b) => a - b);
+        const at = (q) => gaps[Math.min(gaps.length - 1, Math.floor(q * gaps.length))].toFixed(0);
+        console.log(`info autoplay: ${(played / 5).toFixed(1)} moves/s; frame gaps median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${gaps[gaps.length - 1].toFixed(0)} ms (${gaps.length} frames)`);
+        check(played >= 5, `autoplay made ${played} moves in 5 s`);
+        check(gaps[gaps.length - 1] < 500, `autoplay never froze the page for 500 ms`);
+        await page.waitForTimeout(500);
+      }
+
       await page.waitForTimeout(1500); // let the tweens end before the picture
       await page.screenshot({ path: join(shots, `${device.name}.png`) });
       check(errors.length === 0, `${device.name}: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
