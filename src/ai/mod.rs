@@ -1,5 +1,5 @@
 //! The AI: a bit-packed 4×4 board with row lookup tables (`packed`), and an expectimax search on
-//! it (`search`). Hints and autoplay in the game are the AI issue's next step.
+//! it (`search`). The game uses it for hints and autoplay (`crate::game::autoplay`).
 
 pub mod packed;
 pub mod search;
