@@ -87,19 +87,32 @@ fn undo(
         moved.slides.push((survivor, merge.into, first));
         moved.slides.push((other, merge.into, second));
     }
-    for slide in plan.slides() {
-        // Merge sources were split above: their cell now holds nothing left to take.
-        let Some(entity) = grid.take(slide.to) else {
-            continue;
-        };
-        if slide.from != slide.to {
-            commands.entity(entity).insert(Position::from(slide.from));
-            moved.slides.push((entity, slide.to, slide.from));
-        }
-        next.put(slide.from, entity);
-    }
+    // Merge sources were split above: their cell now holds nothing left to take.
+    let back = plan.slides().iter().map(|slide| (slide.to, slide.from));
+    slide_tiles(commands, grid, &mut next, &mut moved, back);
     *grid = next;
     moved
+}
+
+/// Moves each tile still in `grid` from one cell to the other into `next`, recording the moves
+/// that change a cell for the view.
+fn slide_tiles(
+    commands: &mut Commands,
+    grid: &mut TileGrid,
+    next: &mut TileGrid,
+    moved: &mut MoveApplied,
+    slides: impl Iterator<Item = (Cell, Cell)>,
+) {
+    for (from, to) in slides {
+        let Some(entity) = grid.take(from) else {
+            continue;
+        };
+        if from != to {
+            commands.entity(entity).insert(Position::from(to));
+            moved.slides.push((entity, from, to));
+        }
+        next.put(to, entity);
+    }
 }
 
 fn spawn_tile(commands: &mut Commands, cell: Cell, value: u32) -> Entity {
@@ -197,17 +210,13 @@ fn apply_requests(
                         merge: *merge,
                     });
                 }
-                for slide in turn.plan.slides() {
-                    // Merge sources were taken above; what is left are plain slides.
-                    let Some(entity) = grid.take(slide.from) else {
-                        continue;
-                    };
-                    if slide.from != slide.to {
-                        commands.entity(entity).insert(Position::from(slide.to));
-                        moved.slides.push((entity, slide.from, slide.to));
-                    }
-                    next.put(slide.to, entity);
-                }
+                // Merge sources were taken above; what is left are plain slides.
+                let slides = turn
+                    .plan
+                    .slides()
+                    .iter()
+                    .map(|slide| (slide.from, slide.to));
+                slide_tiles(&mut commands, &mut grid, &mut next, &mut moved, slides);
                 if let Some((cell, value)) = turn.spawned {
                     let entity = spawn_tile(&mut commands, cell, value);
                     next.put(cell, entity);
