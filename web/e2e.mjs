@@ -271,8 +271,10 @@ async function run() {
         await page.keyboard.press('p');
         const played = (await state(page)).moves - movesBefore;
         console.log(`info autoplay: ${(played / 5).toFixed(1)} moves/s; ${describe(gaps)}`);
-        check(played >= 5, `autoplay made ${played} moves in 5 s`);
-        check(gaps[gaps.length - 1] < 500, `autoplay never froze the page for 500 ms`);
+        // Loose bounds: software rendering alone gives ~5 frames a second here, slower under
+        // load; a search that ignored its budget would stall the page for seconds.
+        check(played >= 2, `autoplay made ${played} moves in 5 s`);
+        check(gaps[gaps.length - 1] < 1500, `autoplay never froze the page for 1.5 s`);
         await page.waitForTimeout(500);
       }
 
