@@ -51,7 +51,8 @@ pub fn app_on_store(store: std::sync::Arc<crate::save::MemoryStore>) -> App {
     app
 }
 
-fn keyboard(key: KeyCode, state: ButtonState) -> KeyboardInput {
+/// A key press or release as winit delivers it.
+pub fn keyboard(key: KeyCode, state: ButtonState) -> KeyboardInput {
     KeyboardInput {
         key_code: key,
         logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),

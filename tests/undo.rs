@@ -3,13 +3,7 @@
 
 mod common;
 
-use bevy::{
-    input::{
-        ButtonState,
-        keyboard::{Key, KeyboardInput, NativeKey},
-    },
-    prelude::*,
-};
+use bevy::{input::ButtonState, prelude::*};
 use common::*;
 use g2048::{
     game::{GameState, Request},
@@ -110,17 +104,6 @@ fn undo_takes_back_a_win() {
     check_settled(&mut app).unwrap();
 }
 
-fn key(code: KeyCode, state: ButtonState) -> KeyboardInput {
-    KeyboardInput {
-        key_code: code,
-        logical_key: Key::Unidentified(NativeKey::Unidentified),
-        state,
-        text: None,
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    }
-}
-
 #[test]
 fn ctrl_z_and_the_button_undo_but_plain_z_does_not() {
     let mut app = app(Config::default(), 13);
@@ -131,15 +114,15 @@ fn ctrl_z_and_the_button_undo_but_plain_z_does_not() {
     press_and_settle(&mut app, KeyCode::KeyZ);
     assert_eq!(snapshot(&app), one, "Z alone is no undo");
     for message in [
-        key(KeyCode::ControlLeft, ButtonState::Pressed),
-        key(KeyCode::KeyZ, ButtonState::Pressed),
-        key(KeyCode::KeyZ, ButtonState::Released),
+        keyboard(KeyCode::ControlLeft, ButtonState::Pressed),
+        keyboard(KeyCode::KeyZ, ButtonState::Pressed),
+        keyboard(KeyCode::KeyZ, ButtonState::Released),
     ] {
         app.world_mut().write_message(message);
     }
     app.update();
     app.world_mut()
-        .write_message(key(KeyCode::ControlLeft, ButtonState::Released));
+        .write_message(keyboard(KeyCode::ControlLeft, ButtonState::Released));
     settle(&mut app);
     assert_eq!(engine(&app).moves(), 1, "Ctrl+Z took back one move");
     app.world_mut().write_message(Request::Undo); // what the Undo button sends

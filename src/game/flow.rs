@@ -8,7 +8,7 @@ use super::persist::{self, Notice, Saves};
 use super::{
     BestScore, Engine, GameSet, GameState, History, MergedTile, MoveApplied, Request, Screen,
 };
-use crate::rules::{Cell, Config, Direction, Game, MAX_CELLS, MAX_SIZE, SlidePlan, Status};
+use crate::rules::{Board, Cell, Config, Direction, Game, MAX_CELLS, MAX_SIZE, SlidePlan, Status};
 use crate::save::ThemeChoice;
 
 pub(super) fn plugin(app: &mut App) {
@@ -52,14 +52,7 @@ fn undo(
     direction: Direction,
 ) -> MoveApplied {
     let plan: SlidePlan = before.board().plan(direction);
-    let mut moved = MoveApplied {
-        direction,
-        slides: Vec::new(),
-        merges: Vec::new(),
-        spawned: None,
-        vanished: None,
-        gained: 0,
-    };
+    let mut moved = MoveApplied::new(direction, 0);
     // The spawn is the one tile of `after` on a cell the slide left empty.
     let spawned = plan
         .board
@@ -119,6 +112,17 @@ fn spawn_tile(commands: &mut Commands, cell: Cell, value: u32) -> Entity {
     commands
         .spawn((Tile, Position::from(cell), Value(value)))
         .id()
+}
+
+/// A new board's tiles in place of all the old ones (new game, another size).
+fn replace_tiles(commands: &mut Commands, grid: &mut TileGrid, board: &Board) {
+    for entity in grid.0.iter_mut().filter_map(Option::take) {
+        commands.entity(entity).despawn();
+    }
+    for (cell, value) in board.tiles() {
+        let entity = spawn_tile(commands, cell, value);
+        grid.put(cell, entity);
+    }
 }
 
 /// Mirrors the engine's start board as entities.
@@ -188,14 +192,7 @@ fn apply_requests(
                     continue;
                 }
                 history.0.push((earlier, direction));
-                let mut moved = MoveApplied {
-                    direction,
-                    slides: Vec::new(),
-                    merges: Vec::new(),
-                    spawned: None,
-                    vanished: None,
-                    gained: turn.plan.score,
-                };
+                let mut moved = MoveApplied::new(direction, turn.plan.score);
                 let mut next = TileGrid([None; MAX_CELLS]);
                 for merge in turn.plan.merges() {
                     let survivor = grid.take(merge.from[0]).expect("merge source has a tile");
@@ -239,14 +236,8 @@ fn apply_requests(
             Request::NewGame | Request::ConfirmNewGame => {
                 on = Screen::Game;
                 history.0.clear();
-                for entity in grid.0.iter_mut().filter_map(Option::take) {
-                    commands.entity(entity).despawn();
-                }
                 engine.restart();
-                for (cell, value) in engine.board().tiles() {
-                    let entity = spawn_tile(&mut commands, cell, value);
-                    grid.put(cell, entity);
-                }
+                replace_tiles(&mut commands, &mut grid, engine.board());
             }
             Request::KeepGoing => {
                 engine.keep_going();
@@ -294,16 +285,10 @@ fn apply_requests(
             && let Some(config) = saves.options.config()
             && config != engine.config()
         {
-            for entity in grid.0.iter_mut().filter_map(Option::take) {
-                commands.entity(entity).despawn();
-            }
             engine.0 = persist::saved_game(&*saves.store, config, &mut notice);
             history.0.clear();
             best.0 = saves.best.get(&config.size()).copied().unwrap_or(0);
-            for (cell, value) in engine.board().tiles() {
-                let entity = spawn_tile(&mut commands, cell, value);
-                grid.put(cell, entity);
-            }
+            replace_tiles(&mut commands, &mut grid, engine.board());
         }
         if engine.score() > best.0 {
             best.0 = engine.score();

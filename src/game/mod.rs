@@ -106,6 +106,20 @@ pub struct MoveApplied {
     pub gained: u64,
 }
 
+impl MoveApplied {
+    /// A move toward `direction` that gained `gained`, before its tiles are recorded.
+    pub fn new(direction: Direction, gained: u64) -> Self {
+        Self {
+            direction,
+            slides: Vec::new(),
+            merges: Vec::new(),
+            spawned: None,
+            vanished: None,
+            gained,
+        }
+    }
+}
+
 /// Every move of the current game, newest last: the game as it was before, and the direction.
 /// Undo pops one, restores it, and replays the slide backwards on the entities. A new game
 /// clears it. (About 130 bytes a move.)

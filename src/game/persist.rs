@@ -127,7 +127,9 @@ fn save_progress(
     }
     let size = engine.config().size();
     let recorded = saves.best.get(&size).copied().unwrap_or(0);
-    best.0 = best.0.max(recorded);
+    if recorded > best.0 {
+        best.0 = recorded;
+    }
     let mut result = saves.store.write(
         &save::game_key(engine.config()),
         &save::render_game(&engine),
