@@ -34,6 +34,14 @@ fn main() {
     let mut all_ms = Vec::new();
     let mut results = Vec::new();
     let started = Instant::now();
+    println!(
+        "{} games from seed {}; the search uses up to {} threads (one per first move, at most this machine's cores)",
+        args.games,
+        args.seed,
+        std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(4)
+    );
     for i in 0..args.games {
         let mut game = Game::new(Config::default(), args.seed + i);
         let mut game_ms = Vec::new();

@@ -32,6 +32,9 @@ proptest! {
             prop_assert_eq!(u64::from(score), rules_score, "{:?}", dir);
             prop_assert_eq!(moved != p, rules_moved, "{:?}", dir);
         }
+        let all: Vec<u64> = Direction::ALL.iter().map(|&dir| packed::slide(p, dir).0).collect();
+        prop_assert_eq!(packed::moves(p).to_vec(), all);
+        prop_assert_eq!(packed::empty_count(p) as usize, b.empty_cells().count());
     }
 }
 

@@ -17,14 +17,35 @@ pub type Packed = u64;
 /// The largest exponent a cell holds (32768).
 pub const MAX_EXPONENT: u8 = 15;
 
+/// One entry per possible row: indexing with a `u16` needs no bounds check.
+pub(crate) type RowTable<T> = Box<[T; 1 << 16]>;
+
+/// A row table filled by `f`.
+pub(crate) fn row_table<T: Copy + Default>(f: impl Fn(u16) -> T) -> RowTable<T> {
+    let mut table: RowTable<T> = vec![T::default(); 1 << 16]
+        .into_boxed_slice()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("the vector has 65,536 entries"));
+    for row in 0..=u16::MAX {
+        table[usize::from(row)] = f(row);
+    }
+    table
+}
+
+/// The row `y` of a board.
+#[inline]
+pub(crate) fn row(b: Packed, y: u32) -> usize {
+    usize::from((b >> (16 * y)) as u16)
+}
+
 struct Tables {
     /// Each row slid toward x = 0.
-    left: Vec<u16>,
+    left: RowTable<u16>,
     /// Each row slid toward x = 3.
-    right: Vec<u16>,
+    right: RowTable<u16>,
     /// The score each of those slides gains.
-    left_score: Vec<u32>,
-    right_score: Vec<u32>,
+    left_score: RowTable<u32>,
+    right_score: RowTable<u32>,
 }
 
 fn cells_of(row: u16) -> [u8; 4] {
@@ -70,26 +91,23 @@ fn slide_cells(cells: [u8; 4]) -> ([u8; 4], u32) {
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let rows = 1usize << 16;
-        let mut t = Tables {
-            left: vec![0; rows],
-            right: vec![0; rows],
-            left_score: vec![0; rows],
-            right_score: vec![0; rows],
+        let slid = |row: u16, toward_right: bool| {
+            let mut cells = cells_of(row);
+            if toward_right {
+                cells.reverse();
+            }
+            let (mut out, score) = slide_cells(cells);
+            if toward_right {
+                out.reverse();
+            }
+            (row_of(out), score)
         };
-        for row in 0..rows {
-            let cells = cells_of(row as u16);
-            let (left, left_score) = slide_cells(cells);
-            let mut reversed = cells;
-            reversed.reverse();
-            let (mut right, right_score) = slide_cells(reversed);
-            right.reverse();
-            t.left[row] = row_of(left);
-            t.right[row] = row_of(right);
-            t.left_score[row] = left_score;
-            t.right_score[row] = right_score;
+        Tables {
+            left: row_table(|row| slid(row, false).0),
+            right: row_table(|row| slid(row, true).0),
+            left_score: row_table(|row| slid(row, false).1),
+            right_score: row_table(|row| slid(row, true).1),
         }
-        t
     })
 }
 
@@ -105,13 +123,12 @@ pub fn transpose(b: Packed) -> Packed {
     b1 | (b2 >> 24) | (b3 << 24)
 }
 
-fn slide_rows(b: Packed, table: &[u16], scores: &[u32]) -> (Packed, u32) {
+fn slide_rows(b: Packed, table: &RowTable<u16>, scores: &RowTable<u32>) -> (Packed, u32) {
     let mut out = 0;
     let mut score = 0;
     for y in 0..4 {
-        let row = ((b >> (16 * y)) & 0xffff) as usize;
-        out |= Packed::from(table[row]) << (16 * y);
-        score += scores[row];
+        out |= Packed::from(table[row(b, y)]) << (16 * y);
+        score += scores[row(b, y)];
     }
     (out, score)
 }
@@ -133,6 +150,23 @@ pub fn slide(b: Packed, dir: Direction) -> (Packed, u32) {
     }
 }
 
+/// The boards after each of the four moves, in `Direction::ALL` order (up, down, left, right),
+/// without the scores: the search's inner loop, which transposes once for both columns' moves.
+#[inline]
+pub fn moves(b: Packed) -> [Packed; 4] {
+    let t = tables();
+    let rows = |b: Packed, table: &RowTable<u16>| -> Packed {
+        (0..4).fold(0, |out, y| out | Packed::from(table[row(b, y)]) << (16 * y))
+    };
+    let columns = transpose(b);
+    [
+        transpose(rows(columns, &t.left)),
+        transpose(rows(columns, &t.right)),
+        rows(b, &t.left),
+        rows(b, &t.right),
+    ]
+}
+
 /// The exponent at (x, y).
 pub fn get(b: Packed, x: usize, y: usize) -> u8 {
     ((b >> (16 * y + 4 * x)) & 0xf) as u8
@@ -140,7 +174,10 @@ pub fn get(b: Packed, x: usize, y: usize) -> u8 {
 
 /// Empty cells.
 pub fn empty_count(b: Packed) -> u32 {
-    (0..16).filter(|i| (b >> (4 * i)) & 0xf == 0).count() as u32
+    // Fold each cell's four bits into its lowest bit, then count the cells left at zero.
+    let mut x = b | (b >> 2);
+    x |= x >> 1;
+    16 - (x & 0x1111_1111_1111_1111).count_ones()
 }
 
 /// A 4×4 rules board packed, or `None` for another size or a tile above 32768.

@@ -5,12 +5,12 @@
 //! search by board. Leaves are scored by a heuristic precomputed per row: empty cells, possible
 //! merges, monotonic rows and columns, and a penalty on large tiles away from order.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 // foldhash: far cheaper than std's SipHash for u64 keys (the cache is hit millions of times).
 use bevy::platform::collections::HashMap;
 
-use super::packed::{self, Packed, transpose};
+use super::packed::{self, Packed, RowTable, row_table, transpose};
 use crate::rules::{Direction, SPAWN_TWO_PROBABILITY};
 
 /// Branches less likely than this are scored by the heuristic instead of searched.
@@ -66,23 +66,17 @@ fn row_value(cells: [u8; 4]) -> f32 {
         - SUM_WEIGHT * sum
 }
 
-fn row_values() -> &'static [f32] {
-    static TABLE: OnceLock<Vec<f32>> = OnceLock::new();
+fn row_values() -> &'static RowTable<f32> {
+    static TABLE: OnceLock<RowTable<f32>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        (0..=u16::MAX)
-            .map(|row| row_value([0, 1, 2, 3].map(|x| ((row >> (4 * x)) & 0xf) as u8)))
-            .collect()
+        row_table(|row| row_value([0, 1, 2, 3].map(|x| ((row >> (4 * x)) & 0xf) as u8)))
     })
 }
 
 /// The heuristic value of a board: its rows and its columns.
 pub fn heuristic(b: Packed) -> f32 {
     let table = row_values();
-    let rows = |b: Packed| -> f32 {
-        (0..4)
-            .map(|y| table[((b >> (16 * y)) & 0xffff) as usize])
-            .sum()
-    };
+    let rows = |b: Packed| -> f32 { (0..4).map(|y| table[packed::row(b, y)]).sum() };
     rows(b) + rows(transpose(b))
 }
 
@@ -96,9 +90,12 @@ pub fn depth_limit(b: Packed) -> u32 {
     distinct.saturating_sub(2).max(3)
 }
 
+/// Chance nodes searched: the value, and the depth it was found at.
+type Cache = HashMap<Packed, (u32, f32)>;
+
 struct Search {
     depth_limit: u32,
-    cache: HashMap<Packed, (u32, f32)>,
+    cache: Cache,
     /// Nodes visited, for the benchmarks.
     nodes: u64,
 }
@@ -136,8 +133,7 @@ impl Search {
     fn max(&mut self, b: Packed, probability: f32, depth: u32) -> f32 {
         self.nodes += 1;
         let mut best: f32 = 0.0;
-        for dir in Direction::ALL {
-            let (moved, _) = packed::slide(b, dir);
+        for moved in packed::moves(b) {
             if moved != b {
                 best = best.max(self.chance(moved, probability, depth + 1));
             }
@@ -208,31 +204,97 @@ pub fn best_move_within(b: Packed, budget: Budget) -> Option<Choice> {
     best
 }
 
-fn search_to_depth(b: Packed, depth_limit: u32) -> Option<Choice> {
+/// Caches kept between searches, so their memory is allocated once rather than every move.
+static CACHES: Mutex<Vec<Cache>> = Mutex::new(Vec::new());
+/// A cache grown past this many entries is freed rather than kept for the next search.
+const KEEP_CACHE_ENTRIES: usize = 1 << 20;
+
+/// The value of the first move that led to `moved`, searched with a cache of its own.
+fn search_first_move(moved: Packed, depth_limit: u32) -> (f32, u64) {
+    let cache = CACHES
+        .lock()
+        .ok()
+        .and_then(|mut caches| caches.pop())
+        .unwrap_or_default();
     let mut search = Search {
         depth_limit,
-        cache: HashMap::default(),
+        cache,
         nodes: 0,
     };
-    let mut best: Option<Choice> = None;
-    for direction in Direction::ALL {
-        let (moved, _) = packed::slide(b, direction);
-        if moved == b {
-            continue;
+    let value = search.chance(moved, 1.0, 0);
+    let mut cache = search.cache;
+    if cache.capacity() <= KEEP_CACHE_ENTRIES {
+        cache.clear();
+        if let Ok(mut caches) = CACHES.lock() {
+            caches.push(cache);
         }
-        let value = search.chance(moved, 1.0, 0);
+    }
+    (value, search.nodes)
+}
+
+/// Searches each first move, on up to as many threads as the machine has cores (on the web,
+/// one after the other). Each has its own cache, so the values do not depend on the order or
+/// the number of threads: the same board gets the same answer on every machine.
+fn search_first_moves(moved: &[Packed], depth_limit: u32) -> Vec<(f32, u64)> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if threads > 1 && moved.len() > 1 && depth_limit > 1 {
+            use std::sync::atomic::{AtomicUsize, Ordering};
+            let next = AtomicUsize::new(0);
+            let mut results = vec![(0.0, 0); moved.len()];
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads.min(moved.len()))
+                    .map(|_| {
+                        scope.spawn(|| {
+                            // Each thread takes the next first move not yet taken.
+                            let mut done = Vec::new();
+                            loop {
+                                let i = next.fetch_add(1, Ordering::Relaxed);
+                                let Some(&b) = moved.get(i) else { break };
+                                done.push((i, search_first_move(b, depth_limit)));
+                            }
+                            done
+                        })
+                    })
+                    .collect();
+                for worker in workers {
+                    let done = worker
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                    for (i, result) in done {
+                        results[i] = result;
+                    }
+                }
+            });
+            return results;
+        }
+    }
+    moved
+        .iter()
+        .map(|&b| search_first_move(b, depth_limit))
+        .collect()
+}
+
+fn search_to_depth(b: Packed, depth_limit: u32) -> Option<Choice> {
+    let (directions, moved): (Vec<Direction>, Vec<Packed>) = Direction::ALL
+        .into_iter()
+        .zip(packed::moves(b))
+        .filter(|&(_, moved)| moved != b)
+        .unzip();
+    let results = search_first_moves(&moved, depth_limit);
+    let nodes = 1 + results.iter().map(|&(_, n)| n).sum::<u64>();
+    let mut best: Option<Choice> = None;
+    for (&direction, &(value, _)) in directions.iter().zip(&results) {
         if best.is_none_or(|c| value > c.value) {
             best = Some(Choice {
                 direction,
                 value,
-                nodes: 0,
+                nodes,
             });
         }
     }
-    best.map(|c| Choice {
-        nodes: search.nodes,
-        ..c
-    })
+    best
 }
 
 #[cfg(test)]
