@@ -20,6 +20,10 @@ struct Args {
     /// Stop a game after this many moves (for quick checks).
     #[arg(long)]
     max_moves: Option<u32>,
+    /// Stop a game once it makes this tile (16384 is the table's last column; playing on
+    /// past it only changes the score and can double a game's length).
+    #[arg(long)]
+    stop_at: Option<u32>,
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -49,7 +53,10 @@ fn main() {
             if game.status() == Status::Won {
                 game.keep_going();
             }
-            if game.status() == Status::Over || args.max_moves.is_some_and(|m| game.moves() >= m) {
+            if game.status() == Status::Over
+                || args.max_moves.is_some_and(|m| game.moves() >= m)
+                || args.stop_at.is_some_and(|t| game.board().max_tile() >= t)
+            {
                 break;
             }
             let Some(board) = packed::pack(game.board()) else {
