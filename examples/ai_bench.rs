@@ -3,6 +3,8 @@
 //! median and p95 time per move.
 //!   cargo run --release --example ai_bench -- --games 20 --seed 1
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Parser;
@@ -24,6 +26,10 @@ struct Args {
     /// past it only changes the score and can double a game's length).
     #[arg(long)]
     stop_at: Option<u32>,
+    /// Games played at once. The machine's cores are shared out between them (the answers do
+    /// not depend on the thread count, so the table does not change; the times do).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -33,68 +39,105 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
+/// One finished game.
+struct Played {
+    seed: u64,
+    max_tile: u32,
+    score: u64,
+    moves: u32,
+    /// Milliseconds each search took.
+    ms: Vec<f64>,
+}
+
+fn play(seed: u64, args: &Args) -> Played {
+    let mut game = Game::new(Config::default(), seed);
+    let mut ms = Vec::new();
+    loop {
+        if game.status() == Status::Won {
+            game.keep_going();
+        }
+        if game.status() == Status::Over
+            || args.max_moves.is_some_and(|m| game.moves() >= m)
+            || args.stop_at.is_some_and(|t| game.board().max_tile() >= t)
+        {
+            break;
+        }
+        let Some(board) = packed::pack(game.board()) else {
+            break;
+        };
+        let t = Instant::now();
+        let Some(choice) = search::best_move(board) else {
+            break;
+        };
+        ms.push(t.elapsed().as_secs_f64() * 1000.0);
+        game.play(choice.direction);
+    }
+    ms.sort_by(f64::total_cmp);
+    Played {
+        seed,
+        max_tile: game.board().max_tile(),
+        score: game.score(),
+        moves: game.moves(),
+        ms,
+    }
+}
+
 fn main() {
     let args = Args::parse();
-    let mut all_ms = Vec::new();
-    let mut results = Vec::new();
-    let started = Instant::now();
+    let jobs = args.jobs.max(1);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    search::set_max_threads((cores / jobs).max(1));
     println!(
-        "{} games from seed {}; the search uses up to {} threads (one per first move, at most this machine's cores)",
+        "{} games from seed {}, {} at a time; each search uses {} thread(s) (one per first move) on this {}-core machine",
         args.games,
         args.seed,
-        std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(4)
+        jobs,
+        search::threads(),
+        cores
     );
-    for i in 0..args.games {
-        let mut game = Game::new(Config::default(), args.seed + i);
-        let mut game_ms = Vec::new();
-        loop {
-            if game.status() == Status::Won {
-                game.keep_going();
-            }
-            if game.status() == Status::Over
-                || args.max_moves.is_some_and(|m| game.moves() >= m)
-                || args.stop_at.is_some_and(|t| game.board().max_tile() >= t)
-            {
-                break;
-            }
-            let Some(board) = packed::pack(game.board()) else {
-                break;
-            };
-            let t = Instant::now();
-            let Some(choice) = search::best_move(board) else {
-                break;
-            };
-            game_ms.push(t.elapsed().as_secs_f64() * 1000.0);
-            game.play(choice.direction);
+    let started = Instant::now();
+    let next = AtomicU64::new(0);
+    let finished = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= args.games {
+                        break;
+                    }
+                    let played = play(args.seed + i, &args);
+                    println!(
+                        "seed {:>4}: max tile {:>5}, score {:>7}, {:>5} moves, median {:.2} ms/move, {:.0} s",
+                        played.seed,
+                        played.max_tile,
+                        played.score,
+                        played.moves,
+                        percentile(&played.ms, 0.5),
+                        played.ms.iter().sum::<f64>() / 1000.0
+                    );
+                    finished
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(played);
+                }
+            });
         }
-        let max_tile = game.board().max_tile();
-        game_ms.sort_by(f64::total_cmp);
-        println!(
-            "game {:>3} (seed {:>4}): max tile {:>5}, score {:>7}, {:>5} moves, median {:.2} ms/move",
-            i + 1,
-            args.seed + i,
-            max_tile,
-            game.score(),
-            game.moves(),
-            percentile(&game_ms, 0.5)
-        );
-        all_ms.extend(game_ms);
-        results.push((max_tile, game.score()));
-    }
+    });
+    let results = finished.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut all_ms: Vec<f64> = results.iter().flat_map(|p| p.ms.iter().copied()).collect();
     let n = results.len() as f64;
     println!("\n| reached | games |");
     println!("|---|---|");
     for tile in [2048, 4096, 8192, 16384] {
-        let count = results.iter().filter(|r| r.0 >= tile).count();
+        let count = results.iter().filter(|r| r.max_tile >= tile).count();
         println!(
             "| {tile} | {count} of {} ({:.0} %) |",
             results.len(),
             100.0 * count as f64 / n
         );
     }
-    let mut scores: Vec<f64> = results.iter().map(|r| r.1 as f64).collect();
+    let mut scores: Vec<f64> = results.iter().map(|r| r.score as f64).collect();
     scores.sort_by(f64::total_cmp);
     all_ms.sort_by(f64::total_cmp);
     println!(

@@ -233,13 +233,33 @@ fn search_first_move(moved: Packed, depth_limit: u32) -> (f32, u64) {
     (value, search.nodes)
 }
 
-/// Searches each first move, on up to as many threads as the machine has cores (on the web,
+/// The most threads one search may use; 0 (the default) means one per core.
+static MAX_THREADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Limits the threads each search uses (0: one per core), for a benchmark that plays several
+/// games at once. Answers do not change, only how long they take.
+pub fn set_max_threads(threads: usize) {
+    MAX_THREADS.store(threads, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The threads a search uses: one per core, at most `set_max_threads`, never more than the four
+/// first moves.
+pub fn threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match MAX_THREADS.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => cores,
+        limit => cores.min(limit),
+    }
+    .clamp(1, 4)
+}
+
+/// Searches each first move, on up to `threads()` threads (on the web,
 /// one after the other). Each has its own cache, so the values do not depend on the order or
 /// the number of threads: the same board gets the same answer on every machine.
 fn search_first_moves(moved: &[Packed], depth_limit: u32) -> Vec<(f32, u64)> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let threads = threads();
         if threads > 1 && moved.len() > 1 && depth_limit > 1 {
             use std::sync::atomic::{AtomicUsize, Ordering};
             let next = AtomicUsize::new(0);
