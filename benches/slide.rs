@@ -1,7 +1,8 @@
 //! ns per move of the rules engine's slide on random 4×4 boards (criterion).
 //!
 //! `plan` is what the game runs for every key (the full from/to and merge plan); `slid` is the
-//! plan-free path used for move checks; `packed` is the AI's bit-packed engine.
+//! plan-free path used for move checks; `packed` is the AI's bit-packed engine, one direction at a
+//! time with the score, and `packed_all_four` the four moves at once as its search runs them.
 
 use std::hint::black_box;
 
@@ -66,6 +67,18 @@ fn slide(c: &mut Criterion) {
                 }
             }
             score
+        })
+    });
+    // What the search runs: all four moves of a board at once, without scores.
+    group.bench_function("packed_all_four", |bench| {
+        bench.iter(|| {
+            let mut xor = 0u64;
+            for &b in &packed_boards {
+                for moved in packed::moves(black_box(b)) {
+                    xor ^= moved;
+                }
+            }
+            xor
         })
     });
     group.finish();

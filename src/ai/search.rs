@@ -6,7 +6,7 @@
 //! scored by a heuristic precomputed per row: empty cells, possible merges, monotonic rows and
 //! columns, and a penalty on large tiles away from order.
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 // foldhash: far cheaper than std's SipHash for u64 keys (the cache is hit millions of times).
 use bevy::platform::collections::HashMap;
@@ -205,31 +205,16 @@ pub fn best_move_within(b: Packed, budget: Budget) -> Option<Choice> {
     best
 }
 
-/// Caches kept between searches, so their memory is allocated once rather than every move.
-static CACHES: Mutex<Vec<Cache>> = Mutex::new(Vec::new());
-/// A cache grown past this many entries is freed rather than kept for the next search.
-const KEEP_CACHE_ENTRIES: usize = 1 << 20;
-
-/// The value of the first move that led to `moved`, searched with a cache of its own.
+/// The value of the first move that led to `moved`, searched with a cache of its own. (A cache
+/// kept from one search to the next was tried: it grows to the largest search's size, and
+/// lookups in the larger, sparser table made searches slower, not faster.)
 fn search_first_move(moved: Packed, depth_limit: u32) -> (f32, u64) {
-    let cache = CACHES
-        .lock()
-        .ok()
-        .and_then(|mut caches| caches.pop())
-        .unwrap_or_default();
     let mut search = Search {
         depth_limit,
-        cache,
+        cache: Cache::default(),
         nodes: 0,
     };
     let value = search.chance(moved, 1.0, 0);
-    let mut cache = search.cache;
-    if cache.capacity() <= KEEP_CACHE_ENTRIES {
-        cache.clear();
-        if let Ok(mut caches) = CACHES.lock() {
-            caches.push(cache);
-        }
-    }
     (value, search.nodes)
 }
 
