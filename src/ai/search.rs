@@ -7,6 +7,7 @@
 //! columns, and a penalty on large tiles away from order.
 
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 // foldhash: far cheaper than std's SipHash for u64 keys (the cache is hit millions of times).
 use bevy::platform::collections::HashMap;
@@ -219,34 +220,32 @@ fn search_first_move(moved: Packed, depth_limit: u32) -> (f32, u64) {
 }
 
 /// The most threads one search may use; 0 (the default) means one per core.
-static MAX_THREADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static MAX_THREADS: AtomicUsize = AtomicUsize::new(0);
 
 /// Limits the threads each search uses (0: one per core), for a benchmark that plays several
 /// games at once. Answers do not change, only how long they take.
 pub fn set_max_threads(threads: usize) {
-    MAX_THREADS.store(threads, std::sync::atomic::Ordering::Relaxed);
+    MAX_THREADS.store(threads, Ordering::Relaxed);
 }
 
 /// The threads a search uses: one per core, at most `set_max_threads`, never more than the four
 /// first moves.
 pub fn threads() -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    match MAX_THREADS.load(std::sync::atomic::Ordering::Relaxed) {
+    match MAX_THREADS.load(Ordering::Relaxed) {
         0 => cores,
         limit => cores.min(limit),
     }
     .clamp(1, 4)
 }
 
-/// Searches each first move, on up to `threads()` threads (on the web,
-/// one after the other). Each has its own cache, so the values do not depend on the order or
-/// the number of threads: the same board gets the same answer on every machine.
-fn search_first_moves(moved: &[Packed], depth_limit: u32) -> Vec<(f32, u64)> {
+/// Searches each first move, on up to `threads` threads (on the web one after the other). Each
+/// has its own cache, so the values do not depend on the order or the number of threads: the
+/// same board gets the same answer on every machine.
+fn search_first_moves(moved: &[Packed], depth_limit: u32, threads: usize) -> Vec<(f32, u64)> {
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let threads = threads();
         if threads > 1 && moved.len() > 1 && depth_limit > 1 {
-            use std::sync::atomic::{AtomicUsize, Ordering};
             let next = AtomicUsize::new(0);
             let mut results = vec![(0.0, 0); moved.len()];
             std::thread::scope(|scope| {
@@ -283,12 +282,16 @@ fn search_first_moves(moved: &[Packed], depth_limit: u32) -> Vec<(f32, u64)> {
 }
 
 fn search_to_depth(b: Packed, depth_limit: u32) -> Option<Choice> {
+    search_to_depth_on(b, depth_limit, threads())
+}
+
+fn search_to_depth_on(b: Packed, depth_limit: u32, threads: usize) -> Option<Choice> {
     let (directions, moved): (Vec<Direction>, Vec<Packed>) = Direction::ALL
         .into_iter()
         .zip(packed::moves(b))
         .filter(|&(_, moved)| moved != b)
         .unzip();
-    let results = search_first_moves(&moved, depth_limit);
+    let results = search_first_moves(&moved, depth_limit, threads);
     let nodes = 1 + results.iter().map(|&(_, n)| n).sum::<u64>();
     let mut best: Option<Choice> = None;
     for (&direction, &(value, _)) in directions.iter().zip(&results) {
@@ -354,6 +357,32 @@ mod tests {
         assert!(a.nodes <= 20_000 * 2, "{} nodes", a.nodes);
         let tiny = best_move_within(board, Budget::Nodes(1)).unwrap();
         assert!(packed::slide(board, tiny.direction).0 != board);
+    }
+
+    #[test]
+    fn the_answer_does_not_depend_on_the_number_of_threads() {
+        let boards = [
+            [[2, 4, 8, 16], [0, 2, 4, 32], [0, 0, 2, 64], [0, 0, 0, 128]],
+            [[2, 2, 4, 0], [8, 0, 0, 2], [0, 4, 0, 0], [16, 0, 2, 0]],
+            [
+                [1024, 512, 64, 2],
+                [4, 32, 8, 0],
+                [2, 0, 4, 0],
+                [0, 2, 0, 0],
+            ],
+        ];
+        for rows in boards {
+            let rows: Vec<&[u32]> = rows.iter().map(|r| r.as_slice()).collect();
+            let b = packed::pack(&Board::from_rows(&rows)).unwrap();
+            let one = search_to_depth_on(b, 4, 1).unwrap();
+            for threads in [2, 4] {
+                assert_eq!(
+                    search_to_depth_on(b, 4, threads),
+                    Some(one),
+                    "{threads} threads"
+                );
+            }
+        }
     }
 
     #[test]
