@@ -243,37 +243,35 @@ pub fn threads() -> usize {
 /// has its own cache, so the values do not depend on the order or the number of threads: the
 /// same board gets the same answer on every machine.
 fn search_first_moves(moved: &[Packed], depth_limit: u32, threads: usize) -> Vec<(f32, u64)> {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        if threads > 1 && moved.len() > 1 && depth_limit > 1 {
-            let next = AtomicUsize::new(0);
-            let mut results = vec![(0.0, 0); moved.len()];
-            std::thread::scope(|scope| {
-                let workers: Vec<_> = (0..threads.min(moved.len()))
-                    .map(|_| {
-                        scope.spawn(|| {
-                            // Each thread takes the next first move not yet taken.
-                            let mut done = Vec::new();
-                            loop {
-                                let i = next.fetch_add(1, Ordering::Relaxed);
-                                let Some(&b) = moved.get(i) else { break };
-                                done.push((i, search_first_move(b, depth_limit)));
-                            }
-                            done
-                        })
+    // The web build has no threads (a spawn would panic there).
+    if threads > 1 && !cfg!(target_arch = "wasm32") && moved.len() > 1 && depth_limit > 1 {
+        let next = AtomicUsize::new(0);
+        let mut results = vec![(0.0, 0); moved.len()];
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads.min(moved.len()))
+                .map(|_| {
+                    scope.spawn(|| {
+                        // Each thread takes the next first move not yet taken.
+                        let mut done = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(&b) = moved.get(i) else { break };
+                            done.push((i, search_first_move(b, depth_limit)));
+                        }
+                        done
                     })
-                    .collect();
-                for worker in workers {
-                    let done = worker
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                    for (i, result) in done {
-                        results[i] = result;
-                    }
+                })
+                .collect();
+            for worker in workers {
+                let done = worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                for (i, result) in done {
+                    results[i] = result;
                 }
-            });
-            return results;
-        }
+            }
+        });
+        return results;
     }
     moved
         .iter()
