@@ -2,6 +2,8 @@
 //! search and prints how many reach 2048, 4096, 8192 and 16384, the median score, and the
 //! median and p95 time per move.
 //!   cargo run --release --example ai_bench -- --games 20 --seed 1
+//! The README's run: `--games 20 --seed 1 --jobs 2 --stop-at 16384` (two games at a time, each
+//! stopped once it makes 16384); `--jobs 1` (the default) gives each search all the cores.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
