@@ -3,6 +3,7 @@
 
 mod board;
 mod game;
+mod history;
 
 pub use board::{
     Board, Cell, Direction, MAX_CELLS, MAX_SIZE, MIN_SIZE, Merge, SlidePlan, TileSlide,
@@ -11,3 +12,4 @@ pub use game::{
     Config, ConfigError, DEFAULT_SIZE, DEFAULT_TARGET, Game, MAX_SAVED_SCORE, MAX_SAVED_TILE,
     MIN_TARGET, RestoreError, SPAWN_TWO_PROBABILITY, START_TILES, SavedGame, Status, Turn,
 };
+pub use history::{CHECKPOINT_EVERY, History, HistoryError, pack_moves, unpack_moves};

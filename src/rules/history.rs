@@ -1,0 +1,320 @@
+//! The moves that led to the game in progress, for undo: the game as it started, the direction
+//! of every move that changed the board, and a copy of the game every `CHECKPOINT_EVERY` moves.
+//!
+//! A game is deterministic from its RNG state and its moves, so any earlier position is rebuilt
+//! by replaying at most `CHECKPOINT_EVERY - 1` moves from the checkpoint before it. That keeps a
+//! history of any length at about one byte a move in memory (a copy of the game per move would
+//! be 130), and lets a save store it as the start and 2 bits a move (`pack_moves`).
+
+use std::fmt;
+
+use super::board::Direction;
+use super::game::{Game, Status};
+
+/// A copy of the game is kept every this many moves: an undo replays fewer than this many
+/// moves (about 50 µs at most), and checkpoints cost half a byte a move.
+pub const CHECKPOINT_EVERY: usize = 256;
+
+/// The moves of the game in progress, newest last.
+#[derive(Clone, Debug)]
+pub struct History {
+    moves: Vec<Direction>,
+    /// `checkpoints[i]` is the game after `i * CHECKPOINT_EVERY` moves; `[0]` is the start.
+    checkpoints: Vec<Game>,
+}
+
+/// Why a recorded history does not lead to the game it was saved with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HistoryError {
+    /// The start is another board size or target than the game.
+    OtherBoard,
+    /// Move `n` (counted from 1) came after the game had ended.
+    AfterTheEnd(usize),
+    /// Move `n` (counted from 1) would not change the board.
+    NoChange(usize),
+    /// The moves lead to another game than the one saved.
+    Mismatch,
+    /// The packed moves are cut short or have bits set past the last move.
+    Packing,
+}
+
+impl fmt::Display for HistoryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HistoryError::OtherBoard => write!(f, "it starts on another board"),
+            HistoryError::AfterTheEnd(n) => write!(f, "move {n} comes after the game ended"),
+            HistoryError::NoChange(n) => write!(f, "move {n} would not change the board"),
+            HistoryError::Mismatch => write!(f, "its moves lead to another game"),
+            HistoryError::Packing => write!(f, "its moves are damaged"),
+        }
+    }
+}
+
+impl std::error::Error for HistoryError {}
+
+/// Plays move number `n` (counted from 1) as it was played: a win not yet continued is continued
+/// first (a move after a win means the player chose "keep going").
+fn replay_move(game: &mut Game, direction: Direction, n: usize) -> Result<(), HistoryError> {
+    if game.status() == Status::Won {
+        game.keep_going();
+    }
+    if game.status() != Status::Playing {
+        return Err(HistoryError::AfterTheEnd(n));
+    }
+    match game.play(direction) {
+        Some(turn) if turn.plan.moved => Ok(()),
+        _ => Err(HistoryError::NoChange(n)),
+    }
+}
+
+impl History {
+    /// No moves yet: `start` is the game as it begins.
+    pub fn new(start: Game) -> Self {
+        Self {
+            moves: Vec::new(),
+            checkpoints: vec![start],
+        }
+    }
+
+    /// Replays `moves` from `start` and checks that they lead to `current` (a win that
+    /// `current` has continued is continued at the end too).
+    pub fn rebuild(start: Game, moves: &[Direction], current: &Game) -> Result<Self, HistoryError> {
+        if start.config() != current.config() {
+            return Err(HistoryError::OtherBoard);
+        }
+        let mut game = start.clone();
+        let mut history = Self::new(start);
+        for (i, &direction) in moves.iter().enumerate() {
+            replay_move(&mut game, direction, i + 1)?;
+            history.push(direction, &game);
+        }
+        if game.status() == Status::Won && current.status() != Status::Won {
+            game.keep_going();
+        }
+        if game.save() != current.save() {
+            return Err(HistoryError::Mismatch);
+        }
+        Ok(history)
+    }
+
+    /// The game before the first move.
+    pub fn start(&self) -> &Game {
+        &self.checkpoints[0]
+    }
+
+    /// Every move, oldest first.
+    pub fn moves(&self) -> &[Direction] {
+        &self.moves
+    }
+
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Records a move that changed the board; `after` is the game it led to.
+    pub fn push(&mut self, direction: Direction, after: &Game) {
+        self.moves.push(direction);
+        if self.moves.len().is_multiple_of(CHECKPOINT_EVERY) {
+            self.checkpoints.push(after.clone());
+        }
+    }
+
+    /// Takes back the newest move: the game just before it, as it was when the move was played
+    /// (a win already continued), and the move's direction.
+    pub fn pop(&mut self) -> Option<(Game, Direction)> {
+        let direction = self.moves.pop()?;
+        let before = self.moves.len();
+        self.checkpoints.truncate(before / CHECKPOINT_EVERY + 1);
+        let mut game = self.game_after(before);
+        // The move existed, so a win before it had been continued.
+        if game.status() == Status::Won {
+            game.keep_going();
+        }
+        Some((game, direction))
+    }
+
+    /// The game after the first `n` moves (`n` at most the number of moves).
+    fn game_after(&self, n: usize) -> Game {
+        let from = n / CHECKPOINT_EVERY;
+        let mut game = self.checkpoints[from].clone();
+        for (i, &direction) in self
+            .moves
+            .iter()
+            .enumerate()
+            .take(n)
+            .skip(from * CHECKPOINT_EVERY)
+        {
+            replay_move(&mut game, direction, i + 1).expect("a recorded move replays");
+        }
+        game
+    }
+}
+
+/// A move as 2 bits.
+fn move_bits(direction: Direction) -> u8 {
+    match direction {
+        Direction::Up => 0,
+        Direction::Down => 1,
+        Direction::Left => 2,
+        Direction::Right => 3,
+    }
+}
+
+/// Moves packed 4 to a byte, the first move in the lowest 2 bits.
+pub fn pack_moves(moves: &[Direction]) -> Vec<u8> {
+    moves
+        .chunks(4)
+        .map(|four| {
+            four.iter()
+                .enumerate()
+                .fold(0u8, |byte, (i, &d)| byte | move_bits(d) << (2 * i))
+        })
+        .collect()
+}
+
+/// The `count` moves packed in `bytes`: exactly as many bytes as they need, and no bits set
+/// past the last move.
+pub fn unpack_moves(bytes: &[u8], count: usize) -> Result<Vec<Direction>, HistoryError> {
+    if bytes.len() != count.div_ceil(4) {
+        return Err(HistoryError::Packing);
+    }
+    let used = count % 4;
+    if used != 0 && bytes.last().is_some_and(|&last| last >> (2 * used) != 0) {
+        return Err(HistoryError::Packing);
+    }
+    Ok((0..count)
+        .map(|i| {
+            let bits = bytes[i / 4] >> (2 * (i % 4)) & 0b11;
+            [
+                Direction::Up,
+                Direction::Down,
+                Direction::Left,
+                Direction::Right,
+            ][bits as usize]
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Board, Config};
+    use Direction::*;
+
+    /// A game after up to `n` moves that change the board, with its history.
+    fn played(config: Config, seed: u64, n: usize) -> (Game, History) {
+        let mut game = Game::new(config, seed);
+        let mut history = History::new(game.clone());
+        let mut i = 0u64;
+        while history.len() < n && game.status() != Status::Over {
+            i += 1;
+            if game.status() == Status::Won {
+                game.keep_going();
+                continue;
+            }
+            let direction = Direction::ALL[((i * 7 + i / 5) % 4) as usize];
+            if game.play(direction).is_some_and(|t| t.plan.moved) {
+                history.push(direction, &game);
+            }
+        }
+        (game, history)
+    }
+
+    #[test]
+    fn pop_returns_every_earlier_game_across_checkpoints() {
+        let config = Config::new(8, 2048).unwrap();
+        let mut game = Game::new(config, 3);
+        let mut history = History::new(game.clone());
+        let mut earlier = Vec::new();
+        let mut i = 0;
+        while history.len() < 600 && game.status() == Status::Playing {
+            let before = game.clone();
+            let direction = Direction::ALL[(i * 3 + i / 7) % 4];
+            i += 1;
+            if game.play(direction).is_some_and(|t| t.plan.moved) {
+                history.push(direction, &game);
+                earlier.push((before.save(), direction));
+            }
+        }
+        assert!(
+            history.len() > 2 * CHECKPOINT_EVERY,
+            "{} moves",
+            history.len()
+        );
+        while let Some((before, direction)) = history.pop() {
+            assert_eq!(Some((before.save(), direction)), earlier.pop());
+        }
+        assert!(earlier.is_empty());
+        assert_eq!(history.start().save(), Game::new(config, 3).save());
+    }
+
+    #[test]
+    fn a_continued_win_comes_back_continued() {
+        let config = Config::new(3, 32).unwrap();
+        let board = Board::from_rows(&[&[16, 16, 0], &[0; 3], &[0; 3]]);
+        let mut game = Game::from_board(config, board, 3);
+        let mut history = History::new(game.clone());
+        game.play(Left);
+        history.push(Left, &game);
+        assert_eq!(game.status(), Status::Won);
+        game.keep_going();
+        let continued = game.save();
+        let direction = [Right, Down, Up, Left]
+            .into_iter()
+            .find(|&d| game.board().slid(d).2)
+            .unwrap();
+        game.play(direction);
+        history.push(direction, &game);
+        let (before, _) = history.pop().unwrap();
+        assert_eq!(before.save(), continued);
+        let rebuilt = History::rebuild(history.start().clone(), history.moves(), &before);
+        assert!(rebuilt.is_ok(), "a continued win at the end: {rebuilt:?}");
+    }
+
+    #[test]
+    fn rebuild_replays_to_the_current_game_or_says_why_not() {
+        let (game, history) = played(Config::new(3, 64).unwrap(), 11, 700);
+        let rebuilt = History::rebuild(history.start().clone(), history.moves(), &game).unwrap();
+        assert_eq!(rebuilt.moves(), history.moves());
+        let mut short = history.moves().to_vec();
+        short.pop();
+        assert_eq!(
+            History::rebuild(history.start().clone(), &short, &game).unwrap_err(),
+            HistoryError::Mismatch
+        );
+        let other = Game::new(Config::default(), 1);
+        assert_eq!(
+            History::rebuild(other, history.moves(), &game).unwrap_err(),
+            HistoryError::OtherBoard
+        );
+        // A first move that changes nothing: the start's two tiles against one wall.
+        let config = Config::new(3, 64).unwrap();
+        let board = Board::from_rows(&[&[2, 4, 0], &[0; 3], &[0; 3]]);
+        let start = Game::from_board(config, board, 1);
+        assert_eq!(
+            History::rebuild(start.clone(), &[Left], &start).unwrap_err(),
+            HistoryError::NoChange(1)
+        );
+    }
+
+    #[test]
+    fn moves_pack_into_two_bits_each_and_damage_is_refused() {
+        let moves: Vec<Direction> = (0..1001).map(|i| Direction::ALL[(i * i) % 4]).collect();
+        let packed = pack_moves(&moves);
+        assert_eq!(packed.len(), 251);
+        assert_eq!(unpack_moves(&packed, moves.len()).unwrap(), moves);
+        assert_eq!(unpack_moves(&packed, 1005), Err(HistoryError::Packing));
+        assert_eq!(
+            unpack_moves(&packed[..250], 1001),
+            Err(HistoryError::Packing)
+        );
+        let mut stray = packed.clone();
+        *stray.last_mut().unwrap() |= 0b1000_0000;
+        assert_eq!(unpack_moves(&stray, 1001), Err(HistoryError::Packing));
+        assert_eq!(unpack_moves(&[], 0), Ok(Vec::new()));
+    }
+}
