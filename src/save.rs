@@ -2,26 +2,37 @@
 //! version: the options (`options`), the best score per board size (`best`), and one game in
 //! progress per board size and target (`game-4x4-2048`, …), so switching sizes loses nothing.
 //!
+//! A saved game also holds the moves that led to it (its start and 2 bits a move), so undo
+//! reaches back past a restart; a history that does not lead to the saved board is dropped and
+//! the board kept.
+//!
 //! On the desktop each is a file in the platform's data folder, replaced atomically (written to
 //! a temporary file in the same folder, synced, renamed over the old one). In the browser each
-//! is a `localStorage` entry. A document that cannot be read is set aside (renamed, never
-//! overwritten) and reported; the other documents are unaffected.
+//! is a `localStorage` entry. [`Documents`] reads and writes them: a document that cannot be used
+//! or cannot even be read is set aside (renamed, never overwritten) and reported, and one that
+//! cannot be set aside either is left alone for the rest of the run; the other documents are
+//! unaffected.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::io;
 #[cfg(not(target_arch = "wasm32"))]
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
+use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-use crate::rules::{Config, Game, RestoreError, SavedGame};
+use crate::rules::{Config, Game, History, RestoreError, SavedGame, pack_moves, unpack_moves};
 
 /// The format of every document. A document of another version is set aside, not guessed at.
+/// (Version 1 games without a history still load: their undo starts where they stand.)
 pub const SAVE_VERSION: u32 = 1;
-/// No document is larger than a few kilobytes; anything over this is refused unread.
+/// The options and best scores are a few hundred bytes; anything over this is refused unread.
 pub const MAX_DOCUMENT_BYTES: usize = 64 * 1024;
+/// A game with its history: about 500 bytes plus a byte for every 3 moves (2 bits a move in
+/// base64), so this holds over 12 million moves.
+pub const MAX_GAME_BYTES: usize = 4 * 1024 * 1024;
 
 pub const OPTIONS_KEY: &str = "options";
 pub const BEST_KEY: &str = "best";
@@ -39,6 +50,30 @@ pub enum ThemeChoice {
     System,
     Light,
     Dark,
+}
+
+impl ThemeChoice {
+    /// Whether this choice shows the dark theme, on a system that is dark or not.
+    pub fn is_dark(self, system_dark: bool) -> bool {
+        match self {
+            ThemeChoice::System => system_dark,
+            ThemeChoice::Light => false,
+            ThemeChoice::Dark => true,
+        }
+    }
+
+    /// The choice after the theme key: always the other theme on screen, and "System" whenever
+    /// that is what the system shows, so the key goes back to following the system.
+    pub fn toggled(self, system_dark: bool) -> Self {
+        let dark = !self.is_dark(system_dark);
+        if dark == system_dark {
+            ThemeChoice::System
+        } else if dark {
+            ThemeChoice::Dark
+        } else {
+            ThemeChoice::Light
+        }
+    }
 }
 
 /// The player's choices, remembered between runs.
@@ -80,6 +115,27 @@ struct Document<T> {
     data: T,
 }
 
+/// A game's document: the game, and the moves that led to it. The history is read on its own
+/// after the game, so damage there never costs the board.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameDocument {
+    version: u32,
+    data: SavedGame,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    history: Option<serde_json::Value>,
+}
+
+/// The moves of a game as saved: the game before the first of them, how many there are, and
+/// the moves packed 2 bits each (`rules::pack_moves`) in URL-safe base64.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedHistory {
+    start: SavedGame,
+    count: usize,
+    moves: String,
+}
+
 #[derive(Deserialize)]
 struct VersionOnly {
     version: u32,
@@ -111,12 +167,13 @@ impl fmt::Display for LoadError {
     }
 }
 
-/// Parses a document of this version. Never panics, whatever the bytes.
-fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, LoadError> {
+/// Parses a whole document of this version, at most `limit` bytes. Never panics, whatever the
+/// bytes.
+fn parse_document<D: DeserializeOwned>(bytes: &[u8], limit: usize) -> Result<D, LoadError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(LoadError::Empty);
     }
-    if bytes.len() > MAX_DOCUMENT_BYTES {
+    if bytes.len() > limit {
         return Err(LoadError::TooLarge);
     }
     let text = std::str::from_utf8(bytes).map_err(|_| LoadError::NotText)?;
@@ -125,9 +182,12 @@ fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, LoadError> {
     if version.version != SAVE_VERSION {
         return Err(LoadError::Version(version.version));
     }
-    let document: Document<T> =
-        serde_json::from_str(text).map_err(|e| LoadError::Corrupt(e.to_string()))?;
-    Ok(document.data)
+    serde_json::from_str(text).map_err(|e| LoadError::Corrupt(e.to_string()))
+}
+
+/// The data of a small document (options, best scores).
+fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, LoadError> {
+    parse_document::<Document<T>>(bytes, MAX_DOCUMENT_BYTES).map(|document| document.data)
 }
 
 fn render<T: Serialize>(data: T) -> String {
@@ -138,13 +198,72 @@ fn render<T: Serialize>(data: T) -> String {
     .expect("save documents always serialise")
 }
 
-pub fn parse_game(bytes: &[u8]) -> Result<Game, LoadError> {
-    let game: SavedGame = parse(bytes)?;
-    Game::restore(game).map_err(|e: RestoreError| LoadError::Impossible(e.to_string()))
+/// A saved game, and what became of the moves saved with it.
+#[derive(Debug)]
+pub struct LoadedGame {
+    pub game: Game,
+    /// The moves that led to the game. `Err` says why the saved ones could not be used; undo
+    /// then starts where the game stands.
+    pub history: Result<History, String>,
 }
 
-pub fn render_game(game: &Game) -> String {
-    render(game.save())
+impl LoadedGame {
+    /// The history, or an empty one starting at the game if it could not be used.
+    pub fn history_or_fresh(&self) -> History {
+        self.history
+            .clone()
+            .unwrap_or_else(|_| History::new(self.game.clone()))
+    }
+}
+
+pub fn parse_game(bytes: &[u8]) -> Result<LoadedGame, LoadError> {
+    let document: GameDocument = parse_document(bytes, MAX_GAME_BYTES)?;
+    let game = Game::restore(document.data)
+        .map_err(|e: RestoreError| LoadError::Impossible(e.to_string()))?;
+    let history = match document.history {
+        None => Ok(History::new(game.clone())),
+        Some(value) => parse_history(value, &game),
+    };
+    Ok(LoadedGame { game, history })
+}
+
+/// The saved moves, if they lead from their start to `game`.
+fn parse_history(value: serde_json::Value, game: &Game) -> Result<History, String> {
+    let saved: SavedHistory = serde_json::from_value(value).map_err(|e| e.to_string())?;
+    let start = Game::restore(saved.start).map_err(|e| format!("its start: {e}"))?;
+    // Every move adds one to the game's counter: any other count is refused before anything
+    // is allocated for it.
+    if (start.moves() as usize).checked_add(saved.count) != Some(game.moves() as usize) {
+        return Err(format!(
+            "{} moves from move {} do not reach move {}",
+            saved.count,
+            start.moves(),
+            game.moves()
+        ));
+    }
+    let packed = URL_SAFE_NO_PAD
+        .decode(&saved.moves)
+        .map_err(|e| format!("its moves: {e}"))?;
+    let moves = unpack_moves(&packed, saved.count).map_err(|e| e.to_string())?;
+    History::rebuild(start, &moves, game).map_err(|e| e.to_string())
+}
+
+/// The game's document; with `history`, the moves that led to it too.
+pub fn render_game(game: &Game, history: Option<&History>) -> String {
+    let history = history.map(|history| {
+        let saved = SavedHistory {
+            start: history.start().save(),
+            count: history.len(),
+            moves: URL_SAFE_NO_PAD.encode(pack_moves(history.moves())),
+        };
+        serde_json::to_value(saved).expect("a history always serialises")
+    });
+    serde_json::to_string(&GameDocument {
+        version: SAVE_VERSION,
+        data: game.save(),
+        history,
+    })
+    .expect("save documents always serialise")
 }
 
 pub fn parse_best(bytes: &[u8]) -> Result<BestScores, LoadError> {
@@ -181,8 +300,9 @@ pub fn render_options(options: &Options) -> String {
 /// Where documents live. Every method may fail (a full disk, a refused `localStorage`); the
 /// game then keeps playing and says that it cannot save.
 pub trait Store: Send + Sync {
-    /// The document's bytes (at most `MAX_DOCUMENT_BYTES + 1` of them), or `None` if absent.
-    fn read(&self, key: &str) -> io::Result<Option<Vec<u8>>>;
+    /// The document's bytes (at most `limit + 1` of them, enough to tell it is too large), or
+    /// `None` if absent.
+    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>>;
     /// Replaces the document, all at once.
     fn write(&self, key: &str, text: &str) -> io::Result<()>;
     /// Moves an unreadable document out of the way, keeping it; returns its new name.
@@ -215,8 +335,11 @@ impl MemoryStore {
 }
 
 impl Store for MemoryStore {
-    fn read(&self, key: &str) -> io::Result<Option<Vec<u8>>> {
-        Ok(self.lock().get(key).cloned())
+    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
+        Ok(self
+            .lock()
+            .get(key)
+            .map(|bytes| bytes[..bytes.len().min(limit + 1)].to_vec()))
     }
 
     fn write(&self, key: &str, text: &str) -> io::Result<()> {
@@ -263,7 +386,7 @@ impl FileStore {
 
 #[cfg(not(target_arch = "wasm32"))]
 impl Store for FileStore {
-    fn read(&self, key: &str) -> io::Result<Option<Vec<u8>>> {
+    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
         use std::io::Read;
         let file = match std::fs::File::open(self.path(key)) {
             Ok(file) => file,
@@ -271,8 +394,7 @@ impl Store for FileStore {
             Err(e) => return Err(e),
         };
         let mut bytes = Vec::new();
-        file.take(MAX_DOCUMENT_BYTES as u64 + 1)
-            .read_to_end(&mut bytes)?;
+        file.take(limit as u64 + 1).read_to_end(&mut bytes)?;
         Ok(Some(bytes))
     }
 
@@ -321,13 +443,13 @@ impl WebStore {
 
 #[cfg(target_arch = "wasm32")]
 impl Store for WebStore {
-    fn read(&self, key: &str) -> io::Result<Option<Vec<u8>>> {
+    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
         let item = Self::storage()?
             .get_item(&format!("g2048.{key}"))
             .map_err(|_| io::Error::other("local storage could not be read"))?;
         Ok(item.map(|text| {
             let mut bytes = text.into_bytes();
-            bytes.truncate(MAX_DOCUMENT_BYTES + 1);
+            bytes.truncate(limit + 1);
             bytes
         }))
     }
@@ -364,35 +486,104 @@ pub struct Problem {
     pub detail: String,
 }
 
-/// Reads one document: `Ok(None)` when there is none, the parsed value when it is sound, and
-/// otherwise the problem, after setting the bad document aside.
-pub fn load<T>(
-    store: &dyn Store,
-    key: &str,
-    what: &str,
-    parse: impl Fn(&[u8]) -> Result<T, LoadError>,
-) -> Result<Option<T>, Problem> {
-    let bytes = match store.read(key) {
-        Ok(Some(bytes)) => bytes,
-        Ok(None) => return Ok(None),
-        Err(e) => {
-            return Err(Problem {
-                short: format!("Your {what} could not be read."),
-                detail: format!("{what} in {}: {e}", store.location()),
-            });
+/// The documents of one store, read and written so that nothing the player had is lost: a
+/// document that cannot be used, or cannot even be read, is set aside before anything is
+/// written in its place; one that cannot be set aside either is left alone, and writes to it
+/// are refused for the rest of the run.
+pub struct Documents {
+    store: Arc<dyn Store>,
+    /// Keys whose document could be neither read nor set aside.
+    untouchable: Mutex<BTreeSet<String>>,
+}
+
+impl Documents {
+    pub fn new(store: Arc<dyn Store>) -> Self {
+        Self {
+            store,
+            untouchable: Mutex::new(BTreeSet::new()),
         }
-    };
-    match parse(&bytes) {
-        Ok(value) => Ok(Some(value)),
-        Err(problem) => {
-            let kept = match store.set_aside(key) {
-                Ok(name) => format!("kept as {name}"),
-                Err(e) => format!("could not be moved aside: {e}"),
-            };
-            Err(Problem {
+    }
+
+    /// Where the documents are, for messages.
+    pub fn location(&self) -> String {
+        self.store.location()
+    }
+
+    fn untouchable(&self) -> std::sync::MutexGuard<'_, BTreeSet<String>> {
+        self.untouchable.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Reads one document of at most `limit` bytes: `Ok(None)` when there is none, the parsed
+    /// value when it is sound, and otherwise the problem, after setting the document aside.
+    pub fn load<T>(
+        &self,
+        key: &str,
+        what: &str,
+        limit: usize,
+        parse: impl Fn(&[u8]) -> Result<T, LoadError>,
+    ) -> Result<Option<T>, Problem> {
+        let problem = match self.store.read(key, limit) {
+            Ok(None) => return Ok(None),
+            Ok(Some(bytes)) => match parse(&bytes) {
+                Ok(value) => return Ok(Some(value)),
+                Err(problem) => problem,
+            },
+            Err(e) => LoadError::Unreadable(e.to_string()),
+        };
+        Err(self.put_aside(key, what, &problem.to_string()))
+    }
+
+    /// Sets a document the game will not use aside, keeping it; if that fails, it is never
+    /// written over in this run. Returns what to tell the player and the log.
+    pub fn put_aside(&self, key: &str, what: &str, why: &str) -> Problem {
+        let location = self.store.location();
+        match self.store.set_aside(key) {
+            Ok(name) => Problem {
                 short: format!("Your {what} could not be used and was set aside."),
-                detail: format!("{what} in {}: {problem}; {kept}", store.location()),
-            })
+                detail: format!("{what} in {location}: {why}; kept as {name}"),
+            },
+            Err(e) => {
+                self.untouchable().insert(key.to_string());
+                Problem {
+                    short: format!("Your {what} could not be used; it is left as it was."),
+                    detail: format!(
+                        "{what} in {location}: {why}; it could not be moved aside ({e}), so \
+                         it will not be written over"
+                    ),
+                }
+            }
+        }
+    }
+
+    /// Replaces a document, unless it is one that could be neither read nor set aside.
+    pub fn write(&self, key: &str, text: &str) -> io::Result<()> {
+        if self.untouchable().contains(key) {
+            return Err(io::Error::other(format!(
+                "{key} could not be read or moved aside, so it is not written over"
+            )));
+        }
+        self.store.write(key, text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_theme_key_shows_the_other_theme_and_comes_back_to_the_system() {
+        use ThemeChoice::*;
+        for system_dark in [false, true] {
+            for choice in [System, Light, Dark] {
+                let next = choice.toggled(system_dark);
+                assert_ne!(next.is_dark(system_dark), choice.is_dark(system_dark));
+                // Two presses show the theme of before; from the system, they come back to it.
+                let again = next.toggled(system_dark);
+                assert_eq!(again.is_dark(system_dark), choice.is_dark(system_dark));
+                if choice == System {
+                    assert_eq!(again, System);
+                }
+            }
         }
     }
 }

@@ -137,6 +137,21 @@ pub fn state(app: &App) -> GameState {
     *app.world().resource::<State<GameState>>().get()
 }
 
+/// The best score of the board size in play.
+pub fn best(app: &App) -> u64 {
+    let size = engine(app).config().size();
+    app.world()
+        .resource::<crate::game::BestScores>()
+        .for_size(size)
+}
+
+/// The line under the board: the key help, or a notice.
+pub fn key_help(app: &mut App) -> String {
+    let world = app.world_mut();
+    let mut lines = world.query_filtered::<&Label, With<crate::view::header::KeyHelp>>();
+    lines.single(world).expect("one key help line").0.clone()
+}
+
 /// Replaces the game in progress with one on `board`: new tile entities, a new engine game.
 pub fn set_board(app: &mut App, board: Board, target: u32) {
     let config = Config::new(board.size(), target).unwrap();
@@ -151,8 +166,9 @@ pub fn set_board(app: &mut App, board: Board, target: u32) {
     for (cell, value) in board.tiles() {
         world.spawn((Tile, Position::from(cell), Value(value)));
     }
-    world.resource_mut::<Engine>().0 = Game::from_board(config, board, 11);
-    world.resource_mut::<crate::game::History>().0.clear();
+    let game = Game::from_board(config, board, 11);
+    world.resource_mut::<crate::game::History>().0 = crate::rules::History::new(game.clone());
+    world.resource_mut::<Engine>().0 = game;
     app.update();
     settle(app);
 }

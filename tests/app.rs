@@ -159,7 +159,7 @@ fn r_asks_then_restarts_and_keeps_the_best_score() {
     assert_eq!(engine(&app).score(), 0);
     assert_eq!(engine(&app).moves(), 0);
     assert_eq!(engine(&app).board().tiles().count(), 2);
-    assert_eq!(app.world().resource::<g2048::game::BestScore>().0, 128);
+    assert_eq!(best(&app), 128);
     check_settled(&mut app).unwrap();
 }
 
@@ -297,4 +297,54 @@ fn one_merge_from_winning() -> App {
     let board = Board::from_rows(&[&[16, 16, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
     set_board(&mut app, board, 32);
     app
+}
+
+/// The "+N" floats on screen: their entity, number and height.
+fn floats(app: &mut App) -> Vec<(Entity, u64, f32)> {
+    let world = app.world_mut();
+    let mut q = world.query::<(Entity, &g2048::view::header::ScoreFloat, &Transform)>();
+    q.iter(world)
+        .map(|(entity, float, transform)| (entity, float.gained, transform.translation.y))
+        .collect()
+}
+
+#[test]
+fn score_floats_stay_readable_at_any_pace() {
+    // A scoring move every frame (as fast autoplay plays), one every 200 ms, one every 400 ms:
+    // never more than three "+N" at once, at least 18 px apart, and every point scored shows
+    // in one of them.
+    for frames_apart in [1, 12, 24] {
+        let mut app = app(Config::new(8, 1 << 20).unwrap(), 5);
+        let mut before: Vec<(Entity, u64, f32)> = Vec::new();
+        let mut shown = 0;
+        for i in 0..400 {
+            if i % frames_apart == 0 {
+                // Left and right in turn keep merging the 8×8 board's small tiles.
+                let key = [KeyCode::ArrowLeft, KeyCode::ArrowRight][i / frames_apart % 2];
+                queue_key(&mut app, key);
+            }
+            let score = engine(&app).score();
+            app.update();
+            let now = floats(&mut app);
+            assert!(now.len() <= 3, "{frames_apart} frames apart: {now:?}");
+            let mut heights: Vec<f32> = now.iter().map(|f| f.2).collect();
+            heights.sort_by(f32::total_cmp);
+            for pair in heights.windows(2) {
+                assert!(pair[1] - pair[0] >= 18.0, "{frames_apart}: {heights:?}");
+            }
+            // What the floats show now, less what the same floats showed before, is what this
+            // frame scored.
+            let earlier = |entity| before.iter().find(|f| f.0 == entity).map_or(0, |f| f.1);
+            let added: u64 = now.iter().map(|f| f.1 - earlier(f.0)).sum();
+            assert_eq!(
+                added,
+                engine(&app).score() - score,
+                "{frames_apart}: frame {i}"
+            );
+            shown += added;
+            before = now;
+        }
+        assert!(shown >= 20, "{frames_apart}: only {shown} points scored");
+        check_frame(&mut app).unwrap();
+    }
 }

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use common::*;
 use g2048::{
     ai::search::Budget,
-    game::{AiBudget, Autoplay, GameState, Notice, Request},
+    game::{AiBudget, Autoplay, GameState, Request},
     rules::Config,
     view::{header::HintArrow, text::Label},
 };
@@ -79,7 +79,8 @@ fn other_sizes_get_a_notice_and_p_f_toggle() {
     let mut app = ai_app(Config::new(5, 2048).unwrap(), 3);
     press(&mut app, KeyCode::KeyP);
     assert!(!app.world().resource::<Autoplay>().on);
-    assert_eq!(app.world().resource::<Notice>().0, None, "shown and taken");
+    app.update();
+    assert_eq!(key_help(&mut app), "The AI plays 4×4 boards only.");
     let mut app = ai_app(Config::default(), 3);
     press(&mut app, KeyCode::KeyF);
     press(&mut app, KeyCode::KeyP);

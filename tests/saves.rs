@@ -8,7 +8,6 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use common::*;
 use g2048::{
-    game::{BestScore, Notice},
     rules::{Config, Direction, Game, MAX_SAVED_SCORE, Status},
     save::{
         self, BEST_KEY, FileStore, LoadError, MemoryStore, OPTIONS_KEY, Options, Store,
@@ -30,7 +29,7 @@ fn played(config: Config, seed: u64, moves: usize) -> Game {
 }
 
 fn text_of(game: &Game) -> String {
-    save::render_game(game)
+    save::render_game(game, None)
 }
 
 #[test]
@@ -38,7 +37,9 @@ fn a_saved_game_continues_exactly_on_every_board_size() {
     for size in 3..=8 {
         let config = Config::new(size, 2048).unwrap();
         let mut original = played(config, size as u64, 40);
-        let mut restored = save::parse_game(text_of(&original).as_bytes()).unwrap();
+        let mut restored = save::parse_game(text_of(&original).as_bytes())
+            .unwrap()
+            .game;
         assert_eq!(restored.save(), original.save(), "{size}x{size}");
         // Same future: the RNG state came back too.
         for i in 0..200 {
@@ -75,11 +76,11 @@ fn won_kept_going_and_over_states_round_trip() {
         Status::Playing,
         "a 3x3 game to 8 ends in 500 moves"
     );
-    let restored = save::parse_game(text_of(&game).as_bytes()).unwrap();
+    let restored = save::parse_game(text_of(&game).as_bytes()).unwrap().game;
     assert_eq!(restored.save(), game.save());
     if game.status() == Status::Won {
         game.keep_going();
-        let kept = save::parse_game(text_of(&game).as_bytes()).unwrap();
+        let kept = save::parse_game(text_of(&game).as_bytes()).unwrap().game;
         assert_eq!(kept.status(), game.status());
         assert!(kept.has_won());
     }
@@ -130,13 +131,23 @@ fn hostile_game_saves_are_refused_with_a_reason() {
         assert!(result.is_err(), "{name} was accepted");
         println!("{name}: {}", result.unwrap_err());
     }
-    // A million tile entries (and anything over 64 KiB) is refused before parsing.
+    // Three million tile entries (anything over 4 MiB for a game, 64 KiB for the others) are
+    // refused before parsing.
     let huge = format!(
         "{{\"version\":1,\"data\":{{\"tiles\":[{}0]}}}}",
-        "0,".repeat(1_000_000)
+        "0,".repeat(3_000_000)
     );
+    assert!(huge.len() > save::MAX_GAME_BYTES);
     assert_eq!(
         save::parse_game(huge.as_bytes()).unwrap_err(),
+        LoadError::TooLarge
+    );
+    let big = format!(
+        "{{\"version\":1,\"data\":{{\"4\":{}1}}}}",
+        " ".repeat(70_000)
+    );
+    assert_eq!(
+        save::parse_best(big.as_bytes()).unwrap_err(),
         LoadError::TooLarge
     );
 }
@@ -209,36 +220,27 @@ fn the_app_resumes_the_saved_game_and_plays_on_identically() {
         press_and_settle(&mut second, key);
         assert_eq!(engine(&second).save(), engine(&first).save());
     }
-    assert_eq!(
-        second.world().resource::<BestScore>().0,
-        engine(&first)
-            .score()
-            .max(first.world().resource::<BestScore>().0)
-    );
+    assert_eq!(best(&second), engine(&first).score().max(best(&first)));
 }
 
 #[test]
 fn a_hostile_game_save_gives_a_fresh_game_a_notice_and_keeps_best_and_the_file() {
     let config = Config::default();
-    let best = save::render_best(&[(4, 12_345)].into_iter().collect());
+    let saved_best = save::render_best(&[(4, 12_345)].into_iter().collect());
     for bad in [
         Vec::new(),
         b"{\"version\":1,\"data\":{\"size\":99".to_vec(),
         vec![0xde, 0xad],
     ] {
         let store = store_with(&[
-            (BEST_KEY, best.clone().into_bytes()),
+            (BEST_KEY, saved_best.clone().into_bytes()),
             (&game_key(config), bad.clone()),
         ]);
         let mut app = app_on_store(store.clone());
         settle(&mut app);
         assert_eq!(engine(&app).board().tiles().count(), 2, "a fresh board");
         assert_eq!(engine(&app).score(), 0);
-        assert_eq!(
-            app.world().resource::<BestScore>().0,
-            12_345,
-            "best survives"
-        );
+        assert_eq!(best(&app), 12_345, "best survives");
         let docs = store.documents();
         assert_eq!(
             docs.get(&format!("{}.bad", game_key(config))),
@@ -246,12 +248,8 @@ fn a_hostile_game_save_gives_a_fresh_game_a_notice_and_keeps_best_and_the_file()
             "kept aside"
         );
         check_settled(&mut app).unwrap();
-        // The notice was shown in place of the key help (and taken from the resource).
-        assert_eq!(app.world().resource::<Notice>().0, None);
-        let mut lines = app
-            .world_mut()
-            .query_filtered::<&g2048::view::text::Label, With<g2048::view::header::KeyHelp>>();
-        let shown = lines.single(app.world()).unwrap().0.clone();
+        // The notice was shown in place of the key help.
+        let shown = key_help(&mut app);
         assert!(shown.contains("saved game"), "{shown}");
     }
 }
@@ -267,7 +265,7 @@ fn a_hostile_best_or_options_save_does_not_cost_the_game() {
     ]);
     let app = app_on_store(store.clone());
     assert_eq!(engine(&app).save(), game.save(), "the game resumes");
-    assert_eq!(app.world().resource::<BestScore>().0, game.score());
+    assert_eq!(best(&app), game.score());
     let docs = store.documents();
     assert!(docs.contains_key("best.bad") && docs.contains_key("options.bad"));
 }
@@ -276,10 +274,20 @@ fn a_hostile_best_or_options_save_does_not_cost_the_game() {
 fn files_are_replaced_whole_and_bad_ones_kept_aside() {
     let dir = tempfile::tempdir().unwrap();
     let files = FileStore::new(dir.path().join("saves"));
-    assert_eq!(files.read("game").unwrap(), None, "missing is not an error");
+    assert_eq!(
+        files.read("game", save::MAX_DOCUMENT_BYTES).unwrap(),
+        None,
+        "missing is not an error"
+    );
     files.write("game", "first").unwrap();
     files.write("game", "second").unwrap();
-    assert_eq!(files.read("game").unwrap().unwrap(), b"second");
+    assert_eq!(
+        files
+            .read("game", save::MAX_DOCUMENT_BYTES)
+            .unwrap()
+            .unwrap(),
+        b"second"
+    );
     let names: Vec<String> = std::fs::read_dir(dir.path().join("saves"))
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -291,11 +299,15 @@ fn files_are_replaced_whole_and_bad_ones_kept_aside() {
         std::fs::read(dir.path().join("saves").join(&aside)).unwrap(),
         b"second"
     );
-    assert_eq!(files.read("game").unwrap(), None);
+    assert_eq!(files.read("game", save::MAX_DOCUMENT_BYTES).unwrap(), None);
     // A huge file is read only as far as needed to refuse it.
     std::fs::write(dir.path().join("saves/big.json"), vec![b' '; 10 << 20]).unwrap();
     assert_eq!(
-        files.read("big").unwrap().unwrap().len(),
+        files
+            .read("big", save::MAX_DOCUMENT_BYTES)
+            .unwrap()
+            .unwrap()
+            .len(),
         save::MAX_DOCUMENT_BYTES + 1
     );
 }
@@ -321,8 +333,8 @@ proptest! {
             let i = at.index(bytes.len());
             bytes[i] = byte;
         }
-        if let Ok(game) = save::parse_game(&bytes) {
-            let again = Game::restore(game.save());
+        if let Ok(loaded) = save::parse_game(&bytes) {
+            let again = Game::restore(loaded.game.save());
             prop_assert!(again.is_ok());
         }
     }

@@ -9,15 +9,14 @@ use bevy::prelude::*;
 use common::*;
 use g2048::{
     GamePlugin,
-    game::{Request, Saves, Screen},
+    game::{PlayerOptions, Request, Screen},
     rules::Config,
     save::{self, MemoryStore, OPTIONS_KEY, ThemeChoice, game_key},
     view::{
         header::Intro,
         layout::BoardLayout,
-        palette::{BOARD, TEXT},
         text::{Label, LabelColor},
-        theme::{Ink, Theme, dark},
+        theme::{Ink, Theme},
         tiles::{BoardPiece, TileLabel},
     },
 };
@@ -94,7 +93,7 @@ fn options_are_remembered_and_flags_override_them_for_one_run() {
         "the chosen size and its game come back"
     );
     assert_eq!(
-        again.world().resource::<Saves>().options.theme,
+        again.world().resource::<PlayerOptions>().theme,
         ThemeChoice::Dark
     );
 
@@ -128,7 +127,7 @@ fn t_toggles_the_dark_theme_for_the_page_but_not_the_tiles() {
         let world = app.world_mut();
         let mut q = world.query_filtered::<(&Ink, &Sprite), With<BoardPiece>>();
         q.iter(world)
-            .find(|(ink, _)| ink.0 == BOARD)
+            .find(|(ink, _)| **ink == Ink::Board)
             .unwrap()
             .1
             .color
@@ -139,11 +138,11 @@ fn t_toggles_the_dark_theme_for_the_page_but_not_the_tiles() {
         q.iter(world).next().unwrap().0
     };
     assert_eq!(*app.world().resource::<Theme>(), Theme::Light);
-    assert_eq!(board_color(&mut app), BOARD);
+    assert_eq!(board_color(&mut app), Ink::Board.light());
     let tile_text = tile_label_color(&mut app);
     press_and_settle(&mut app, KeyCode::KeyT);
     assert_eq!(*app.world().resource::<Theme>(), Theme::Dark);
-    assert_eq!(board_color(&mut app), dark(BOARD));
+    assert_eq!(board_color(&mut app), Ink::Board.dark());
     assert_eq!(
         tile_label_color(&mut app),
         tile_text,
@@ -152,10 +151,140 @@ fn t_toggles_the_dark_theme_for_the_page_but_not_the_tiles() {
     // Page text is light on the dark page, and its glyphs follow.
     let world = app.world_mut();
     let mut q = world.query_filtered::<&LabelColor, With<Intro>>();
-    assert_eq!(q.single(world).unwrap().0, dark(TEXT));
+    assert_eq!(q.single(world).unwrap().0, Ink::Text.dark());
     check_settled(&mut app).unwrap();
     assert_eq!(saved_options(&store).theme, ThemeChoice::Dark);
     press_and_settle(&mut app, KeyCode::KeyT);
     assert_eq!(*app.world().resource::<Theme>(), Theme::Light);
-    assert_eq!(board_color(&mut app), BOARD);
+    assert_eq!(board_color(&mut app), Ink::Board.light());
+}
+
+/// The game with these flags on `store`, started.
+fn flagged_app(store: &Arc<MemoryStore>, size: usize, target: u32) -> App {
+    let game = GamePlugin {
+        size: Some(size),
+        target: Some(target),
+        seed: None,
+        store: store.clone(),
+    };
+    let mut app = g2048::headless_app_with(game, FRAME);
+    app.update();
+    app
+}
+
+#[test]
+fn flags_stay_flags_when_the_options_are_used() {
+    let store = Arc::new(MemoryStore::default());
+    let mut app = flagged_app(&store, 6, 64);
+    // The options show the board in play, and a theme change saves only the theme.
+    press_and_settle(&mut app, KeyCode::KeyO);
+    assert_eq!(chosen(&mut app), ["6×6", "System"], "64 is not offered");
+    press_and_settle(&mut app, KeyCode::KeyT);
+    press_and_settle(&mut app, KeyCode::Escape);
+    let saved = saved_options(&store);
+    assert_eq!(
+        (saved.size, saved.target),
+        (4, 2048),
+        "the remembered board stays"
+    );
+    assert_eq!(saved.theme, ThemeChoice::Dark);
+    assert_eq!(engine(&app).config(), Config::new(6, 64).unwrap());
+    // Picking a size remembers the size; the target stays the remembered one.
+    press_and_settle(&mut app, KeyCode::KeyO);
+    press_and_settle(&mut app, KeyCode::Digit5);
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert_eq!(
+        engine(&app).config(),
+        Config::new(5, 64).unwrap(),
+        "this run"
+    );
+    let saved = saved_options(&store);
+    assert_eq!((saved.size, saved.target), (5, 2048), "the next run");
+    drop(app);
+    let app = app_on_store(store);
+    assert_eq!(engine(&app).config(), Config::new(5, 2048).unwrap());
+}
+
+/// The labels of the options' chosen buttons, sizes first.
+fn chosen(app: &mut App) -> Vec<String> {
+    let world = app.world_mut();
+    let mut buttons = world.query::<(&g2048::view::dialogs::Choice, &Ink, &Children)>();
+    let mut labels = world.query::<&Label>();
+    let mut out = Vec::new();
+    for (_, ink, children) in buttons.iter(world) {
+        if *ink == Ink::Button {
+            out.extend(
+                children
+                    .iter()
+                    .filter_map(|c| labels.get(world, c).ok())
+                    .map(|l| l.0.clone()),
+            );
+        }
+    }
+    out.sort_by_key(|label| !label.contains('×'));
+    out
+}
+
+#[test]
+fn plus_and_minus_step_through_the_offered_targets() {
+    let store = Arc::new(MemoryStore::default());
+    let mut app = app_on_store(store.clone());
+    press_and_settle(&mut app, KeyCode::KeyO);
+    for _ in 0..10 {
+        press(&mut app, KeyCode::Equal);
+    }
+    settle(&mut app);
+    assert_eq!(chosen(&mut app), ["4×4", "8192", "System"]);
+    for _ in 0..10 {
+        press(&mut app, KeyCode::Minus);
+    }
+    settle(&mut app);
+    assert_eq!(chosen(&mut app), ["4×4", "256", "System"]);
+    press_and_settle(&mut app, KeyCode::NumpadAdd);
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert_eq!(engine(&app).config(), Config::new(4, 512).unwrap());
+    assert_eq!(saved_options(&store).target, 512);
+    // A flag's target off the list steps onto it.
+    let mut app = flagged_app(&store, 4, 16);
+    press_and_settle(&mut app, KeyCode::KeyO);
+    assert_eq!(chosen(&mut app), ["4×4", "System"], "16 is not offered");
+    press_and_settle(&mut app, KeyCode::Equal);
+    assert_eq!(chosen(&mut app), ["4×4", "256", "System"]);
+}
+
+/// The primary window, reporting a dark or light system theme, as winit would.
+fn with_system_theme(app: &mut App, dark: bool) {
+    use bevy::window::{PrimaryWindow, WindowTheme};
+    app.world_mut().spawn((
+        Window {
+            window_theme: Some(if dark {
+                WindowTheme::Dark
+            } else {
+                WindowTheme::Light
+            }),
+            ..default()
+        },
+        PrimaryWindow,
+    ));
+    app.update();
+}
+
+#[test]
+fn the_theme_key_always_changes_the_theme_and_returns_to_the_system() {
+    for system_dark in [true, false] {
+        let store = Arc::new(MemoryStore::default());
+        let mut app = app_on_store(store.clone());
+        with_system_theme(&mut app, system_dark);
+        let theme = |app: &App| *app.world().resource::<Theme>() == Theme::Dark;
+        assert_eq!(theme(&app), system_dark, "System follows the system");
+        press_and_settle(&mut app, KeyCode::KeyT);
+        assert_eq!(theme(&app), !system_dark, "the first T changes the theme");
+        press_and_settle(&mut app, KeyCode::KeyT);
+        assert_eq!(theme(&app), system_dark);
+        assert_eq!(
+            saved_options(&store).theme,
+            ThemeChoice::System,
+            "back to the system"
+        );
+    }
 }

@@ -5,17 +5,19 @@
 
 use std::time::Duration;
 
-use bevy::prelude::*;
-use bevy_tweening::TweenAnim;
+use bevy::{ecs::system::SystemParam, prelude::*};
 
-use super::{Engine, GameSet, GameState, Notice, Request, Screen, Tile};
+use super::requests::{Request, Screen};
+use super::{Engine, GameSet, Notice, TilesMoving};
 use crate::ai::{packed, search};
-use crate::rules::Direction;
+use crate::rules::{Direction, Game, Status};
 
 /// A search's share of a frame.
 pub const FRAME_BUDGET: Duration = Duration::from_millis(12);
 /// At the normal pace a move waits this long after the last one's animation ends.
 pub const PAUSE: Duration = Duration::from_millis(150);
+/// What the player is told on a board the AI does not play.
+const ONLY_4X4: &str = "The AI plays 4×4 boards only.";
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Autoplay>()
@@ -23,10 +25,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<HintGiven>()
         .add_systems(
             Update,
-            (answer_ai_requests, drive_autoplay)
-                .chain()
-                .after(super::input::read_keys)
-                .in_set(GameSet::Input),
+            drive_autoplay
+                .run_if(in_state(Screen::Game))
+                .in_set(GameSet::Ai),
         );
 }
 
@@ -47,42 +48,46 @@ pub struct AiBudget(pub search::Budget);
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HintGiven(pub Direction);
 
-fn suggest(engine: &Engine, budget: &AiBudget) -> Option<Direction> {
-    let board = packed::pack(engine.board())?;
+fn suggest(game: &Game, budget: &AiBudget) -> Option<Direction> {
+    let board = packed::pack(game.board())?;
     search::best_move_within(board, budget.0).map(|choice| choice.direction)
 }
 
-/// Hints and the autoplay switches (on the board only).
-fn answer_ai_requests(
-    mut requests: MessageReader<Request>,
-    screen: Res<State<Screen>>,
-    engine: Res<Engine>,
-    budget: Res<AiBudget>,
-    mut autoplay: ResMut<Autoplay>,
-    mut hints: MessageWriter<HintGiven>,
-    mut notice: ResMut<Notice>,
-) {
-    for request in requests.read() {
-        if *screen.get() != Screen::Game {
-            continue;
+/// What the AI's requests change.
+#[derive(SystemParam)]
+pub(super) struct AiControl<'w> {
+    autoplay: ResMut<'w, Autoplay>,
+    budget: Res<'w, AiBudget>,
+    hints: MessageWriter<'w, HintGiven>,
+    notices: MessageWriter<'w, Notice>,
+}
+
+impl AiControl<'_> {
+    fn plays(&mut self, game: &Game) -> bool {
+        let four = game.config().size() == 4;
+        if !four {
+            self.notices.write(Notice(ONLY_4X4.into()));
         }
-        let four = engine.config().size() == 4;
-        match request {
-            Request::Hint | Request::ToggleAutoplay if !four => {
-                notice.add("The AI plays 4×4 boards only.".into());
-            }
-            Request::Hint => {
-                if let Some(direction) = suggest(&engine, &budget) {
-                    hints.write(HintGiven(direction));
-                }
-            }
-            Request::ToggleAutoplay => {
-                autoplay.on = !autoplay.on;
-                autoplay.idle = Duration::ZERO;
-            }
-            Request::ToggleFast => autoplay.fast = !autoplay.fast,
-            _ => {}
+        four
+    }
+
+    pub(super) fn hint(&mut self, game: &Game) {
+        if self.plays(game)
+            && let Some(direction) = suggest(game, &self.budget)
+        {
+            self.hints.write(HintGiven(direction));
         }
+    }
+
+    pub(super) fn toggle_autoplay(&mut self, game: &Game) {
+        if self.plays(game) {
+            self.autoplay.on = !self.autoplay.on;
+            self.autoplay.idle = Duration::ZERO;
+        }
+    }
+
+    pub(super) fn toggle_fast(&mut self) {
+        self.autoplay.fast = !self.autoplay.fast;
     }
 }
 
@@ -92,23 +97,18 @@ fn drive_autoplay(
     mut autoplay: ResMut<Autoplay>,
     engine: Res<Engine>,
     budget: Res<AiBudget>,
-    state: Res<State<GameState>>,
-    screen: Res<State<Screen>>,
-    moving: Query<(), (With<Tile>, With<TweenAnim>)>,
+    moving: Res<TilesMoving>,
     mut requests: MessageWriter<Request>,
 ) {
     if !autoplay.on {
         return;
     }
     // A win or a lost game ends autoplay: the player decides what comes next.
-    if *state.get() != GameState::Playing || engine.status() != crate::rules::Status::Playing {
+    if engine.status() != Status::Playing {
         autoplay.on = false;
         return;
     }
-    if *screen.get() != Screen::Game {
-        return;
-    }
-    if !moving.is_empty() && !autoplay.fast {
+    if moving.0 && !autoplay.fast {
         autoplay.idle = Duration::ZERO;
         return;
     }

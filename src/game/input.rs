@@ -1,7 +1,8 @@
-//! Input to requests: keys (arrows, WASD, vim HJKL, R, U/Ctrl+Z/Backspace, O, T, I, P, F, Enter,
-//! Esc/Q),
-//! each read for the screen in front (board, question, options), mouse drags and touch swipes on
-//! the window, and clicks or taps on on-screen buttons.
+//! Input to requests: keys (arrows, WASD, vim HJKL, R, U/Ctrl+Z/Backspace, O, T, I or ?, P, F,
+//! Enter, Space, Esc/Q; Y and N on the question; 3–8 and + − on the options, numpad too), each
+//! read for the screen in front (board, question, options), mouse drags and touch swipes on the
+//! window, and clicks or taps on on-screen buttons. Whether a screen takes a request is decided
+//! where requests are read (`Screen::accepts`); here keys only say what they ask for.
 
 use bevy::{
     input::{ButtonState, keyboard::KeyboardInput},
@@ -9,7 +10,8 @@ use bevy::{
     window::PrimaryWindow,
 };
 
-use super::{GameSet, GameState, Request, Saves, Screen};
+use super::requests::{Request, Screen, Step};
+use super::{GameSet, GameState};
 use crate::rules::Direction;
 
 /// Esc and Q quit on the desktop only.
@@ -45,12 +47,11 @@ fn key_direction(key: KeyCode) -> Option<Direction> {
 
 /// Reads key presses in the order they happened (the message queue keeps it, a set of pressed
 /// keys would not), so keys mashed within one frame all apply, in order.
-pub(super) fn read_keys(
+fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     held: Res<ButtonInput<KeyCode>>,
     state: Res<State<GameState>>,
     screen: Res<State<Screen>>,
-    saves: Res<Saves>,
     mut requests: MessageWriter<Request>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -83,15 +84,8 @@ pub(super) fn read_keys(
         let code = key.key_code;
         let request = match screen.get() {
             Screen::Game => game_key(code, *state.get()),
-            Screen::ConfirmNewGame => match code {
-                KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space | KeyCode::KeyY => {
-                    Some(Request::ConfirmNewGame)
-                }
-                KeyCode::KeyR => Some(Request::ConfirmNewGame),
-                KeyCode::Escape | KeyCode::KeyN | KeyCode::Backspace => Some(Request::CloseDialog),
-                _ => None,
-            },
-            Screen::Options => options_key(code, saves.options.target),
+            Screen::ConfirmNewGame => question_key(code),
+            Screen::Options => options_key(code),
         };
         match request {
             Some(request) => {
@@ -128,8 +122,19 @@ fn game_key(code: KeyCode, state: GameState) -> Option<Request> {
     })
 }
 
-/// Keys on the options screen: 3–8 pick the size, + and − double or halve the target.
-fn options_key(code: KeyCode, target: u32) -> Option<Request> {
+/// Keys on "Start a new game?": yes (Enter, Space, Y, or R again) or no (Esc, N, Backspace).
+fn question_key(code: KeyCode) -> Option<Request> {
+    match code {
+        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space | KeyCode::KeyY | KeyCode::KeyR => {
+            Some(Request::ConfirmNewGame)
+        }
+        KeyCode::Escape | KeyCode::KeyN | KeyCode::Backspace => Some(Request::CloseDialog),
+        _ => None,
+    }
+}
+
+/// Keys on the options screen: 3–8 pick the size, + and − step through the offered targets.
+fn options_key(code: KeyCode) -> Option<Request> {
     let digits = [
         (KeyCode::Digit3, KeyCode::Numpad3),
         (KeyCode::Digit4, KeyCode::Numpad4),
@@ -146,8 +151,8 @@ fn options_key(code: KeyCode, target: u32) -> Option<Request> {
             Request::CloseDialog
         }
         KeyCode::KeyT => Request::ToggleTheme,
-        KeyCode::Equal | KeyCode::NumpadAdd => Request::SetTarget(target.saturating_mul(2)),
-        KeyCode::Minus | KeyCode::NumpadSubtract => Request::SetTarget(target / 2),
+        KeyCode::Equal | KeyCode::NumpadAdd => Request::StepTarget(Step::Up),
+        KeyCode::Minus | KeyCode::NumpadSubtract => Request::StepTarget(Step::Down),
         _ => return None,
     })
 }

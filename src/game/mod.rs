@@ -1,148 +1,59 @@
-//! The ECS side of the game: tile entities, requests, the move/merge/spawn systems and the
+//! The ECS side of the game: tile entities, requests, the systems that apply them, and the
 //! game-flow states. It drives the rules engine and tells the view what changed.
+//!
+//! One path for requests: keys, the pointer and on-screen buttons (`input`) and the AI
+//! (`autoplay`) write [`Request`] messages. [`requests`] holds their one reader: it keeps their
+//! order, asks the screen in front whether it accepts each ([`Screen::accepts`]), and hands it
+//! to the code that owns it: the board's changes ([`board`]), the question and the options
+//! ([`menus`]), the AI ([`autoplay`]). After it, the game state follows the engine, the best
+//! score follows the score, and `persist` writes what changed.
 
 pub mod autoplay;
+pub mod board;
 pub mod components;
-mod flow;
 pub mod input;
+pub mod menus;
 pub mod persist;
+pub mod requests;
 
 use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::rules::{Cell, Direction, Game, Merge, Status};
-use crate::save::{Store, ThemeChoice};
+use crate::save::{Documents, Store};
 
 pub use autoplay::{AiBudget, Autoplay, HintGiven};
+pub use board::{BestScores, Engine, GameState, History, MergedTile, MoveApplied};
 pub use components::{Position, Tile, Value};
 pub use input::{SWIPE_THRESHOLD_PX, UiButton, swipe_direction};
-pub use persist::{Notice, Saves};
+pub use menus::{NextBoard, PlayerOptions, TARGETS};
+pub use persist::SaveStore;
+pub use requests::{Request, Screen, Step};
 
-/// Game flow. The engine's `Status` decides it; the view hangs overlays on it.
-#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameState {
-    #[default]
-    Playing,
-    /// The target was reached: "You win!" with Keep going / New game.
-    Won,
-    /// No move is left: "Game over!" with Try again.
-    GameOver,
-}
+/// A short line for the player (a save that could not be used or written, a request the game
+/// cannot answer), shown under the board for a few seconds; the details go to the log.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct Notice(pub String);
 
-/// What has the keys: the board, the "start a new game?" question, or the options.
-#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Screen {
-    #[default]
-    Game,
-    /// Asked before a new game replaces one in progress (the original's issue #116).
-    ConfirmNewGame,
-    /// Board size, target and theme.
-    Options,
-}
-
-impl From<Status> for GameState {
-    fn from(status: Status) -> Self {
-        match status {
-            Status::Playing => GameState::Playing,
-            Status::Won => GameState::Won,
-            Status::Over => GameState::GameOver,
-        }
-    }
-}
-
-/// What the player (keys, swipes, buttons) or a program asks of the game. One message type
-/// keeps the order of mixed requests within a frame.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Request {
-    /// Slide the tiles.
-    Move(Direction),
-    /// Start over (R, New Game, Try again). With a game in progress, asks first.
-    NewGame,
-    /// Start over without asking (the answer to "start a new game?").
-    ConfirmNewGame,
-    /// Leave the question or the options screen (options take effect then).
-    CloseDialog,
-    /// Open the options screen.
-    OpenOptions,
-    /// Choose a board size or a target on the options screen.
-    SetSize(usize),
-    SetTarget(u32),
-    /// Choose or toggle the theme.
-    SetTheme(ThemeChoice),
-    ToggleTheme,
-    /// Show the AI's suggested move (I or ?).
-    Hint,
-    /// Let the AI play, or stop it (P, the AI button); switch its pace (F).
-    ToggleAutoplay,
-    ToggleFast,
-    /// Leave the win overlay and play on.
-    KeepGoing,
-    /// Take back the last move (U, Ctrl+Z, Backspace, the Undo button).
-    Undo,
-}
-
-/// A merge as applied to the entities: `survivor` now holds the merged value at `merge.into`;
-/// the other source tile was despawned.
-#[derive(Debug, Clone, Copy)]
-pub struct MergedTile {
-    pub survivor: Entity,
-    pub merge: Merge,
-}
-
-/// Written after a move changed the board, for the view to animate. The entities are already
-/// in their final state when it is read: animation never decides anything.
-#[derive(Message, Debug, Clone)]
-pub struct MoveApplied {
-    /// The move's direction (for an undo, of the move taken back).
-    pub direction: Direction,
-    /// Tiles that kept their entity and changed cell (merge survivors excluded).
-    pub slides: Vec<(Entity, Cell, Cell)>,
-    pub merges: Vec<MergedTile>,
-    pub spawned: Option<Entity>,
-    /// A tile taken off the board without an entity to show it (the spawn an undo removes).
-    pub vanished: Option<(Cell, u32)>,
-    /// Score gained by the move.
-    pub gained: u64,
-}
-
-impl MoveApplied {
-    /// A move toward `direction` that gained `gained`, before its tiles are recorded.
-    pub fn new(direction: Direction, gained: u64) -> Self {
-        Self {
-            direction,
-            slides: Vec::new(),
-            merges: Vec::new(),
-            spawned: None,
-            vanished: None,
-            gained,
-        }
-    }
-}
-
-/// Every move of the current game, newest last: the game as it was before, and the direction.
-/// Undo pops one, restores it, and replays the slide backwards on the entities. A new game
-/// clears it. (About 130 bytes a move.)
-#[derive(Resource, Debug, Clone, Default)]
-pub struct History(pub Vec<(Game, Direction)>);
-
-/// The engine game in progress, the one source of truth the entities mirror.
-#[derive(Resource, Debug, Clone, Deref, DerefMut)]
-pub struct Engine(pub Game);
-
-/// The best score on this board size, saved or reached in this run.
+/// Whether tiles are still sliding, popping or growing on screen. The view publishes it each
+/// frame; autoplay waits for it to fall before the next move.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct BestScore(pub u64);
+pub struct TilesMoving(pub bool);
 
-/// Update-schedule phases: read input into requests, apply them, then let the view react.
+/// Update-schedule phases: read input into requests (the player's, then the AI's), apply them,
+/// record what follows from them (game state, best score), save what changed, then let the view
+/// react.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameSet {
     Input,
+    Ai,
     Apply,
+    Record,
+    Save,
     React,
 }
 
-/// Adds the game: engine resource, states, messages, input and flow systems.
+/// Adds the game: engine resource, states, messages, input, requests and saving.
 pub struct GamePlugin {
     /// Board size and target for this run, over the saved options (command-line flags).
     pub size: Option<usize>,
@@ -155,25 +66,39 @@ pub struct GamePlugin {
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
-        let loaded = persist::load(self.store.clone(), self.size, self.target, self.seed);
-        let size = loaded.game.config().size();
-        let best = loaded.saves.best.get(&size).copied().unwrap_or(0);
-        app.insert_resource(BestScore(best.max(loaded.game.score())))
+        let documents = Arc::new(Documents::new(self.store.clone()));
+        let loaded = persist::load(&documents, self.size, self.target, self.seed);
+        app.add_message::<Request>()
+            .add_message::<MoveApplied>()
+            .add_message::<Notice>()
+            .init_resource::<TilesMoving>()
+            .insert_resource(SaveStore(documents))
             .insert_resource(Engine(loaded.game))
-            .insert_resource(loaded.saves)
-            .insert_resource(loaded.notice)
-            .init_resource::<History>()
+            .insert_resource(History(loaded.history))
+            .insert_resource(BestScores(loaded.best))
+            .insert_resource(PlayerOptions(loaded.options))
             .init_state::<GameState>()
             .init_state::<Screen>()
-            .add_message::<Request>()
-            .add_message::<MoveApplied>()
             .configure_sets(
                 Update,
-                (GameSet::Input, GameSet::Apply, GameSet::React).chain(),
+                (
+                    GameSet::Input,
+                    GameSet::Ai,
+                    GameSet::Apply,
+                    GameSet::Record,
+                    GameSet::Save,
+                    GameSet::React,
+                )
+                    .chain(),
             );
+        for line in loaded.notices {
+            app.world_mut().write_message(Notice(line));
+        }
         input::plugin(app);
-        flow::plugin(app);
-        persist::plugin(app);
+        requests::plugin(app);
+        board::plugin(app);
+        menus::plugin(app);
         autoplay::plugin(app);
+        persist::plugin(app);
     }
 }

@@ -1,69 +1,80 @@
-//! Loading at start and saving after every change: the game in progress, best scores and
-//! options, through a `Store` (files, `localStorage`, or memory in tests). See `crate::save`.
+//! Loading at start, and saving after every change: the game in progress with its history, the
+//! best scores and the options, through `save::Documents` (files, `localStorage`, or memory in
+//! tests). Saving only reads: each document is written when its resource changed.
 
 use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use super::{BestScore, Engine, GameSet};
-use crate::rules::{Config, Game};
-use crate::save::{self, BestScores, Options, Store};
+use super::board::{BestScores, Engine, History};
+use super::menus::PlayerOptions;
+use super::{GameSet, Notice};
+use crate::rules::{self, Config, Game};
+use crate::save::{self, Documents, LoadError, LoadedGame, Options};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, save_progress.after(GameSet::Apply));
+    app.init_resource::<SaveFailed>().add_systems(
+        Update,
+        (
+            save_game.run_if(resource_changed::<Engine>.and_then(not(resource_added::<Engine>))),
+            save_best
+                .run_if(resource_changed::<BestScores>.and_then(not(resource_added::<BestScores>))),
+            save_options.run_if(
+                resource_changed::<PlayerOptions>.and_then(not(resource_added::<PlayerOptions>)),
+            ),
+        )
+            .in_set(GameSet::Save),
+    );
 }
 
-/// The store and what is kept in it besides the game.
+/// Where games, best scores and options are kept.
 #[derive(Resource, Clone)]
-pub struct Saves {
-    pub store: Arc<dyn Store>,
-    pub options: Options,
-    pub best: BestScores,
-    /// Set after a failed write, so the player is told once, not on every move.
-    failed: bool,
-}
+pub struct SaveStore(pub Arc<Documents>);
 
-/// A short message for the player (a save that could not be used or written), shown for a
-/// few seconds; the details go to the log.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct Notice(pub Option<String>);
-
-impl Notice {
-    pub fn add(&mut self, line: String) {
-        self.0 = Some(match self.0.take() {
-            Some(before) => format!("{before} {line}"),
-            None => line,
-        });
+impl std::ops::Deref for SaveStore {
+    type Target = Documents;
+    fn deref(&self) -> &Documents {
+        &self.0
     }
 }
 
-/// What was found at start: the game to play, the best scores, options, and a notice.
+/// Set after a failed write, so the player is told once, not on every move.
+#[derive(Resource, Debug, Default)]
+struct SaveFailed(bool);
+
+/// What was found at start: the game to play with its history, the best scores, the options,
+/// and what to tell the player about documents that could not be used.
 pub struct Loaded {
     pub game: Game,
-    pub saves: Saves,
-    pub notice: Notice,
+    pub history: rules::History,
+    pub best: save::BestScores,
+    pub options: Options,
+    pub notices: Vec<String>,
 }
 
 /// Reads the store. `size` and `target` (command-line flags) override the saved options for
 /// this run; `seed` asks for a new game from that seed instead of resuming.
 pub fn load(
-    store: Arc<dyn Store>,
+    documents: &Documents,
     size: Option<usize>,
     target: Option<u32>,
     seed: Option<u64>,
 ) -> Loaded {
-    let mut notice = Notice::default();
+    let mut notices = Vec::new();
     let mut report = |problem: save::Problem| {
         warn!("{}", problem.detail);
-        notice.add(problem.short);
+        notices.push(problem.short);
     };
-    let options = save::load(&*store, save::OPTIONS_KEY, "options", save::parse_options)
+    let small = save::MAX_DOCUMENT_BYTES;
+    let options = documents
+        .load(save::OPTIONS_KEY, "options", small, save::parse_options)
         .unwrap_or_else(|p| {
             report(p);
             None
         })
         .unwrap_or_default();
-    let best = save::load(&*store, save::BEST_KEY, "best scores", save::parse_best)
+    let best = documents
+        .load(save::BEST_KEY, "best scores", small, save::parse_best)
         .unwrap_or_else(|p| {
             report(p);
             None
@@ -74,78 +85,126 @@ pub fn load(
         target.unwrap_or(options.target),
     )
     .unwrap_or_default();
-    let game = match seed {
-        Some(seed) => Game::new(config, seed),
-        None => saved_game(&*store, config, &mut notice),
+    let (game, history) = match seed {
+        Some(seed) => {
+            let game = Game::new(config, seed);
+            (game.clone(), rules::History::new(game))
+        }
+        None => {
+            let (game, history, problem) = saved_game(documents, config);
+            notices.extend(problem);
+            (game, history)
+        }
     };
     Loaded {
         game,
-        saves: Saves {
-            store,
-            options,
-            best,
-            failed: false,
-        },
-        notice,
+        history,
+        best,
+        options,
+        notices,
     }
 }
 
-/// The saved game of this size and target, or a new one (with a notice if the save was bad).
-pub fn saved_game(store: &dyn Store, config: Config, notice: &mut Notice) -> Game {
-    save::load(
-        store,
-        &save::game_key(config),
-        "saved game",
-        save::parse_game,
-    )
-    .unwrap_or_else(|problem| {
-        warn!("{}", problem.detail);
-        notice.add(problem.short);
-        None
-    })
-    .filter(|game| game.config() == config)
-    .unwrap_or_else(|| Game::new(config, rand::random()))
-}
-
-/// Remembers the options (a failed write only loses them for the next run).
-pub fn save_options(saves: &Saves) {
-    let text = save::render_options(&saves.options);
-    if let Err(e) = saves.store.write(save::OPTIONS_KEY, &text) {
-        warn!("cannot save the options to {}: {e}", saves.store.location());
-    }
-}
-
-/// After any change to the game, writes it and the best scores.
-fn save_progress(
-    engine: Res<Engine>,
-    mut best: ResMut<BestScore>,
-    mut saves: ResMut<Saves>,
-    mut notice: ResMut<Notice>,
-) {
-    if !engine.is_changed() || engine.is_added() {
-        return;
-    }
-    let size = engine.config().size();
-    let recorded = saves.best.get(&size).copied().unwrap_or(0);
-    if recorded > best.0 {
-        best.0 = recorded;
-    }
-    let mut result = saves.store.write(
-        &save::game_key(engine.config()),
-        &save::render_game(&engine),
-    );
-    if best.0 > recorded {
-        saves.best.insert(size, best.0);
-        let text = save::render_best(&saves.best);
-        result = result.and(saves.store.write(save::BEST_KEY, &text));
-    }
-    match result {
-        Ok(()) => saves.failed = false,
-        Err(e) if !saves.failed => {
-            saves.failed = true;
-            warn!("cannot save to {}: {e}", saves.store.location());
-            notice.add("The game cannot be saved here; it plays on.".into());
+/// The saved game of this size and target with its history, or a new game; and what to tell
+/// the player if the save could not be used. A history that does not lead to the saved board
+/// costs only itself: the document is set aside as it was, and the board written back alone.
+pub fn saved_game(documents: &Documents, config: Config) -> (Game, rules::History, Option<String>) {
+    let key = save::game_key(config);
+    let parse = |bytes: &[u8]| {
+        let loaded = save::parse_game(bytes)?;
+        if loaded.game.config() != config {
+            return Err(LoadError::Impossible(format!(
+                "a {0}x{0} game to {1} in its place",
+                loaded.game.config().size(),
+                loaded.game.config().target()
+            )));
         }
-        Err(_) => {}
+        Ok(loaded)
+    };
+    let fresh = || {
+        let game = Game::new(config, rand::random());
+        (game.clone(), rules::History::new(game))
+    };
+    match documents.load(&key, "saved game", save::MAX_GAME_BYTES, parse) {
+        Ok(Some(LoadedGame {
+            game,
+            history: Ok(history),
+        })) => (game, history, None),
+        Ok(Some(LoadedGame {
+            game,
+            history: Err(why),
+        })) => {
+            let problem = documents.put_aside(&key, "undo history", &why);
+            warn!("{}", problem.detail);
+            if let Err(e) = documents.write(&key, &save::render_game(&game, None)) {
+                warn!("cannot save the game back to {}: {e}", documents.location());
+            }
+            let history = rules::History::new(game.clone());
+            (game, history, Some(problem.short))
+        }
+        Ok(None) => {
+            let (game, history) = fresh();
+            (game, history, None)
+        }
+        Err(problem) => {
+            warn!("{}", problem.detail);
+            let (game, history) = fresh();
+            (game, history, Some(problem.short))
+        }
+    }
+}
+
+/// Tells the player once that saving failed (a full disk, a browser without storage).
+fn report(
+    result: std::io::Result<()>,
+    documents: &Documents,
+    failed: &mut SaveFailed,
+    notices: &mut MessageWriter<Notice>,
+) {
+    match result {
+        Ok(()) => failed.0 = false,
+        Err(e) if !failed.0 => {
+            failed.0 = true;
+            warn!("cannot save to {}: {e}", documents.location());
+            notices.write(Notice("The game cannot be saved here; it plays on.".into()));
+        }
+        Err(e) => debug!("cannot save: {e}"),
+    }
+}
+
+/// Writes the game and its history. If the store refuses that (a browser's storage quota),
+/// the game alone is written, so the board at least is kept.
+fn save_game(
+    engine: Res<Engine>,
+    history: Res<History>,
+    documents: Res<SaveStore>,
+    mut failed: ResMut<SaveFailed>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let key = save::game_key(engine.config());
+    let result = documents
+        .write(&key, &save::render_game(&engine, Some(&history)))
+        .or_else(|e| {
+            warn!("cannot save the game with its history ({e}); saving the board alone");
+            documents.write(&key, &save::render_game(&engine, None))
+        });
+    report(result, &documents, &mut failed, &mut notices);
+}
+
+fn save_best(
+    best: Res<BestScores>,
+    documents: Res<SaveStore>,
+    mut failed: ResMut<SaveFailed>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let result = documents.write(save::BEST_KEY, &save::render_best(&best.0));
+    report(result, &documents, &mut failed, &mut notices);
+}
+
+/// Remembers the options (a failed write only loses them for the next run, so it is only
+/// logged).
+fn save_options(options: Res<PlayerOptions>, documents: Res<SaveStore>) {
+    if let Err(e) = documents.write(save::OPTIONS_KEY, &save::render_options(&options.0)) {
+        warn!("cannot save the options to {}: {e}", documents.location());
     }
 }

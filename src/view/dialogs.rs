@@ -4,18 +4,42 @@
 use bevy::{prelude::*, sprite::Anchor};
 
 use super::art::Art;
-use super::header::{button, label};
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
-use super::palette::{BUTTON, CHOICE, LIGHT_TEXT, PAGE, TEXT};
+use super::text::label;
 use super::theme::Ink;
-use crate::game::{GameSet, Request, Saves, Screen};
+use super::widgets::button_row;
+use crate::game::{GameSet, NextBoard, PlayerOptions, Request, Screen, TARGETS};
 use crate::rules::{MAX_SIZE, MIN_SIZE};
-use crate::save::{Options, ThemeChoice};
+use crate::save::ThemeChoice;
 
 /// Dialogs sit over the board and its win or game-over overlay.
 const Z_DIALOG: f32 = Z_OVERLAY + 2.0;
-/// Targets offered on the options screen (`--target` takes any power of two from 8).
-pub const TARGETS: [u32; 6] = [256, 512, 1024, 2048, 4096, 8192];
+/// The question's cover lets the board show through a little.
+const QUESTION_COVER_ALPHA: f32 = 0.9;
+/// The question: its title and line, then its two buttons (heights from the board's centre).
+const QUESTION_PX: f32 = 40.0;
+const QUESTION_Y: f32 = 60.0;
+const QUESTION_LINE_PX: f32 = 18.0;
+const QUESTION_LINE_Y: f32 = 15.0;
+const QUESTION_BUTTONS_Y: f32 = -50.0;
+const QUESTION_BUTTON_WIDTH: f32 = 150.0;
+/// The options: headings at the left margin, a row of choices under each.
+const OPTIONS_MARGIN: f32 = 25.0;
+const OPTIONS_TITLE_PX: f32 = 36.0;
+const OPTIONS_TITLE_Y: f32 = 205.0;
+const HEADING_PX: f32 = 18.0;
+const NOTE_PX: f32 = 15.0;
+/// The space from a heading down to its row of choices.
+const HEADING_TO_ROW: f32 = 40.0;
+const SIZE_HEADING_Y: f32 = 145.0;
+const TARGET_HEADING_Y: f32 = 45.0;
+const THEME_HEADING_Y: f32 = -55.0;
+const NOTE_Y: f32 = -150.0;
+const DONE_Y: f32 = -200.0;
+/// Widths of the size and target choices, the theme choices, and Done.
+const CHOICE_WIDTH: f32 = 70.0;
+const THEME_WIDTH: f32 = 146.0;
+const DONE_WIDTH: f32 = 130.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::ConfirmNewGame), spawn_confirm)
@@ -23,8 +47,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             mark_choices
-                .after(GameSet::Apply)
-                .before(super::theme::apply_ink),
+                .run_if(in_state(Screen::Options))
+                .in_set(GameSet::React),
         );
 }
 
@@ -33,53 +57,28 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Choice(pub Request);
 
 impl Choice {
-    fn chosen(&self, options: &Options) -> bool {
+    /// Size and target show the board the screen switches to; the theme the remembered one.
+    fn chosen(&self, next: &NextBoard, options: &PlayerOptions) -> bool {
         match self.0 {
-            Request::SetSize(size) => options.size == size,
-            Request::SetTarget(target) => options.target == target,
+            Request::SetSize(size) => next.0.size() == size,
+            Request::SetTarget(target) => next.0.target() == target,
             Request::SetTheme(theme) => options.theme == theme,
             _ => false,
         }
     }
 }
 
-/// The dialog's root: a cover over the board, everything else its children.
-fn dialog(commands: &mut Commands, art: &Art, screen: Screen, cover: Color) -> Entity {
+/// The dialog's root: a cover of the page's colour over the board, `alpha` opaque, everything
+/// else its children.
+fn dialog(commands: &mut Commands, art: &Art, screen: Screen, alpha: f32) -> Entity {
     commands
         .spawn((
             DespawnOnExit(screen),
-            Ink(cover),
-            art.large_round(cover, Vec2::splat(BOARD_PX)),
+            Ink::Page,
+            art.large_round(Ink::Page.light().with_alpha(alpha), Vec2::splat(BOARD_PX)),
             Transform::from_translation(BOARD_CENTER.extend(Z_DIALOG)),
         ))
         .id()
-}
-
-/// A row of equal buttons centred at `y`, `width` wide each.
-fn button_row(
-    commands: &mut Commands,
-    art: &Art,
-    root: Entity,
-    y: f32,
-    width: f32,
-    buttons: &[(String, Request)],
-) -> Vec<Entity> {
-    let gap = 8.0;
-    let total = buttons.len() as f32 * (width + gap) - gap;
-    buttons
-        .iter()
-        .enumerate()
-        .map(|(i, (text, request))| {
-            let x = -total / 2.0 + width / 2.0 + i as f32 * (width + gap);
-            commands
-                .spawn((
-                    ChildOf(root),
-                    button(art, text, width, *request),
-                    Transform::from_xyz(x, y, Z_LABEL),
-                ))
-                .id()
-        })
-        .collect()
 }
 
 fn spawn_confirm(mut commands: Commands, art: Res<Art>) {
@@ -87,24 +86,28 @@ fn spawn_confirm(mut commands: Commands, art: Res<Art>) {
         &mut commands,
         &art,
         Screen::ConfirmNewGame,
-        PAGE.with_alpha(0.9),
+        QUESTION_COVER_ALPHA,
     );
     commands.spawn((
         ChildOf(root),
-        label("Start a new game?", 40.0, TEXT),
-        Transform::from_xyz(0.0, 60.0, Z_LABEL),
+        label("Start a new game?", QUESTION_PX, Ink::Text),
+        Transform::from_xyz(0.0, QUESTION_Y, Z_LABEL),
     ));
     commands.spawn((
         ChildOf(root),
-        label("This game and its moves will be gone.", 18.0, TEXT),
-        Transform::from_xyz(0.0, 15.0, Z_LABEL),
+        label(
+            "This game and its moves will be gone.",
+            QUESTION_LINE_PX,
+            Ink::Text,
+        ),
+        Transform::from_xyz(0.0, QUESTION_LINE_Y, Z_LABEL),
     ));
     button_row(
         &mut commands,
         &art,
         root,
-        -50.0,
-        150.0,
+        QUESTION_BUTTONS_Y,
+        QUESTION_BUTTON_WIDTH,
         &[
             ("New game".into(), Request::ConfirmNewGame),
             ("Keep playing".into(), Request::CloseDialog),
@@ -115,77 +118,108 @@ fn spawn_confirm(mut commands: Commands, art: Res<Art>) {
 fn spawn_options(mut commands: Commands, art: Res<Art>) {
     // Opaque: in the dark theme, light tiles show through even a 0.96 cover (blending is
     // done in linear light).
-    let root = dialog(&mut commands, &art, Screen::Options, PAGE);
-    let left = -BOARD_PX / 2.0 + 25.0;
+    let root = dialog(&mut commands, &art, Screen::Options, 1.0);
+    let left = -BOARD_PX / 2.0 + OPTIONS_MARGIN;
     let heading = |commands: &mut Commands, text: &str, y: f32, px: f32| {
         commands.spawn((
             ChildOf(root),
-            label(text, px, TEXT),
+            label(text, px, Ink::Text),
             Anchor::CENTER_LEFT,
             Transform::from_xyz(left, y, Z_LABEL),
         ));
     };
-    heading(&mut commands, "Options", 205.0, 36.0);
-    heading(&mut commands, "Board size (keys 3–8)", 145.0, 18.0);
-    let sizes: Vec<(String, Request)> = (MIN_SIZE..=MAX_SIZE)
+    let choices = |commands: &mut Commands, y: f32, width: f32, row: Vec<(String, Request)>| {
+        for (entity, (_, request)) in button_row(commands, &art, root, y, width, &row)
+            .into_iter()
+            .zip(row)
+        {
+            commands.entity(entity).insert(Choice(request));
+        }
+    };
+    heading(&mut commands, "Options", OPTIONS_TITLE_Y, OPTIONS_TITLE_PX);
+    heading(
+        &mut commands,
+        "Board size (keys 3–8)",
+        SIZE_HEADING_Y,
+        HEADING_PX,
+    );
+    let sizes = (MIN_SIZE..=MAX_SIZE)
         .map(|n| (format!("{n}×{n}"), Request::SetSize(n)))
         .collect();
-    let mut choices = button_row(&mut commands, &art, root, 105.0, 70.0, &sizes);
-    heading(&mut commands, "Target (keys + and −)", 45.0, 18.0);
-    let targets: Vec<(String, Request)> = TARGETS
+    choices(
+        &mut commands,
+        SIZE_HEADING_Y - HEADING_TO_ROW,
+        CHOICE_WIDTH,
+        sizes,
+    );
+    heading(
+        &mut commands,
+        "Target (keys + and −)",
+        TARGET_HEADING_Y,
+        HEADING_PX,
+    );
+    let targets = TARGETS
         .iter()
         .map(|&t| (t.to_string(), Request::SetTarget(t)))
         .collect();
-    choices.extend(button_row(&mut commands, &art, root, 5.0, 70.0, &targets));
-    heading(&mut commands, "Theme (key T)", -55.0, 18.0);
+    choices(
+        &mut commands,
+        TARGET_HEADING_Y - HEADING_TO_ROW,
+        CHOICE_WIDTH,
+        targets,
+    );
+    heading(&mut commands, "Theme (key T)", THEME_HEADING_Y, HEADING_PX);
     let themes = [
-        ("System".to_string(), Request::SetTheme(ThemeChoice::System)),
-        ("Light".to_string(), Request::SetTheme(ThemeChoice::Light)),
-        ("Dark".to_string(), Request::SetTheme(ThemeChoice::Dark)),
-    ];
-    choices.extend(button_row(&mut commands, &art, root, -95.0, 146.0, &themes));
-    for (entity, (_, request)) in choices
-        .iter()
-        .zip(sizes.iter().chain(&targets).chain(&themes))
-    {
-        commands.entity(*entity).insert(Choice(*request));
-    }
+        ("System", ThemeChoice::System),
+        ("Light", ThemeChoice::Light),
+        ("Dark", ThemeChoice::Dark),
+    ]
+    .map(|(name, theme)| (name.to_string(), Request::SetTheme(theme)))
+    .to_vec();
+    choices(
+        &mut commands,
+        THEME_HEADING_Y - HEADING_TO_ROW,
+        THEME_WIDTH,
+        themes,
+    );
     heading(
         &mut commands,
         "A new size or target plays that board's own game.",
-        -150.0,
-        15.0,
+        NOTE_Y,
+        NOTE_PX,
     );
     button_row(
         &mut commands,
         &art,
         root,
-        -200.0,
-        130.0,
+        DONE_Y,
+        DONE_WIDTH,
         &[("Done".into(), Request::CloseDialog)],
     );
 }
 
 /// Chosen options are dark buttons with light text, the others light with dark text.
 fn mark_choices(
-    saves: Res<Saves>,
+    next: Res<NextBoard>,
+    options: Res<PlayerOptions>,
     mut commands: Commands,
     buttons: Query<(Entity, Ref<Choice>, &Children)>,
     labels: Query<(), With<Ink>>,
 ) {
+    let changed = next.is_changed() || options.is_changed();
     for (button, choice, children) in &buttons {
-        if !saves.is_changed() && !choice.is_added() {
+        if !changed && !choice.is_added() {
             continue;
         }
-        let chosen = choice.chosen(&saves.options);
+        let chosen = choice.chosen(&next, &options);
         commands
             .entity(button)
-            .insert(Ink(if chosen { BUTTON } else { CHOICE }));
+            .insert(if chosen { Ink::Button } else { Ink::Choice });
         for &child in children {
             if labels.contains(child) {
                 commands
                     .entity(child)
-                    .insert(Ink(if chosen { LIGHT_TEXT } else { TEXT }));
+                    .insert(if chosen { Ink::LightText } else { Ink::Text });
             }
         }
     }

@@ -2,18 +2,13 @@
 //! every member's alpha follows as `fade × BaseAlpha`.
 
 use bevy::prelude::*;
-use bevy_tweening::{AnimationSystem, Lens};
+use bevy_tweening::Lens;
 
+use super::ViewSet;
 use super::text::LabelColor;
-use crate::game::GameSet;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        apply_fade
-            .after(AnimationSystem::AnimationUpdate)
-            .after(GameSet::React),
-    );
+    app.add_systems(Update, apply_fade.in_set(ViewSet::Fade));
 }
 
 /// Opacity of a group (this entity and its descendants), 0 to 1.
@@ -36,7 +31,7 @@ impl Lens<Fade> for FadeLens {
     }
 }
 
-pub(super) fn apply_fade(
+fn apply_fade(
     roots: Query<(Entity, &Fade), Changed<Fade>>,
     children: Query<&Children>,
     mut sprites: Query<(&mut Sprite, &BaseAlpha)>,

@@ -1,13 +1,9 @@
 //! Geometry in design units (the original's pixels), and the camera that fits the design into
 //! any window.
 
-use bevy::{
-    camera::ScalingMode,
-    prelude::*,
-    window::{PrimaryWindow, WindowResized},
-};
+use bevy::{camera::ScalingMode, prelude::*};
 
-use crate::game::{Engine, GameSet};
+use crate::game::Engine;
 use crate::rules::Cell;
 
 /// The design's size. The camera shows at least this much, centred, whatever the window.
@@ -41,12 +37,8 @@ pub const Z_FLOAT: f32 = 20.0;
 pub const Z_LABEL: f32 = 0.1;
 
 pub(super) fn plugin(app: &mut App) {
-    // Registered by WindowPlugin in a real app; headless tests have none.
-    app.add_message::<WindowResized>()
-        .init_resource::<Zoom>()
-        .add_systems(PreStartup, init_board_layout)
-        .add_systems(Startup, spawn_camera)
-        .add_systems(Update, track_zoom.after(GameSet::React));
+    app.add_systems(PreStartup, init_board_layout)
+        .add_systems(Startup, spawn_camera);
 }
 
 /// Where the cells of the current board are.
@@ -97,34 +89,4 @@ fn spawn_camera(mut commands: Commands) {
             ..OrthographicProjection::default_2d()
         }),
     ));
-}
-
-/// Screen pixels per design unit (1 without a window, as in tests).
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub struct Zoom(pub f32);
-
-impl Default for Zoom {
-    fn default() -> Self {
-        Self(1.0)
-    }
-}
-
-/// A label's font size in design units (see `text`).
-#[derive(Component, Debug, Clone, Copy, PartialEq)]
-pub struct FontPx(pub f32);
-
-pub(super) fn track_zoom(
-    mut resized: MessageReader<WindowResized>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
-    mut zoom: ResMut<Zoom>,
-) {
-    if resized.read().count() == 0 && !zoom.is_added() {
-        return;
-    }
-    if let Some(window) = window {
-        let z = (window.width() / DESIGN_WIDTH).min(window.height() / DESIGN_HEIGHT);
-        // Rounded so a drag-resize does not build a font atlas for every pixel of width.
-        let z = ((z * 20.0).round() / 20.0).max(0.05);
-        zoom.set_if_neq(Zoom(z));
-    }
 }

@@ -1,5 +1,6 @@
-//! What the player sees: board, tiles, header, overlays, all as 2D sprites and text laid out
-//! in design units, and every motion a bevy_tweening tween. The view only reacts to the game.
+//! What the player sees: board, tiles, header, overlays and dialogs, all as 2D sprites and text
+//! laid out in design units, and every motion a bevy_tweening tween. The view only reacts to the
+//! game; the one thing it tells the game is whether tiles are still moving (`TilesMoving`).
 
 pub mod art;
 pub mod dialogs;
@@ -11,6 +12,7 @@ pub mod palette;
 pub mod text;
 pub mod theme;
 pub mod tiles;
+pub mod widgets;
 
 use bevy::prelude::*;
 use bevy_tweening::{AnimationSystem, TweenAnim};
@@ -19,25 +21,47 @@ use crate::game::GameSet;
 
 pub use tiles::{Ghost, TileLabel};
 
+/// The view's phases within a frame, around the game's.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ViewSet {
+    /// Before requests apply: running tile tweens jump to their end.
+    Snap,
+    /// Group fades set their members' alpha.
+    Fade,
+    /// The theme colours what carries an `Ink` (keeping the alpha a fade gave it).
+    Ink,
+    /// Labels are laid out and their glyphs coloured.
+    Text,
+    /// What the game reads back: whether tiles are still moving.
+    Publish,
+}
+
 /// Adds the view. Needs `Assets<Image>` (the render plugins, or
 /// `init_asset` in headless tests) and the game plugin.
 pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        // Tweens started by a move are first stepped in the next frame. Stepping them in the frame
-        // that woke from idle would apply that frame's long delta (up to 250 ms) and finish a
-        // 100 ms slide before it was ever drawn.
+        // The whole frame, in one place. Tweens started by a move are first stepped in the next
+        // frame: stepping them in the frame that woke from idle would apply that frame's long
+        // delta (up to 250 ms) and finish a 100 ms slide before it was ever drawn.
         app.configure_sets(
             Update,
-            AnimationSystem::AnimationUpdate
-                .after(GameSet::Apply)
-                .before(GameSet::React),
+            (
+                GameSet::Ai,
+                ViewSet::Snap,
+                GameSet::Apply,
+                GameSet::Save,
+                AnimationSystem::AnimationUpdate,
+                GameSet::React,
+                ViewSet::Fade,
+                ViewSet::Ink,
+                ViewSet::Text,
+                ViewSet::Publish,
+            )
+                .chain(),
         )
-        .add_systems(
-            Update,
-            despawn_finished.after(AnimationSystem::AnimationUpdate),
-        );
+        .add_systems(Update, despawn_finished.in_set(GameSet::React));
         art::plugin(app);
         layout::plugin(app);
         fade::plugin(app);

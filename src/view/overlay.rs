@@ -7,16 +7,21 @@ use bevy_tweening::{Delay, Tween, TweenAnim};
 
 use super::art::Art;
 use super::fade::{BaseAlpha, Fade, FadeLens};
-use super::header::{button, label};
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
-use super::palette::{LIGHT_TEXT, OVER_OVERLAY, TEXT, WIN_OVERLAY};
+use super::text::label;
 use super::theme::Ink;
+use super::widgets::button_row;
 use crate::game::{GameState, Request};
 
 /// The board stays in view this long before the overlay starts to show…
 pub const OVERLAY_DELAY: Duration = Duration::from_millis(1200);
 /// …then fades in over this long.
 pub const OVERLAY_FADE: Duration = Duration::from_millis(800);
+/// The message (60 px, as in the original) above the buttons, relative to the board's centre.
+const MESSAGE_PX: f32 = 60.0;
+const MESSAGE_Y: f32 = 40.0;
+const BUTTONS_Y: f32 = -40.0;
+const BUTTON_WIDTH: f32 = 130.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GameState::Won), spawn_win_overlay)
@@ -32,8 +37,8 @@ fn spawn_win_overlay(commands: Commands, art: Res<Art>) {
         commands,
         &art,
         GameState::Won,
-        WIN_OVERLAY,
-        ("You win!", LIGHT_TEXT),
+        Ink::WinCover,
+        ("You win!", Ink::LightText),
         &[
             ("Keep going", Request::KeepGoing),
             ("New game", Request::NewGame),
@@ -46,18 +51,21 @@ fn spawn_game_over_overlay(commands: Commands, art: Res<Art>) {
         commands,
         &art,
         GameState::GameOver,
-        OVER_OVERLAY,
-        ("Game over!", TEXT),
+        Ink::OverCover,
+        ("Game over!", Ink::Text),
         &[("Try again", Request::NewGame)],
     );
 }
 
+/// The overlay's root, faded in by its tween, with the cover, the message and the buttons as
+/// children. It lives while its state does, so a game resumed won or lost gets one too (the
+/// state follows the engine from the first frame).
 fn spawn_overlay(
     mut commands: Commands,
     art: &Art,
     state: GameState,
-    cover: Color,
-    (message, message_color): (&str, Color),
+    cover: Ink,
+    (message, message_ink): (&str, Ink),
     buttons: &[(&str, Request)],
 ) {
     let root = commands
@@ -79,25 +87,19 @@ fn spawn_overlay(
         .id();
     commands.spawn((
         ChildOf(root),
-        art.large_round(cover, Vec2::splat(BOARD_PX)),
-        Ink(cover),
-        BaseAlpha(cover.alpha()),
+        art.large_round(cover.light(), Vec2::splat(BOARD_PX)),
+        cover,
+        BaseAlpha(cover.light().alpha()),
     ));
     commands.spawn((
         ChildOf(root),
-        label(message, 60.0, message_color),
+        label(message, MESSAGE_PX, message_ink),
         BaseAlpha(1.0),
-        Transform::from_xyz(0.0, 40.0, Z_LABEL),
+        Transform::from_xyz(0.0, MESSAGE_Y, Z_LABEL),
     ));
-    let width = 130.0;
-    let gap = 10.0;
-    let total = buttons.len() as f32 * (width + gap) - gap;
-    for (i, &(text, request)) in buttons.iter().enumerate() {
-        let x = -total / 2.0 + width / 2.0 + i as f32 * (width + gap);
-        commands.spawn((
-            ChildOf(root),
-            button(art, text, width, request),
-            Transform::from_xyz(x, -40.0, Z_LABEL),
-        ));
-    }
+    let buttons: Vec<(String, Request)> = buttons
+        .iter()
+        .map(|&(text, request)| (text.to_string(), request))
+        .collect();
+    button_row(&mut commands, art, root, BUTTONS_Y, BUTTON_WIDTH, &buttons);
 }

@@ -1,8 +1,11 @@
 //! Text as sprites. The game shows a few short lines in one face, so instead of a text engine
 //! (shaping, bidi, font fallback: over a megabyte of the web build) it rasterises the glyphs it
 //! needs with ab_glyph into one atlas image and draws each glyph as a sprite child of its label.
-//! Glyphs are rasterised at their size on screen (`FontPx` × zoom) and the label is scaled by
+//! Glyphs are rasterised at their size on screen (`FontPx` × `Zoom`) and the label is scaled by
 //! 1 / zoom, so text stays sharp at any window size.
+//!
+//! The whole text API is here: [`label`] spawns one, [`Label`] is its text, [`FontPx`] its size
+//! and [`LabelColor`] its colour.
 
 use std::collections::HashMap;
 
@@ -12,9 +15,12 @@ use bevy::{
     prelude::*,
     render::render_resource::{Extent3d, TextureDimension, TextureFormat},
     sprite::Anchor,
+    window::{PrimaryWindow, WindowResized},
 };
 
-use super::layout::{FontPx, Zoom};
+use super::ViewSet;
+use super::layout::{DESIGN_HEIGHT, DESIGN_WIDTH};
+use super::theme::Ink;
 
 /// Clear Sans Bold, subset to the characters the game shows (Apache-2.0, see assets/fonts),
 /// compiled in so the binary runs from anywhere.
@@ -27,20 +33,69 @@ const MAX_ATLAS_SIDE: u32 = 2048;
 const PADDING: u32 = 1;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, make_atlas).add_systems(
-        Update,
-        (lay_out_labels, color_glyphs)
-            .chain()
-            .after(super::layout::track_zoom)
-            .after(super::fade::apply_fade),
-    );
+    // Registered by WindowPlugin in a real app; headless tests have none.
+    app.add_message::<WindowResized>()
+        .init_resource::<Zoom>()
+        .add_systems(PreStartup, make_atlas)
+        .add_systems(
+            Update,
+            (track_zoom, lay_out_labels, color_glyphs)
+                .chain()
+                .in_set(ViewSet::Text),
+        );
+}
+
+/// A text in the game's face at a design size, in a colour that follows the theme.
+pub fn label(text: impl Into<String>, px: f32, ink: Ink) -> impl Bundle {
+    (Label(text.into()), LabelColor(ink.light()), ink, FontPx(px))
 }
 
 /// A line of text in the game's face, at the design size in its `FontPx`, placed by its
 /// `Anchor` (the text's box: advance width × the face's ascent to descent).
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
-#[require(LabelColor, Anchor, Transform, Visibility)]
+#[require(LabelColor, FontPx, Anchor, Transform, Visibility)]
 pub struct Label(pub String);
+
+/// A label's font size in design units (the original's CSS pixels). Without one a label takes
+/// `BODY_PX`, the size of the page's running text.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct FontPx(pub f32);
+
+/// The page's running text: the intro line and the key help.
+pub const BODY_PX: f32 = 16.0;
+
+impl Default for FontPx {
+    fn default() -> Self {
+        Self(BODY_PX)
+    }
+}
+
+/// Screen pixels per design unit (1 without a window, as in tests).
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct Zoom(pub f32);
+
+impl Default for Zoom {
+    fn default() -> Self {
+        Self(1.0)
+    }
+}
+
+/// Follows the window's size: glyphs are rasterised for the zoom the camera shows them at.
+fn track_zoom(
+    mut resized: MessageReader<WindowResized>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut zoom: ResMut<Zoom>,
+) {
+    if resized.read().count() == 0 && !zoom.is_added() {
+        return;
+    }
+    if let Some(window) = window {
+        let z = (window.width() / DESIGN_WIDTH).min(window.height() / DESIGN_HEIGHT);
+        // Rounded so a drag-resize does not build a font atlas for every pixel of width.
+        let z = ((z * 20.0).round() / 20.0).max(0.05);
+        zoom.set_if_neq(Zoom(z));
+    }
+}
 
 /// A label's colour; its glyphs follow it.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Default)]
@@ -232,7 +287,7 @@ impl GlyphAtlas {
 
 /// Lays out labels whose text, size or anchor changed, or all of them when the zoom changed,
 /// and gives each its glyph sprites.
-pub(super) fn lay_out_labels(
+fn lay_out_labels(
     mut commands: Commands,
     zoom: Res<Zoom>,
     mut atlas: ResMut<GlyphAtlas>,
@@ -301,7 +356,7 @@ pub(super) fn lay_out_labels(
 }
 
 /// Glyphs take their label's colour (fades change it every frame).
-pub(super) fn color_glyphs(
+fn color_glyphs(
     labels: Query<(&LabelColor, &Children), Changed<LabelColor>>,
     mut glyphs: Query<&mut Sprite, With<Glyph>>,
 ) {

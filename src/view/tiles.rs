@@ -7,15 +7,15 @@ use bevy::prelude::*;
 use bevy_tweening::lens::TransformPositionLens;
 use bevy_tweening::{Delay, Tween, TweenAnim, lens::TransformScaleLens};
 
-use super::DespawnWhenDone;
 use super::art::Art;
 use super::layout::{
-    BOARD_CENTER, BOARD_PX, BoardLayout, FontPx, Z_BOARD, Z_CELL, Z_GHOST, Z_LABEL, Z_TILE,
+    BOARD_CENTER, BOARD_PX, BoardLayout, Z_BOARD, Z_CELL, Z_GHOST, Z_LABEL, Z_TILE,
 };
-use super::palette::{self, BOARD, EMPTY_CELL, GLOW};
-use super::text::{Label, LabelColor};
+use super::palette::{self, GLOW};
+use super::text::{FontPx, Label, LabelColor};
 use super::theme::Ink;
-use crate::game::{Engine, GameSet, MoveApplied, Position, Request, Tile, Value};
+use super::{DespawnWhenDone, ViewSet};
+use crate::game::{Engine, GameSet, MoveApplied, Position, Request, Tile, TilesMoving, Value};
 use crate::rules::Cell;
 
 /// Slide: 100 ms ease-in-out.
@@ -33,9 +33,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             snap_tile_animations
                 .run_if(on_message::<Request>)
-                .after(GameSet::Input)
-                .before(GameSet::Apply),
+                .in_set(ViewSet::Snap),
         )
+        .add_systems(Update, publish_motion.in_set(ViewSet::Publish))
         .add_systems(
             Update,
             (
@@ -68,8 +68,8 @@ pub struct BoardPiece;
 fn spawn_board(mut commands: Commands, art: Res<Art>, layout: Res<BoardLayout>) {
     commands.spawn((
         BoardPiece,
-        Ink(BOARD),
-        art.large_round(BOARD, Vec2::splat(BOARD_PX)),
+        Ink::Board,
+        art.large_round(Ink::Board.light(), Vec2::splat(BOARD_PX)),
         Transform::from_translation(BOARD_CENTER.extend(Z_BOARD)),
     ));
     for y in 0..layout.size as u8 {
@@ -77,8 +77,8 @@ fn spawn_board(mut commands: Commands, art: Res<Art>, layout: Res<BoardLayout>) 
             let at = layout.cell_center(Cell::new(x, y));
             commands.spawn((
                 BoardPiece,
-                Ink(EMPTY_CELL),
-                art.small_round(EMPTY_CELL, Vec2::splat(layout.cell)),
+                Ink::EmptyCell,
+                art.small_round(Ink::EmptyCell.light(), Vec2::splat(layout.cell)),
                 Transform::from_translation(at.extend(Z_CELL)),
             ));
         }
@@ -300,4 +300,12 @@ fn snap_tile_animations(world: &mut World) {
     for ghost in ghosts {
         world.despawn(ghost);
     }
+}
+
+/// Tells the game whether tiles are still moving on screen (autoplay waits for them).
+fn publish_motion(
+    running: Query<(), (With<TweenAnim>, Or<(With<Tile>, With<Ghost>)>)>,
+    mut moving: ResMut<TilesMoving>,
+) {
+    moving.set_if_neq(TilesMoving(!running.is_empty()));
 }

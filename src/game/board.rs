@@ -1,0 +1,340 @@
+//! The board's changes: moves through the engine, then the same change to the tile entities
+//! (move, set values, despawn merged-away tiles, spawn the new one); undo, new games and
+//! switching boards. After them, the game state follows the engine's status and the best score
+//! follows the score.
+
+use bevy::{ecs::system::SystemParam, prelude::*};
+
+use super::components::{Position, Tile, Value};
+use super::persist::{self, SaveStore};
+use super::{GameSet, Notice};
+use crate::rules::{
+    Board, Cell, Config, Direction, Game, MAX_CELLS, MAX_SIZE, Merge, SlidePlan, Status,
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_tiles).add_systems(
+        Update,
+        (
+            follow_engine.run_if(resource_changed::<Engine>),
+            track_best.run_if(resource_changed::<Engine>),
+        )
+            .in_set(GameSet::Record),
+    );
+}
+
+/// The engine game in progress, the one source of truth the entities mirror.
+#[derive(Resource, Debug, Clone, Deref, DerefMut)]
+pub struct Engine(pub Game);
+
+/// The moves of the current game, for undo: kept with the saved game, so they outlast a
+/// restart, and without limit (see `rules::History`). A new game starts a new one.
+#[derive(Resource, Debug, Clone, Deref, DerefMut)]
+pub struct History(pub crate::rules::History);
+
+/// Game flow, as the engine's status says. The view hangs overlays on it.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameState {
+    #[default]
+    Playing,
+    /// The target was reached: "You win!" with Keep going / New game.
+    Won,
+    /// No move is left: "Game over!" with Try again.
+    GameOver,
+}
+
+impl From<Status> for GameState {
+    fn from(status: Status) -> Self {
+        match status {
+            Status::Playing => GameState::Playing,
+            Status::Won => GameState::Won,
+            Status::Over => GameState::GameOver,
+        }
+    }
+}
+
+/// The best score per board size, saved and reached. `track_best` is its one writer.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct BestScores(pub crate::save::BestScores);
+
+impl BestScores {
+    /// The best score on boards of this side.
+    pub fn for_size(&self, size: usize) -> u64 {
+        self.0.get(&size).copied().unwrap_or(0)
+    }
+}
+
+/// A merge as applied to the entities: `survivor` now holds the merged value at `merge.into`;
+/// the other source tile was despawned.
+#[derive(Debug, Clone, Copy)]
+pub struct MergedTile {
+    pub survivor: Entity,
+    pub merge: Merge,
+}
+
+/// Written after a move (or an undo) changed the board, for the view to animate. The entities
+/// are already in their final state when it is read: animation never decides anything.
+#[derive(Message, Debug, Clone)]
+pub struct MoveApplied {
+    /// The move's direction (for an undo, of the move taken back).
+    pub direction: Direction,
+    /// Tiles that kept their entity and changed cell (merge survivors excluded).
+    pub slides: Vec<(Entity, Cell, Cell)>,
+    pub merges: Vec<MergedTile>,
+    /// A tile taken off the board without an entity to show it (the spawn an undo removes).
+    pub vanished: Option<(Cell, u32)>,
+    /// Score gained by the move.
+    pub gained: u64,
+}
+
+impl MoveApplied {
+    /// A move toward `direction` that gained `gained`, before its tiles are recorded.
+    fn new(direction: Direction, gained: u64) -> Self {
+        Self {
+            direction,
+            slides: Vec::new(),
+            merges: Vec::new(),
+            vanished: None,
+            gained,
+        }
+    }
+}
+
+/// Which entity stands on each cell, indexed like the engine's board.
+#[derive(Debug, Clone)]
+pub(super) struct TileGrid([Option<Entity>; MAX_CELLS]);
+
+impl Default for TileGrid {
+    fn default() -> Self {
+        Self([None; MAX_CELLS])
+    }
+}
+
+impl TileGrid {
+    fn index(cell: Cell) -> usize {
+        cell.y as usize * MAX_SIZE + cell.x as usize
+    }
+
+    fn take(&mut self, cell: Cell) -> Option<Entity> {
+        self.0[Self::index(cell)].take()
+    }
+
+    fn put(&mut self, cell: Cell, entity: Entity) {
+        self.0[Self::index(cell)] = Some(entity);
+    }
+}
+
+/// Everything a change of the board touches: the engine, the history, the tile entities and
+/// the message the view animates. Entities are tracked in a grid through the frame's requests
+/// (commands apply later), so several moves in one frame compose.
+#[derive(SystemParam)]
+pub(super) struct BoardChanges<'w, 's> {
+    engine: ResMut<'w, Engine>,
+    history: ResMut<'w, History>,
+    tiles: Query<'w, 's, (Entity, &'static Position), With<Tile>>,
+    grid: Local<'s, TileGrid>,
+    commands: Commands<'w, 's>,
+    applied: MessageWriter<'w, MoveApplied>,
+    documents: Res<'w, SaveStore>,
+}
+
+impl BoardChanges<'_, '_> {
+    /// Reads where the tile entities stand; called before the frame's first request.
+    pub(super) fn track_tiles(&mut self) {
+        *self.grid = TileGrid::default();
+        for (entity, &position) in &self.tiles {
+            self.grid.put(position.into(), entity);
+        }
+    }
+
+    /// The game in progress.
+    pub(super) fn game(&self) -> &Game {
+        &self.engine
+    }
+
+    /// A game with moves, not yet won or lost: a new game asks first.
+    pub(super) fn in_progress(&self) -> bool {
+        self.engine.status() == Status::Playing && self.engine.moves() > 0
+    }
+
+    /// Slides toward `direction`, if the game takes moves and the slide changes the board.
+    pub(super) fn play(&mut self, direction: Direction) {
+        // A refused move leaves the engine unmarked, so nothing is saved or redrawn for it.
+        let Some(turn) = self.engine.bypass_change_detection().play(direction) else {
+            return;
+        };
+        if !turn.plan.moved {
+            return;
+        }
+        self.engine.set_changed();
+        self.history.push(direction, &self.engine);
+        let mut moved = MoveApplied::new(direction, turn.plan.score);
+        let mut next = TileGrid::default();
+        for merge in turn.plan.merges() {
+            let survivor = self
+                .grid
+                .take(merge.from[0])
+                .expect("merge source has a tile");
+            let gone = self
+                .grid
+                .take(merge.from[1])
+                .expect("merge source has a tile");
+            self.commands.entity(gone).despawn();
+            self.commands
+                .entity(survivor)
+                .insert((Position::from(merge.into), Value(merge.value)));
+            next.put(merge.into, survivor);
+            moved.merges.push(MergedTile {
+                survivor,
+                merge: *merge,
+            });
+        }
+        // Merge sources were taken above; what is left are plain slides.
+        let slides = turn
+            .plan
+            .slides()
+            .iter()
+            .map(|slide| (slide.from, slide.to));
+        self.slide_tiles(&mut next, &mut moved, slides);
+        if let Some((cell, value)) = turn.spawned {
+            let entity = self.spawn_tile(cell, value);
+            next.put(cell, entity);
+        }
+        *self.grid = next;
+        self.applied.write(moved);
+    }
+
+    /// Takes back the last move, playing it backwards on the entities: the spawned tile goes,
+    /// merged tiles split and slide back to their sources, the others slide back.
+    pub(super) fn undo(&mut self) {
+        let Some((before, direction)) = self.history.pop() else {
+            return;
+        };
+        let plan: SlidePlan = before.board().plan(direction);
+        let after = *self.engine.board();
+        let mut moved = MoveApplied::new(direction, 0);
+        // The spawn is the one tile of `after` on a cell the slide left empty.
+        let spawned = plan.board.empty_cells().find(|&cell| after.get(cell) != 0);
+        if let Some(cell) = spawned
+            && let Some(entity) = self.grid.take(cell)
+        {
+            self.commands.entity(entity).despawn();
+            moved.vanished = Some((cell, after.get(cell)));
+        }
+        let mut next = TileGrid::default();
+        for merge in plan.merges() {
+            let half = merge.value / 2;
+            let [first, second] = merge.from;
+            let survivor = self
+                .grid
+                .take(merge.into)
+                .expect("a merged tile stands where it merged");
+            self.commands
+                .entity(survivor)
+                .insert((Position::from(first), Value(half)));
+            let other = self.spawn_tile(second, half);
+            next.put(first, survivor);
+            next.put(second, other);
+            moved.slides.push((survivor, merge.into, first));
+            moved.slides.push((other, merge.into, second));
+        }
+        // Merge sources were split above: their cell now holds nothing left to take.
+        let back = plan.slides().iter().map(|slide| (slide.to, slide.from));
+        self.slide_tiles(&mut next, &mut moved, back);
+        *self.grid = next;
+        self.engine.0 = before;
+        self.applied.write(moved);
+    }
+
+    /// Leaves the win overlay (if it shows) and plays on.
+    pub(super) fn keep_going(&mut self) {
+        if self.engine.status() == Status::Won {
+            self.engine.keep_going();
+        }
+    }
+
+    /// A new game on the same board; the RNG stream goes on, so a seeded run stays replayable.
+    pub(super) fn new_game(&mut self) {
+        self.engine.restart();
+        self.history.0 = crate::rules::History::new(self.engine.0.clone());
+        self.replace_tiles();
+    }
+
+    /// Switches to the saved game of another board size or target (or a new one); nothing
+    /// happens for the board already in play.
+    pub(super) fn switch_to(&mut self, config: Config) {
+        if config == self.engine.config() {
+            return;
+        }
+        let (game, history, problem) = persist::saved_game(&self.documents, config);
+        if let Some(line) = problem {
+            self.commands.write_message(Notice(line));
+        }
+        self.engine.0 = game;
+        self.history.0 = history;
+        self.replace_tiles();
+    }
+
+    /// Moves each tile still in the grid from one cell to the other into `next`, recording the
+    /// moves that change a cell for the view.
+    fn slide_tiles(
+        &mut self,
+        next: &mut TileGrid,
+        moved: &mut MoveApplied,
+        slides: impl Iterator<Item = (Cell, Cell)>,
+    ) {
+        for (from, to) in slides {
+            let Some(entity) = self.grid.take(from) else {
+                continue;
+            };
+            if from != to {
+                self.commands.entity(entity).insert(Position::from(to));
+                moved.slides.push((entity, from, to));
+            }
+            next.put(to, entity);
+        }
+    }
+
+    fn spawn_tile(&mut self, cell: Cell, value: u32) -> Entity {
+        spawn_tile(&mut self.commands, cell, value)
+    }
+
+    /// The engine's board as new tile entities in place of all the old ones.
+    fn replace_tiles(&mut self) {
+        for entity in self.grid.0.iter_mut().filter_map(Option::take) {
+            self.commands.entity(entity).despawn();
+        }
+        let board: Board = *self.engine.board();
+        for (cell, value) in board.tiles() {
+            let entity = self.spawn_tile(cell, value);
+            self.grid.put(cell, entity);
+        }
+    }
+}
+
+fn spawn_tile(commands: &mut Commands, cell: Cell, value: u32) -> Entity {
+    commands
+        .spawn((Tile, Position::from(cell), Value(value)))
+        .id()
+}
+
+/// Mirrors the engine's start board as entities.
+fn spawn_tiles(mut commands: Commands, engine: Res<Engine>) {
+    for (cell, value) in engine.board().tiles() {
+        spawn_tile(&mut commands, cell, value);
+    }
+}
+
+/// The game state is the engine's status: after every change, and at start, so a game saved
+/// won or lost comes back with its overlay.
+fn follow_engine(engine: Res<Engine>, mut next: ResMut<NextState<GameState>>) {
+    NextState::set_if_neq(&mut next, engine.status().into());
+}
+
+/// The best score on this board size rises with the score (undo never lowers it).
+fn track_best(engine: Res<Engine>, mut best: ResMut<BestScores>) {
+    let size = engine.config().size();
+    if engine.score() > best.for_size(size) {
+        best.0.insert(size, engine.score());
+    }
+}

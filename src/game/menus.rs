@@ -1,0 +1,110 @@
+//! What the options screen's requests do (the question's are board changes). Two things are
+//! kept apart: the board the options screen shows and switches to when it closes
+//! ([`NextBoard`]: the game in play when it opens), and the options remembered for the next
+//! run ([`PlayerOptions`]), which change only when the player picks a size, a target or a
+//! theme. So `--size` and `--target` stay flags for one run.
+
+use bevy::{ecs::system::SystemParam, prelude::*, window::PrimaryWindow, window::WindowTheme};
+
+use super::requests::Step;
+use crate::rules::Config;
+use crate::save::{Options, ThemeChoice};
+
+/// Targets offered on the options screen, and the steps of its + and − keys (`--target` takes
+/// any power of two from 8).
+pub const TARGETS: [u32; 6] = [256, 512, 1024, 2048, 4096, 8192];
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<NextBoard>();
+}
+
+/// The player's options, remembered between runs (written by `persist` when they change).
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Deref, DerefMut)]
+pub struct PlayerOptions(pub Options);
+
+/// The board size and target the options screen has chosen: the game in play when it opens,
+/// the game switched to when it closes.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct NextBoard(pub Config);
+
+/// The target `step` away from `from` in `TARGETS`, or the first one past it for a target
+/// between or beyond them; `from` itself at either end.
+pub fn step_target(from: u32, step: Step) -> u32 {
+    match step {
+        Step::Up => TARGETS.iter().copied().find(|&t| t > from),
+        Step::Down => TARGETS.iter().rev().copied().find(|&t| t < from),
+    }
+    .unwrap_or(from)
+}
+
+/// Everything the options screen changes.
+#[derive(SystemParam)]
+pub(super) struct Menus<'w, 's> {
+    options: ResMut<'w, PlayerOptions>,
+    next_board: ResMut<'w, NextBoard>,
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+}
+
+impl Menus<'_, '_> {
+    /// The options screen opens on the board in play (flags may differ from the saved options).
+    pub(super) fn open_options(&mut self, playing: Config) {
+        self.next_board.0 = playing;
+    }
+
+    /// The board to play once the options close.
+    pub(super) fn chosen_board(&self) -> Config {
+        self.next_board.0
+    }
+
+    pub(super) fn set_size(&mut self, size: usize) {
+        if let Ok(config) = Config::new(size, self.next_board.0.target()) {
+            self.next_board.0 = config;
+            self.options.size = size;
+        }
+    }
+
+    pub(super) fn set_target(&mut self, target: u32) {
+        if let Ok(config) = Config::new(self.next_board.0.size(), target) {
+            self.next_board.0 = config;
+            self.options.target = target;
+        }
+    }
+
+    pub(super) fn step_target(&mut self, step: Step) {
+        let target = step_target(self.next_board.0.target(), step);
+        if target != self.next_board.0.target() {
+            self.set_target(target);
+        }
+    }
+
+    pub(super) fn set_theme(&mut self, theme: ThemeChoice) {
+        self.options.theme = theme;
+    }
+
+    /// The other theme on screen; back to following the system when that is what it shows.
+    pub(super) fn toggle_theme(&mut self) {
+        let system_dark = self
+            .windows
+            .single()
+            .is_ok_and(|window| window.window_theme == Some(WindowTheme::Dark));
+        self.options.theme = self.options.theme.toggled(system_dark);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn target_steps_stay_on_the_offered_targets() {
+        assert_eq!(step_target(2048, Step::Up), 4096);
+        assert_eq!(step_target(2048, Step::Down), 1024);
+        assert_eq!(step_target(8192, Step::Up), 8192, "the last stays");
+        assert_eq!(step_target(256, Step::Down), 256, "the first stays");
+        // A flag's target off the list steps onto it.
+        assert_eq!(step_target(64, Step::Up), 256);
+        assert_eq!(step_target(64, Step::Down), 64);
+        assert_eq!(step_target(1 << 20, Step::Down), 8192);
+        assert_eq!(step_target(1 << 20, Step::Up), 1 << 20);
+    }
+}

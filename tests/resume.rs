@@ -1,0 +1,383 @@
+//! What a returning player sees: a game saved won or lost comes back with its overlay, undo
+//! reaches back past a restart, and saves that are damaged or cannot even be read cost nothing
+//! else and are never written over.
+
+mod common;
+
+use std::io;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use common::*;
+use g2048::{
+    game::{GameState, Screen},
+    rules::{Board, Config, Direction, Game, History, Status},
+    save::{self, FileStore, MemoryStore, Store, game_key},
+    view::{
+        overlay::Overlay,
+        text::{Label, LabelColor},
+        theme::{Ink, Theme, contrast, over},
+    },
+};
+
+fn store_with(docs: &[(String, String)]) -> Arc<MemoryStore> {
+    Arc::new(MemoryStore::with(
+        docs.iter()
+            .map(|(k, v)| (k.clone(), v.clone().into_bytes())),
+    ))
+}
+
+/// The overlay's cover colour and its message's text and colour, as drawn.
+fn overlay(app: &mut App) -> Option<(Color, String, Color)> {
+    let world = app.world_mut();
+    let root = world
+        .query_filtered::<Entity, With<Overlay>>()
+        .single(world)
+        .ok()?;
+    let children: Vec<Entity> = world.get::<Children>(root)?.to_vec();
+    let cover = children
+        .iter()
+        .find_map(|&c| {
+            world
+                .get::<Sprite>(c)
+                .filter(|_| world.get::<Label>(c).is_none())
+        })?
+        .color;
+    let (text, color) = children.iter().find_map(|&c| {
+        Some((
+            world.get::<Label>(c)?.0.clone(),
+            world.get::<LabelColor>(c)?.0,
+        ))
+    })?;
+    Some((cover, text, color))
+}
+
+/// A 4×4 game that is over: no empty cell and no equal neighbours.
+fn lost_game() -> Game {
+    let board = Board::from_rows(&[&[2, 4, 2, 4], &[4, 2, 4, 2], &[2, 4, 2, 4], &[4, 2, 4, 8]]);
+    let game = Game::from_board(Config::default(), board, 7);
+    assert_eq!(game.status(), Status::Over);
+    game
+}
+
+/// A 4×4 game just won (2048 made, "keep going" not chosen yet).
+fn won_game() -> Game {
+    let board = Board::from_rows(&[&[1024, 1024, 0, 0], &[0; 4], &[0; 4], &[0, 0, 0, 2]]);
+    let mut game = Game::from_board(Config::default(), board, 7);
+    game.play(Direction::Left);
+    assert_eq!(game.status(), Status::Won);
+    game
+}
+
+#[test]
+fn a_game_saved_lost_or_won_comes_back_with_its_overlay() {
+    for (game, want, cover, text, ink) in [
+        (
+            lost_game(),
+            GameState::GameOver,
+            Ink::OverCover,
+            "Game over!",
+            Ink::Text,
+        ),
+        (
+            won_game(),
+            GameState::Won,
+            Ink::WinCover,
+            "You win!",
+            Ink::LightText,
+        ),
+    ] {
+        let key = game_key(game.config());
+        let store = store_with(&[(key, save::render_game(&game, None))]);
+        let mut app = app_on_store(store);
+        settle(&mut app);
+        assert_eq!(engine(&app).save(), game.save(), "the game resumes");
+        assert_eq!(state(&app), want, "the state follows the saved game");
+        let (shown_cover, shown_text, shown_color) =
+            overlay(&mut app).unwrap_or_else(|| panic!("no overlay over a resumed {want:?}"));
+        assert_eq!(shown_text, text);
+        assert_eq!(
+            shown_cover,
+            cover.light(),
+            "{want:?}: the cover is fully faded in"
+        );
+        assert_eq!(
+            shown_color,
+            ink.light(),
+            "{want:?}: the message is fully faded in"
+        );
+        check_settled(&mut app).unwrap();
+
+        // The theme key recolours the overlay and keeps it fully shown, and the message stands
+        // out on its cover (as it shows over the board) at least as well as in the original's
+        // light theme.
+        let light = contrast(shown_color, over(shown_cover, Ink::Board.light()));
+        press_and_settle(&mut app, KeyCode::KeyT);
+        assert_eq!(*app.world().resource::<Theme>(), Theme::Dark);
+        let (dark_cover, _, dark_color) = overlay(&mut app).unwrap();
+        assert_eq!(dark_cover, cover.dark());
+        assert_eq!(dark_color, ink.dark());
+        let dark = contrast(dark_color, over(dark_cover, Ink::Board.dark()));
+        assert!(
+            dark >= light,
+            "{want:?}: the message at {dark}:1 (light theme: {light}:1)"
+        );
+
+        // Its buttons answer as in live play: the key that leaves the overlay works.
+        press_and_settle(&mut app, KeyCode::Enter);
+        assert_eq!(state(&app), GameState::Playing);
+        assert!(overlay(&mut app).is_none());
+    }
+}
+
+/// Plays `keys` through the App, returning every game it passed through (the start first).
+fn play_keys(
+    app: &mut App,
+    keys: impl IntoIterator<Item = KeyCode>,
+) -> Vec<g2048::rules::SavedGame> {
+    let mut seen = vec![engine(app).save()];
+    for key in keys {
+        press_and_settle(app, key);
+        if engine(app).save() != *seen.last().unwrap() {
+            seen.push(engine(app).save());
+        }
+        if engine(app).status() != Status::Playing {
+            break;
+        }
+    }
+    seen
+}
+
+const ARROWS: [KeyCode; 4] = [
+    KeyCode::ArrowLeft,
+    KeyCode::ArrowDown,
+    KeyCode::ArrowRight,
+    KeyCode::ArrowUp,
+];
+
+#[test]
+fn undo_reaches_back_past_a_restart() {
+    let store = Arc::new(MemoryStore::default());
+    let mut app = app_on_store(store.clone());
+    let mut games = play_keys(&mut app, ARROWS.iter().copied().cycle().take(40));
+    assert!(games.len() > 20, "{} moves", games.len());
+    drop(app);
+
+    let mut app = app_on_store(store.clone());
+    settle(&mut app);
+    assert_eq!(
+        engine(&app).save(),
+        games.pop().unwrap(),
+        "the game resumes"
+    );
+    while let Some(earlier) = games.pop() {
+        press_and_settle(&mut app, KeyCode::KeyU);
+        assert_eq!(engine(&app).save(), earlier);
+        check_settled(&mut app).unwrap();
+    }
+    // At the start of the game: nothing more to undo.
+    let start = engine(&app).save();
+    press_and_settle(&mut app, KeyCode::KeyU);
+    assert_eq!(engine(&app).save(), start);
+    // And what undo left is saved too: a third start resumes it.
+    drop(app);
+    let app = app_on_store(store);
+    assert_eq!(engine(&app).save(), start);
+}
+
+#[test]
+fn a_damaged_history_costs_only_itself() {
+    let config = Config::default();
+    let store = Arc::new(MemoryStore::default());
+    let mut app = app_on_store(store.clone());
+    play_keys(&mut app, ARROWS.iter().copied().cycle().take(12));
+    let saved = engine(&app).save();
+    drop(app);
+    let key = game_key(config);
+    let text = String::from_utf8(store.documents()[&key].clone()).unwrap();
+    let mut document: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let forgeries: Vec<(&str, serde_json::Value)> = vec![
+        ("not an object", serde_json::json!(5)),
+        ("moves not base64", {
+            let mut h = document["history"].clone();
+            h["moves"] = "#*!".into();
+            h
+        }),
+        ("other moves", {
+            let mut h = document["history"].clone();
+            let moves = h["moves"].as_str().unwrap().to_string();
+            h["moves"] = moves.chars().rev().collect::<String>().into();
+            h
+        }),
+        ("a count past the game", {
+            let mut h = document["history"].clone();
+            h["count"] = 1_000_000_000u64.into();
+            h
+        }),
+        ("an impossible start", {
+            let mut h = document["history"].clone();
+            h["start"]["score"] = (1u64 << 60).into();
+            h
+        }),
+    ];
+    for (name, history) in forgeries {
+        document["history"] = history;
+        let forged = serde_json::to_string(&document).unwrap();
+        let store = store_with(&[(key.clone(), forged.clone())]);
+        let mut app = app_on_store(store.clone());
+        assert_eq!(engine(&app).save(), saved, "{name}: the board is kept");
+        assert!(
+            key_help(&mut app).contains("undo history"),
+            "{name}: {}",
+            key_help(&mut app)
+        );
+        let documents = store.documents();
+        assert_eq!(
+            documents.get(&format!("{key}.bad")),
+            Some(&forged.clone().into_bytes()),
+            "{name}: the forged document is kept aside"
+        );
+        let back = save::parse_game(&documents[&key]).unwrap();
+        assert_eq!(back.game.save(), saved, "{name}: the board is saved back");
+        // Undo starts where the game stands.
+        press_and_settle(&mut app, KeyCode::KeyU);
+        assert_eq!(engine(&app).save(), saved, "{name}");
+    }
+}
+
+/// A store whose reads of one key fail (a file it may not read, a disk error), and which may
+/// or may not be able to move that document aside.
+struct Unreadable {
+    inner: MemoryStore,
+    key: String,
+    can_set_aside: bool,
+}
+
+impl Store for Unreadable {
+    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
+        if key == self.key && self.inner.documents().contains_key(key) {
+            return Err(io::Error::new(io::ErrorKind::PermissionDenied, "no access"));
+        }
+        self.inner.read(key, limit)
+    }
+    fn write(&self, key: &str, text: &str) -> io::Result<()> {
+        self.inner.write(key, text)
+    }
+    fn set_aside(&self, key: &str) -> io::Result<String> {
+        if self.can_set_aside {
+            self.inner.set_aside(key)
+        } else {
+            Err(io::Error::new(io::ErrorKind::PermissionDenied, "no access"))
+        }
+    }
+    fn location(&self) -> String {
+        "a test store".into()
+    }
+}
+
+#[test]
+fn a_save_that_cannot_be_read_is_set_aside_or_never_written_over() {
+    let key = game_key(Config::default());
+    let original = save::render_game(&won_game(), None).into_bytes();
+    for can_set_aside in [true, false] {
+        let store = Arc::new(Unreadable {
+            inner: MemoryStore::with([(key.clone(), original.clone())]),
+            key: key.clone(),
+            can_set_aside,
+        });
+        let game = g2048::GamePlugin {
+            size: None,
+            target: None,
+            seed: None,
+            store: store.clone(),
+        };
+        let mut app = g2048::headless_app_with(game, FRAME);
+        app.update();
+        assert_eq!(engine(&app).moves(), 0, "a fresh game");
+        assert!(
+            key_help(&mut app).contains("saved game"),
+            "{}",
+            key_help(&mut app)
+        );
+        play_keys(&mut app, ARROWS.iter().copied().cycle().take(4));
+        assert!(engine(&app).moves() > 0);
+        let documents = store.inner.documents();
+        if can_set_aside {
+            assert_eq!(
+                documents.get(&format!("{key}.bad")),
+                Some(&original),
+                "kept aside"
+            );
+            assert!(documents.contains_key(&key), "the new game is saved");
+        } else {
+            assert_eq!(documents.get(&key), Some(&original), "never written over");
+            assert!(
+                key_help(&mut app).contains("cannot be saved"),
+                "{}",
+                key_help(&mut app)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_file_that_cannot_be_read_is_set_aside() {
+    // A folder where the saved game should be: opening works, reading fails.
+    let dir = tempfile::tempdir().unwrap();
+    let key = game_key(Config::default());
+    std::fs::create_dir_all(dir.path().join(format!("{key}.json"))).unwrap();
+    let files = FileStore::new(dir.path());
+    assert!(files.read(&key, save::MAX_GAME_BYTES).is_err());
+    let game = g2048::GamePlugin {
+        size: None,
+        target: None,
+        seed: None,
+        store: Arc::new(files),
+    };
+    let mut app = g2048::headless_app_with(game, FRAME);
+    app.update();
+    assert!(
+        key_help(&mut app).contains("set aside"),
+        "{}",
+        key_help(&mut app)
+    );
+    play_keys(&mut app, ARROWS.iter().copied().cycle().take(4));
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .any(|n| n.starts_with(&format!("{key}.json.bad-"))),
+        "{names:?}"
+    );
+    let saved = std::fs::read(dir.path().join(format!("{key}.json"))).unwrap();
+    assert_eq!(
+        save::parse_game(&saved).unwrap().game.save(),
+        engine(&app).save()
+    );
+    assert_eq!(screen(&app), Screen::Game);
+}
+
+#[test]
+fn a_long_history_round_trips_through_its_document() {
+    // 5,000 moves on 8×8 (a board that lasts), saved and parsed back into the same history.
+    let config = Config::new(8, 1 << 20).unwrap();
+    let mut game = Game::new(config, 5);
+    let mut history = History::new(game.clone());
+    let mut i = 0u64;
+    while history.len() < 5_000 {
+        i += 1;
+        let direction = Direction::ALL[((i * 7 + i / 3) % 4) as usize];
+        if game.play(direction).is_some_and(|t| t.plan.moved) {
+            history.push(direction, &game);
+        }
+        assert_ne!(game.status(), Status::Over);
+    }
+    let text = save::render_game(&game, Some(&history));
+    let loaded = save::parse_game(text.as_bytes()).unwrap();
+    let back = loaded.history.unwrap();
+    assert_eq!(back.moves(), history.moves());
+    assert_eq!(back.start().save(), history.start().save());
+}
