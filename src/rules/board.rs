@@ -391,7 +391,7 @@ mod tests {
         std::array::from_fn(|x| after.get(Cell::new(x as u8, 0)))
     }
 
-    // The worked examples of rules-and-look.md.
+    // The worked examples of docs/rules.md.
     #[test]
     fn four_twos_left_make_two_fours() {
         assert_eq!(row([2, 2, 2, 2], Left), [4, 4, 0, 0]);

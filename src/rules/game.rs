@@ -345,7 +345,8 @@ impl Game {
         self.status
     }
 
-    /// Status after a move: a first win shows before game over (the original's issue #180).
+    /// Status after a move: a first win shows before game over (the original shows only "Game
+    /// over": <https://github.com/gabrielecirulli/2048/issues/180>, docs/rules.md).
     fn judge(&mut self) -> Status {
         if !self.won && self.board.max_tile() >= self.config.target() {
             self.won = true;

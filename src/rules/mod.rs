@@ -1,5 +1,6 @@
 //! The rules engine: plain Rust, no Bevy. Boards of 3×3 to 8×8, slide plans, spawns from a
-//! seeded RNG, winning and losing. The ECS layer and the tests use it; it never sees a pixel.
+//! seeded RNG, winning and losing (docs/rules.md), and the history of a game's moves for undo.
+//! The ECS layer, the AI and the tests use it; it never sees a pixel.
 
 mod board;
 mod game;
