@@ -21,15 +21,13 @@ use std::time::Duration;
 
 use bevy::{
     asset::AssetPlugin,
-    diagnostic::FrameCount,
     input::InputPlugin,
     prelude::*,
     state::app::StatesPlugin,
     time::TimeReceiver,
-    window::RequestRedraw,
     winit::{UpdateMode, WinitSettings},
 };
-use bevy_tweening::{TweenAnim, TweeningPlugin};
+use bevy_tweening::TweeningPlugin;
 
 pub use game::GamePlugin;
 use rules::Config;
@@ -37,9 +35,6 @@ use view::ViewPlugin;
 
 /// Initial window size in logical pixels (the layout scales to any size).
 pub const WINDOW_SIZE: (u32, u32) = (486, 657);
-/// Frames drawn after start-up before the game waits for input (the renderer settles over the
-/// first frames).
-const WARM_UP_FRAMES: u32 = 10;
 /// With nothing to animate the app sleeps until input, waking at most this often.
 const IDLE_WAKE: Duration = Duration::from_secs(60);
 
@@ -66,13 +61,13 @@ pub fn windowed_app(game: GamePlugin) -> App {
             }),
     )
     .insert_resource(ClearColor(view::palette::PAGE))
-    // Redraw only on input or while something animates: idle costs no CPU.
+    // Redraw only on input or while something animates (`view::keep_frames_coming`): idle
+    // costs no CPU.
     .insert_resource(WinitSettings {
         focused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
         unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
     })
-    .add_plugins((TweeningPlugin, game, ViewPlugin))
-    .add_systems(Last, request_redraw_while_animating);
+    .add_plugins((TweeningPlugin, game, ViewPlugin));
     #[cfg(target_arch = "wasm32")]
     web::plugin(&mut app);
     // By default the frame time comes from the render world, stamped when the previous frame was
@@ -81,19 +76,6 @@ pub fn windowed_app(game: GamePlugin) -> App {
     // stamps each frame when it starts. (The render world's sender ignores the closed channel.)
     app.world_mut().remove_resource::<TimeReceiver>();
     app
-}
-
-/// Keeps frames coming while a tween runs, while the AI plays (and for the first few frames);
-/// otherwise the reactive winit loop sleeps.
-fn request_redraw_while_animating(
-    anims: Query<(), With<TweenAnim>>,
-    autoplay: Res<game::Autoplay>,
-    frames: Res<FrameCount>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    if !anims.is_empty() || autoplay.on || frames.0 < WARM_UP_FRAMES {
-        redraw.write(RequestRedraw);
-    }
 }
 
 /// The same game with no window, renderer or GPU: MinimalPlugins, states, input, tweening,

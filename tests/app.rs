@@ -348,3 +348,35 @@ fn score_floats_stay_readable_at_any_pace() {
         check_frame(&mut app).unwrap();
     }
 }
+
+/// Whether the last frame asked the window for another one.
+fn asked_for_a_frame(app: &App) -> bool {
+    let messages = app
+        .world()
+        .resource::<bevy::ecs::message::Messages<bevy::window::RequestRedraw>>();
+    messages.iter_current_update_messages().count() > 0
+}
+
+#[test]
+fn a_window_that_waits_for_input_still_gets_the_frames_a_change_needs() {
+    // The window sleeps between frames unless asked for one. A key that opens or closes a
+    // dialog takes effect the frame after it: that frame must come without more input.
+    let mut app = app(Config::default(), 3);
+    press_and_settle(&mut app, KeyCode::ArrowLeft);
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(!asked_for_a_frame(&app), "idle: no frames");
+    for (key, screen_after) in [
+        (KeyCode::KeyO, Screen::Options),
+        (KeyCode::Escape, Screen::Game),
+        (KeyCode::KeyR, Screen::ConfirmNewGame),
+        (KeyCode::KeyN, Screen::Game),
+    ] {
+        press(&mut app, key);
+        assert!(asked_for_a_frame(&app), "{key:?}");
+        app.update();
+        assert_eq!(screen(&app), screen_after, "{key:?}");
+        assert!(!asked_for_a_frame(&app), "{key:?}: idle again");
+    }
+}

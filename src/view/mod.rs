@@ -14,10 +14,14 @@ pub mod theme;
 pub mod tiles;
 pub mod widgets;
 
-use bevy::prelude::*;
+use bevy::{diagnostic::FrameCount, prelude::*, window::RequestRedraw};
 use bevy_tweening::{AnimationSystem, TweenAnim};
 
-use crate::game::GameSet;
+use crate::game::{Autoplay, GameSet, GameState, Screen};
+
+/// Frames drawn after start-up before the game waits for input (the renderer settles over the
+/// first frames).
+const WARM_UP_FRAMES: u32 = 10;
 
 pub use tiles::{Ghost, TileLabel};
 
@@ -61,7 +65,10 @@ impl Plugin for ViewPlugin {
             )
                 .chain(),
         )
-        .add_systems(Update, despawn_finished.in_set(GameSet::React));
+        // Registered by WindowPlugin in a real app; headless tests have none.
+        .add_message::<RequestRedraw>()
+        .add_systems(Update, despawn_finished.in_set(GameSet::React))
+        .add_systems(Last, keep_frames_coming);
         art::plugin(app);
         layout::plugin(app);
         fade::plugin(app);
@@ -84,5 +91,23 @@ fn despawn_finished(
 ) {
     for entity in &done {
         commands.entity(entity).despawn();
+    }
+}
+
+/// A window that waits for input between frames (winit's reactive mode) gets the next frame now
+/// while a tween runs, while the AI plays, while a state change waits for the next frame to take
+/// effect (a dialog opening or closing, an overlay), and over the first few frames.
+fn keep_frames_coming(
+    anims: Query<(), With<TweenAnim>>,
+    autoplay: Res<Autoplay>,
+    screen: Res<NextState<Screen>>,
+    state: Res<NextState<GameState>>,
+    frames: Res<FrameCount>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let pending =
+        !matches!(*screen, NextState::Unchanged) || !matches!(*state, NextState::Unchanged);
+    if !anims.is_empty() || autoplay.on || pending || frames.0 < WARM_UP_FRAMES {
+        redraw.write(RequestRedraw);
     }
 }
