@@ -51,9 +51,9 @@ pub const NOTICE_TIME: Duration = Duration::from_secs(8);
 pub const FLOAT_RISE_PX: f32 = 75.0;
 pub const FLOAT_TIME: Duration = Duration::from_millis(600);
 const FLOAT_ALPHA: f32 = 0.9;
-/// A gain while the newest "+N" is younger than this adds to it (and starts its rise again)
-/// instead of floating its own: at any pace, floats stay apart enough to read. Moves further
-/// apart float one each, as in the original.
+/// A gain while the newest "+N" is younger than this adds to its number instead of floating its
+/// own: at any pace a new "+N" starts only once the last has risen a quarter of the way (19 px),
+/// so they stay apart enough to read. Moves further apart float one each, as in the original.
 pub const FLOAT_GATHER: Duration = Duration::from_millis(300);
 /// The hint: a large arrow over the board that fades out.
 const HINT_PX: f32 = 220.0;
@@ -99,13 +99,11 @@ pub struct HintArrow;
 #[derive(Component, Debug)]
 pub struct KeyHelp;
 
-/// A "+N" on its way up: what it shows, when it (last) started to rise, and the entity that
-/// fades it.
+/// A "+N" on its way up: what it shows, and when it started to rise.
 #[derive(Component, Debug)]
 pub struct ScoreFloat {
     pub gained: u64,
     started: Duration,
-    fader: Entity,
 }
 
 fn intro_text(target: u32) -> String {
@@ -116,11 +114,6 @@ fn intro_text(target: u32) -> String {
 fn box_center(index: usize) -> Vec2 {
     let right: f32 = RIGHT - BOXES[..index].iter().map(|b| b.2 + BOX_GAP).sum::<f32>();
     Vec2::new(right - BOXES[index].2 / 2.0, HEADER_Y)
-}
-
-/// Where "+N" starts: on the SCORE box's value.
-fn float_start() -> Vec3 {
-    (box_center(1) + Vec2::new(0.0, COUNTER_Y)).extend(Z_FLOAT)
 }
 
 fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
@@ -296,42 +289,13 @@ fn show_notice(
     }
 }
 
-/// The rise and the fade of a "+N", from the start.
-fn float_tweens(float: Entity) -> (TweenAnim, (TweenAnim, AnimTarget)) {
-    let start = float_start();
-    let end = start + Vec3::Y * FLOAT_RISE_PX;
-    let rise = Tween::new(
-        EaseFunction::QuadraticIn,
-        FLOAT_TIME,
-        TransformPositionLens { start, end },
-    );
-    let fade = Tween::new(
-        EaseFunction::QuadraticIn,
-        FLOAT_TIME,
-        FadeLens {
-            start: 1.0,
-            end: 0.0,
-        },
-    );
-    (
-        TweenAnim::new(rise),
-        (TweenAnim::new(fade), AnimTarget::component::<Fade>(float)),
-    )
-}
-
-/// "+N" rises from the score box and fades out. The frame's gains float as one, and gains
-/// that come quickly after a "+N" add to it.
+/// "+N" rises from the score box and fades out. The frame's gains float as one, and gains that
+/// come while the newest "+N" is young add to it.
 fn float_gains(
     time: Res<Time>,
     mut moves: MessageReader<MoveApplied>,
     mut commands: Commands,
-    mut floats: Query<(
-        Entity,
-        &mut ScoreFloat,
-        &mut Label,
-        &mut Transform,
-        &mut Fade,
-    )>,
+    mut floats: Query<(&mut ScoreFloat, &mut Label)>,
 ) {
     let gained: u64 = moves.read().map(|moved| moved.gained).sum();
     if gained == 0 {
@@ -340,33 +304,44 @@ fn float_gains(
     let now = time.elapsed();
     let newest = floats
         .iter_mut()
-        .max_by_key(|(_, float, ..)| float.started)
-        .filter(|(_, float, ..)| now.saturating_sub(float.started) < FLOAT_GATHER);
-    if let Some((entity, mut float, mut text, mut transform, mut fade)) = newest {
+        .max_by_key(|(float, _)| float.started)
+        .filter(|(float, _)| now.saturating_sub(float.started) < FLOAT_GATHER);
+    if let Some((mut float, mut text)) = newest {
         float.gained += gained;
-        float.started = now;
         text.0 = format!("+{}", float.gained);
-        transform.translation = float_start();
-        fade.0 = 1.0;
-        let (rise, fader) = float_tweens(entity);
-        commands.entity(entity).insert(rise);
-        commands.entity(float.fader).insert(fader);
         return;
     }
-    let entity = commands.spawn_empty().id();
-    let (rise, fader) = float_tweens(entity);
-    let fader = commands.spawn((ChildOf(entity), fader)).id();
-    commands.entity(entity).insert((
-        ScoreFloat {
-            gained,
-            started: now,
-            fader,
-        },
-        DespawnWhenDone,
-        label(format!("+{gained}"), COUNTER_PX, Ink::Text),
-        BaseAlpha(FLOAT_ALPHA),
-        Fade(1.0),
-        Transform::from_translation(float_start()),
-        rise,
+    let start = (box_center(1) + Vec2::new(0.0, COUNTER_Y)).extend(Z_FLOAT);
+    let end = start + Vec3::Y * FLOAT_RISE_PX;
+    let float = commands
+        .spawn((
+            ScoreFloat {
+                gained,
+                started: now,
+            },
+            DespawnWhenDone,
+            label(format!("+{gained}"), COUNTER_PX, Ink::Text),
+            BaseAlpha(FLOAT_ALPHA),
+            Fade(1.0),
+            Transform::from_translation(start),
+            TweenAnim::new(Tween::new(
+                EaseFunction::QuadraticIn,
+                FLOAT_TIME,
+                TransformPositionLens { start, end },
+            )),
+        ))
+        .id();
+    // An entity holds one tween: the fade runs beside the rise, on the float's `Fade`.
+    commands.spawn((
+        ChildOf(float),
+        TweenAnim::new(Tween::new(
+            EaseFunction::QuadraticIn,
+            FLOAT_TIME,
+            FadeLens {
+                start: 1.0,
+                end: 0.0,
+            },
+        )),
+        AnimTarget::component::<Fade>(float),
     ));
 }
