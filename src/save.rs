@@ -1,10 +1,12 @@
-//! What the game keeps between runs, and where. Three small JSON documents, each with a
-//! version: the options (`options`), the best score per board size (`best`), and one game in
-//! progress per board size and target (`game-4x4-2048`, …), so switching sizes loses nothing.
+//! What the game keeps between runs, and where. Small JSON documents, each with a version: the
+//! options (`options`), the best score per board size (`best`), and one game in progress per
+//! board size and target (`game-4x4-2048`, …), so switching sizes loses nothing, each with the
+//! moves that led to it (`undo-4x4-2048`).
 //!
-//! A saved game also holds the moves that led to it (its start and 2 bits a move), so undo
-//! reaches back past a restart; a history that does not lead to the saved board is dropped and
-//! the board kept.
+//! The moves (the game's start and 2 bits a move) let undo reach back past a restart. They are
+//! a document of their own, so no damage to them can cost the board: a history that does not
+//! lead to the saved board is set aside like any bad document, and undo starts where the game
+//! stands.
 //!
 //! On the desktop each is a file in the platform's data folder, replaced atomically (written to
 //! a temporary file in the same folder, synced, renamed over the old one). In the browser each
@@ -26,13 +28,13 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use crate::rules::{Config, Game, History, RestoreError, SavedGame, pack_moves, unpack_moves};
 
 /// The format of every document. A document of another version is set aside, not guessed at.
-/// (Version 1 games without a history still load: their undo starts where they stand.)
 pub const SAVE_VERSION: u32 = 1;
-/// The options and best scores are a few hundred bytes; anything over this is refused unread.
+/// A game, the options and the best scores are a few hundred bytes; anything over this is
+/// refused unread.
 pub const MAX_DOCUMENT_BYTES: usize = 64 * 1024;
-/// A game with its history: about 500 bytes plus a byte for every 3 moves (2 bits a move in
-/// base64), so this holds over 12 million moves.
-pub const MAX_GAME_BYTES: usize = 4 * 1024 * 1024;
+/// A history: about 300 bytes plus a byte for every 3 moves (2 bits a move in base64), so this
+/// holds over 12 million moves.
+pub const MAX_HISTORY_BYTES: usize = 4 * 1024 * 1024;
 
 pub const OPTIONS_KEY: &str = "options";
 pub const BEST_KEY: &str = "best";
@@ -40,6 +42,11 @@ pub const BEST_KEY: &str = "best";
 /// The key of the game in progress for a board size and target.
 pub fn game_key(config: Config) -> String {
     format!("game-{0}x{0}-{1}", config.size(), config.target())
+}
+
+/// The key of the moves that led to that game.
+pub fn history_key(config: Config) -> String {
+    format!("undo-{0}x{0}-{1}", config.size(), config.target())
 }
 
 /// Light or dark; `System` follows the window's theme where the platform reports one.
@@ -115,17 +122,6 @@ struct Document<T> {
     data: T,
 }
 
-/// A game's document: the game, and the moves that led to it. The history is read on its own
-/// after the game, so damage there never costs the board.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GameDocument {
-    version: u32,
-    data: SavedGame,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    history: Option<serde_json::Value>,
-}
-
 /// The moves of a game as saved: the game before the first of them, how many there are, and
 /// the moves packed 2 bits each (`rules::pack_moves`) in URL-safe base64.
 #[derive(Serialize, Deserialize)]
@@ -167,9 +163,9 @@ impl fmt::Display for LoadError {
     }
 }
 
-/// Parses a whole document of this version, at most `limit` bytes. Never panics, whatever the
+/// The data of a document of this version, at most `limit` bytes. Never panics, whatever the
 /// bytes.
-fn parse_document<D: DeserializeOwned>(bytes: &[u8], limit: usize) -> Result<D, LoadError> {
+fn parse<T: DeserializeOwned>(bytes: &[u8], limit: usize) -> Result<T, LoadError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(LoadError::Empty);
     }
@@ -182,12 +178,9 @@ fn parse_document<D: DeserializeOwned>(bytes: &[u8], limit: usize) -> Result<D, 
     if version.version != SAVE_VERSION {
         return Err(LoadError::Version(version.version));
     }
-    serde_json::from_str(text).map_err(|e| LoadError::Corrupt(e.to_string()))
-}
-
-/// The data of a small document (options, best scores).
-fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, LoadError> {
-    parse_document::<Document<T>>(bytes, MAX_DOCUMENT_BYTES).map(|document| document.data)
+    let document: Document<T> =
+        serde_json::from_str(text).map_err(|e| LoadError::Corrupt(e.to_string()))?;
+    Ok(document.data)
 }
 
 fn render<T: Serialize>(data: T) -> String {
@@ -198,76 +191,47 @@ fn render<T: Serialize>(data: T) -> String {
     .expect("save documents always serialise")
 }
 
-/// A saved game, and what became of the moves saved with it.
-#[derive(Debug)]
-pub struct LoadedGame {
-    pub game: Game,
-    /// The moves that led to the game. `Err` says why the saved ones could not be used; undo
-    /// then starts where the game stands.
-    pub history: Result<History, String>,
+pub fn parse_game(bytes: &[u8]) -> Result<Game, LoadError> {
+    let game: SavedGame = parse(bytes, MAX_DOCUMENT_BYTES)?;
+    Game::restore(game).map_err(|e: RestoreError| LoadError::Impossible(e.to_string()))
 }
 
-impl LoadedGame {
-    /// The history, or an empty one starting at the game if it could not be used.
-    pub fn history_or_fresh(&self) -> History {
-        self.history
-            .clone()
-            .unwrap_or_else(|_| History::new(self.game.clone()))
-    }
+pub fn render_game(game: &Game) -> String {
+    render(game.save())
 }
 
-pub fn parse_game(bytes: &[u8]) -> Result<LoadedGame, LoadError> {
-    let document: GameDocument = parse_document(bytes, MAX_GAME_BYTES)?;
-    let game = Game::restore(document.data)
-        .map_err(|e: RestoreError| LoadError::Impossible(e.to_string()))?;
-    let history = match document.history {
-        None => Ok(History::new(game.clone())),
-        Some(value) => parse_history(value, &game),
-    };
-    Ok(LoadedGame { game, history })
-}
-
-/// The saved moves, if they lead from their start to `game`.
-fn parse_history(value: serde_json::Value, game: &Game) -> Result<History, String> {
-    let saved: SavedHistory = serde_json::from_value(value).map_err(|e| e.to_string())?;
-    let start = Game::restore(saved.start).map_err(|e| format!("its start: {e}"))?;
+/// The saved moves, if they lead from their start to `game` (the saved game they go with).
+pub fn parse_history(bytes: &[u8], game: &Game) -> Result<History, LoadError> {
+    let saved: SavedHistory = parse(bytes, MAX_HISTORY_BYTES)?;
+    let impossible = |why: String| LoadError::Impossible(why);
+    let start = Game::restore(saved.start).map_err(|e| impossible(format!("its start: {e}")))?;
     // Every move adds one to the game's counter: any other count is refused before anything
     // is allocated for it.
     if (start.moves() as usize).checked_add(saved.count) != Some(game.moves() as usize) {
-        return Err(format!(
+        return Err(impossible(format!(
             "{} moves from move {} do not reach move {}",
             saved.count,
             start.moves(),
             game.moves()
-        ));
+        )));
     }
     let packed = URL_SAFE_NO_PAD
         .decode(&saved.moves)
-        .map_err(|e| format!("its moves: {e}"))?;
-    let moves = unpack_moves(&packed, saved.count).map_err(|e| e.to_string())?;
-    History::rebuild(start, &moves, game).map_err(|e| e.to_string())
+        .map_err(|e| LoadError::Corrupt(format!("its moves: {e}")))?;
+    let moves = unpack_moves(&packed, saved.count).map_err(|e| impossible(e.to_string()))?;
+    History::rebuild(start, &moves, game).map_err(|e| impossible(e.to_string()))
 }
 
-/// The game's document; with `history`, the moves that led to it too.
-pub fn render_game(game: &Game, history: Option<&History>) -> String {
-    let history = history.map(|history| {
-        let saved = SavedHistory {
-            start: history.start().save(),
-            count: history.len(),
-            moves: URL_SAFE_NO_PAD.encode(pack_moves(history.moves())),
-        };
-        serde_json::to_value(saved).expect("a history always serialises")
-    });
-    serde_json::to_string(&GameDocument {
-        version: SAVE_VERSION,
-        data: game.save(),
-        history,
+pub fn render_history(history: &History) -> String {
+    render(SavedHistory {
+        start: history.start().save(),
+        count: history.len(),
+        moves: URL_SAFE_NO_PAD.encode(pack_moves(history.moves())),
     })
-    .expect("save documents always serialise")
 }
 
 pub fn parse_best(bytes: &[u8]) -> Result<BestScores, LoadError> {
-    let best: BestScores = parse(bytes)?;
+    let best: BestScores = parse(bytes, MAX_DOCUMENT_BYTES)?;
     if let Some((size, _)) = best.iter().find(|(size, score)| {
         Config::check_size(**size).is_err() || **score > crate::rules::MAX_SAVED_SCORE
     }) {
@@ -283,7 +247,7 @@ pub fn render_best(best: &BestScores) -> String {
 }
 
 pub fn parse_options(bytes: &[u8]) -> Result<Options, LoadError> {
-    let options: Options = parse(bytes)?;
+    let options: Options = parse(bytes, MAX_DOCUMENT_BYTES)?;
     match options.config() {
         Some(_) => Ok(options),
         None => Err(LoadError::Impossible(format!(
@@ -535,7 +499,7 @@ impl Documents {
 
     /// Sets a document the game will not use aside, keeping it; if that fails, it is never
     /// written over in this run. Returns what to tell the player and the log.
-    pub fn put_aside(&self, key: &str, what: &str, why: &str) -> Problem {
+    fn put_aside(&self, key: &str, what: &str, why: &str) -> Problem {
         let location = self.store.location();
         match self.store.set_aside(key) {
             Ok(name) => Problem {

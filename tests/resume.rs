@@ -88,7 +88,7 @@ fn a_game_saved_lost_or_won_comes_back_with_its_overlay() {
         ),
     ] {
         let key = game_key(game.config());
-        let store = store_with(&[(key, save::render_game(&game, None))]);
+        let store = store_with(&[(key, save::render_game(&game))]);
         let mut app = app_on_store(store);
         settle(&mut app);
         assert_eq!(engine(&app).save(), game.save(), "the game resumes");
@@ -193,37 +193,42 @@ fn a_damaged_history_costs_only_itself() {
     play_keys(&mut app, ARROWS.iter().copied().cycle().take(12));
     let saved = engine(&app).save();
     drop(app);
-    let key = game_key(config);
-    let text = String::from_utf8(store.documents()[&key].clone()).unwrap();
-    let mut document: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let forgeries: Vec<(&str, serde_json::Value)> = vec![
-        ("not an object", serde_json::json!(5)),
-        ("moves not base64", {
-            let mut h = document["history"].clone();
-            h["moves"] = "#*!".into();
-            h
-        }),
+    let (game_key, undo_key) = (game_key(config), save::history_key(config));
+    let board = store.documents()[&game_key].clone();
+    let history = String::from_utf8(store.documents()[&undo_key].clone()).unwrap();
+    let document: serde_json::Value = serde_json::from_str(&history).unwrap();
+    let with = |edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut d = document.clone();
+        edit(&mut d["data"]);
+        serde_json::to_string(&d).unwrap()
+    };
+    let forgeries: Vec<(&str, String)> = vec![
+        ("cut short", history[..history.len() / 2].to_string()),
+        ("not an object", with(&|h| *h = 5.into())),
+        ("moves not base64", with(&|h| h["moves"] = "#*!".into())),
         ("other moves", {
-            let mut h = document["history"].clone();
-            let moves = h["moves"].as_str().unwrap().to_string();
-            h["moves"] = moves.chars().rev().collect::<String>().into();
-            h
+            let moves: String = document["data"]["moves"]
+                .as_str()
+                .unwrap()
+                .chars()
+                .rev()
+                .collect();
+            with(&|h| h["moves"] = moves.clone().into())
         }),
-        ("a count past the game", {
-            let mut h = document["history"].clone();
-            h["count"] = 1_000_000_000u64.into();
-            h
-        }),
-        ("an impossible start", {
-            let mut h = document["history"].clone();
-            h["start"]["score"] = (1u64 << 60).into();
-            h
-        }),
+        (
+            "a count past the game",
+            with(&|h| h["count"] = 1_000_000_000u64.into()),
+        ),
+        (
+            "an impossible start",
+            with(&|h| h["start"]["score"] = (1u64 << 60).into()),
+        ),
     ];
-    for (name, history) in forgeries {
-        document["history"] = history;
-        let forged = serde_json::to_string(&document).unwrap();
-        let store = store_with(&[(key.clone(), forged.clone())]);
+    for (name, forged) in forgeries {
+        let store = Arc::new(MemoryStore::with([
+            (game_key.clone(), board.clone()),
+            (undo_key.clone(), forged.clone().into_bytes()),
+        ]));
         let mut app = app_on_store(store.clone());
         assert_eq!(engine(&app).save(), saved, "{name}: the board is kept");
         assert!(
@@ -231,17 +236,21 @@ fn a_damaged_history_costs_only_itself() {
             "{name}: {}",
             key_help(&mut app)
         );
-        let documents = store.documents();
         assert_eq!(
-            documents.get(&format!("{key}.bad")),
+            store.documents().get(&format!("{undo_key}.bad")),
             Some(&forged.clone().into_bytes()),
-            "{name}: the forged document is kept aside"
+            "{name}: the forged history is kept aside"
         );
-        let back = save::parse_game(&documents[&key]).unwrap();
-        assert_eq!(back.game.save(), saved, "{name}: the board is saved back");
-        // Undo starts where the game stands.
+        // Undo starts where the game stands, and the next move saves a sound history.
         press_and_settle(&mut app, KeyCode::KeyU);
         assert_eq!(engine(&app).save(), saved, "{name}");
+        play_keys(&mut app, ARROWS.iter().copied().cycle().take(4));
+        let documents = store.documents();
+        let game = save::parse_game(&documents[&game_key]).unwrap();
+        assert!(
+            save::parse_history(&documents[&undo_key], &game).is_ok(),
+            "{name}"
+        );
     }
 }
 
@@ -278,7 +287,7 @@ impl Store for Unreadable {
 #[test]
 fn a_save_that_cannot_be_read_is_set_aside_or_never_written_over() {
     let key = game_key(Config::default());
-    let original = save::render_game(&won_game(), None).into_bytes();
+    let original = save::render_game(&won_game()).into_bytes();
     for can_set_aside in [true, false] {
         let store = Arc::new(Unreadable {
             inner: MemoryStore::with([(key.clone(), original.clone())]),
@@ -327,7 +336,7 @@ fn a_file_that_cannot_be_read_is_set_aside() {
     let key = game_key(Config::default());
     std::fs::create_dir_all(dir.path().join(format!("{key}.json"))).unwrap();
     let files = FileStore::new(dir.path());
-    assert!(files.read(&key, save::MAX_GAME_BYTES).is_err());
+    assert!(files.read(&key, save::MAX_DOCUMENT_BYTES).is_err());
     let game = g2048::GamePlugin {
         size: None,
         target: None,
@@ -354,7 +363,7 @@ fn a_file_that_cannot_be_read_is_set_aside() {
     );
     let saved = std::fs::read(dir.path().join(format!("{key}.json"))).unwrap();
     assert_eq!(
-        save::parse_game(&saved).unwrap().game.save(),
+        save::parse_game(&saved).unwrap().save(),
         engine(&app).save()
     );
     assert_eq!(screen(&app), Screen::Game);
@@ -375,9 +384,8 @@ fn a_long_history_round_trips_through_its_document() {
         }
         assert_ne!(game.status(), Status::Over);
     }
-    let text = save::render_game(&game, Some(&history));
-    let loaded = save::parse_game(text.as_bytes()).unwrap();
-    let back = loaded.history.unwrap();
+    let text = save::render_history(&history);
+    let back = save::parse_history(text.as_bytes(), &game).unwrap();
     assert_eq!(back.moves(), history.moves());
     assert_eq!(back.start().save(), history.start().save());
 }

@@ -266,8 +266,8 @@ impl BoardChanges<'_, '_> {
         if config == self.engine.config() {
             return;
         }
-        let (game, history, problem) = persist::saved_game(&self.documents, config);
-        if let Some(line) = problem {
+        let (game, history, problems) = persist::saved_game(&self.documents, config);
+        for line in problems {
             self.commands.write_message(Notice(line));
         }
         self.engine.0 = game;

@@ -10,7 +10,7 @@ use super::board::{BestScores, Engine, History};
 use super::menus::PlayerOptions;
 use super::{GameSet, Notice};
 use crate::rules::{self, Config, Game};
-use crate::save::{self, Documents, LoadError, LoadedGame, Options};
+use crate::save::{self, Documents, LoadError, Options};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveFailed>().add_systems(
@@ -91,8 +91,8 @@ pub fn load(
             (game.clone(), rules::History::new(game))
         }
         None => {
-            let (game, history, problem) = saved_game(documents, config);
-            notices.extend(problem);
+            let (game, history, problems) = saved_game(documents, config);
+            notices.extend(problems);
             (game, history)
         }
     };
@@ -106,52 +106,47 @@ pub fn load(
 }
 
 /// The saved game of this size and target with its history, or a new game; and what to tell
-/// the player if the save could not be used. A history that does not lead to the saved board
-/// costs only itself: the document is set aside as it was, and the board written back alone.
-pub fn saved_game(documents: &Documents, config: Config) -> (Game, rules::History, Option<String>) {
-    let key = save::game_key(config);
+/// the player about saves that could not be used. A bad history costs only itself: undo then
+/// starts where the game stands.
+pub fn saved_game(documents: &Documents, config: Config) -> (Game, rules::History, Vec<String>) {
+    let mut problems = Vec::new();
+    let mut report = |problem: save::Problem| {
+        warn!("{}", problem.detail);
+        problems.push(problem.short);
+    };
     let parse = |bytes: &[u8]| {
-        let loaded = save::parse_game(bytes)?;
-        if loaded.game.config() != config {
+        let game = save::parse_game(bytes)?;
+        if game.config() != config {
             return Err(LoadError::Impossible(format!(
                 "a {0}x{0} game to {1} in its place",
-                loaded.game.config().size(),
-                loaded.game.config().target()
+                game.config().size(),
+                game.config().target()
             )));
         }
-        Ok(loaded)
+        Ok(game)
     };
-    let fresh = || {
+    let small = save::MAX_DOCUMENT_BYTES;
+    let saved = documents
+        .load(&save::game_key(config), "saved game", small, parse)
+        .unwrap_or_else(|problem| {
+            report(problem);
+            None
+        });
+    let Some(game) = saved else {
         let game = Game::new(config, rand::random());
-        (game.clone(), rules::History::new(game))
+        return (game.clone(), rules::History::new(game), problems);
     };
-    match documents.load(&key, "saved game", save::MAX_GAME_BYTES, parse) {
-        Ok(Some(LoadedGame {
-            game,
-            history: Ok(history),
-        })) => (game, history, None),
-        Ok(Some(LoadedGame {
-            game,
-            history: Err(why),
-        })) => {
-            let problem = documents.put_aside(&key, "undo history", &why);
-            warn!("{}", problem.detail);
-            if let Err(e) = documents.write(&key, &save::render_game(&game, None)) {
-                warn!("cannot save the game back to {}: {e}", documents.location());
-            }
-            let history = rules::History::new(game.clone());
-            (game, history, Some(problem.short))
-        }
-        Ok(None) => {
-            let (game, history) = fresh();
-            (game, history, None)
-        }
-        Err(problem) => {
-            warn!("{}", problem.detail);
-            let (game, history) = fresh();
-            (game, history, Some(problem.short))
-        }
-    }
+    let key = save::history_key(config);
+    let history = documents
+        .load(&key, "undo history", save::MAX_HISTORY_BYTES, |bytes| {
+            save::parse_history(bytes, &game)
+        })
+        .unwrap_or_else(|problem| {
+            report(problem);
+            None
+        })
+        .unwrap_or_else(|| rules::History::new(game.clone()));
+    (game, history, problems)
 }
 
 /// Tells the player once that saving failed (a full disk, a browser without storage).
@@ -172,8 +167,8 @@ fn report(
     }
 }
 
-/// Writes the game and its history. If the store refuses that (a browser's storage quota),
-/// the game alone is written, so the board at least is kept.
+/// Writes the game, then its history (if the store takes the one and not the other, a
+/// browser's storage quota, the board at least is kept).
 fn save_game(
     engine: Res<Engine>,
     history: Res<History>,
@@ -181,12 +176,11 @@ fn save_game(
     mut failed: ResMut<SaveFailed>,
     mut notices: MessageWriter<Notice>,
 ) {
-    let key = save::game_key(engine.config());
+    let config = engine.config();
     let result = documents
-        .write(&key, &save::render_game(&engine, Some(&history)))
-        .or_else(|e| {
-            warn!("cannot save the game with its history ({e}); saving the board alone");
-            documents.write(&key, &save::render_game(&engine, None))
+        .write(&save::game_key(config), &save::render_game(&engine))
+        .and_then(|()| {
+            documents.write(&save::history_key(config), &save::render_history(&history))
         });
     report(result, &documents, &mut failed, &mut notices);
 }
