@@ -221,16 +221,25 @@ async function run() {
       const view = await page.evaluate(() => ({ x: scrollX, y: scrollY, scale: visualViewport.scale }));
       check(view.x === 0 && view.y === 0 && view.scale === 1, `${device.name}: the page did not scroll or zoom`);
 
-      // The game is saved in localStorage after every move: a reload carries on with it.
+      // The game is saved in localStorage after every move: a reload carries on with it, and
+      // undo reaches back past the reload.
+      const beforeSwipe = s;
       const saved = await state(page);
       await page.reload();
       await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
       const resumed = await state(page);
       check(JSON.stringify(resumed) === JSON.stringify(saved),
         `${device.name}: a reload resumes the game (${resumed.moves} moves, score ${resumed.score})`);
-      check(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('g2048.game-'))),
-        `${device.name}: the game is in localStorage`);
-      s = resumed;
+      check(await page.evaluate(() => ['g2048.game-4x4-2048', 'g2048.undo-4x4-2048'].every((k) => localStorage.getItem(k))),
+        `${device.name}: the game and its undo history are in localStorage`);
+      await page.keyboard.press('u');
+      await page.waitForFunction((m) => Number(document.getElementById('bevy').dataset.moves) === m,
+        beforeSwipe.moves, { timeout: MOVE_TIMEOUT_MS });
+      const undoneAfterReload = await state(page);
+      check(JSON.stringify(undoneAfterReload.board) === JSON.stringify(beforeSwipe.board)
+        && undoneAfterReload.score === beforeSwipe.score,
+        `${device.name}: U after the reload takes back the move made before it`);
+      s = undoneAfterReload;
       const undoDir = movable(s, ['Up', 'Down', 'Left', 'Right']);
       await page.keyboard.press(`Arrow${undoDir}`);
       await expectMove(page, s, undoDir, `${device.name} key after reload`);
@@ -280,6 +289,22 @@ async function run() {
 
       await page.waitForTimeout(1500); // let the tweens end before the picture
       await page.screenshot({ path: join(shots, `${device.name}.png`) });
+
+      // A game saved lost comes back with its "Game over!" overlay.
+      if (!device.hasTouch) {
+        await page.evaluate(() => {
+          const lost = { size: 4, target: 2048, tiles: [2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 8],
+            score: 1234, moves: 150, won: false, status: 'Over', rng: { s: [1, 2, 3, 4] } };
+          localStorage.setItem('g2048.game-4x4-2048', JSON.stringify({ version: 1, data: lost }));
+          localStorage.removeItem('g2048.undo-4x4-2048');
+        });
+        await page.reload();
+        await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+        const over = await state(page);
+        check(over.state === 'GameOver' && over.moves === 150, `${device.name}: a game saved lost comes back lost (${over.state})`);
+        await page.waitForTimeout(3000); // the overlay shows after 1.2 s and fades in over 0.8 s
+        await page.screenshot({ path: join(shots, `${device.name}-resumed-game-over.png`) });
+      }
       check(errors.length === 0, `${device.name}: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
       await context.close();
     }

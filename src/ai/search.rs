@@ -2,7 +2,8 @@
 //! node over every empty cell (a 2 with p 0.9, a 4 with p 0.1). A branch stops when its
 //! cumulative probability falls under `PROBABILITY_CUTOFF` or at the depth limit, which grows
 //! with the number of distinct tiles (harder boards look deeper). Each first move is searched on
-//! its own (on its own thread natively), with a cache of its chance nodes by board. Leaves are
+//! its own, with a cache of its chance nodes by board; natively min(cores, 4) worker threads
+//! take the first moves in turn (the web searches them one after the other). Leaves are
 //! scored by a heuristic precomputed per row: empty cells, possible merges, monotonic rows and
 //! columns, and a penalty on large tiles away from order.
 

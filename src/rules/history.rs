@@ -12,7 +12,7 @@ use super::board::Direction;
 use super::game::{Game, Status};
 
 /// A copy of the game is kept every this many moves: an undo replays fewer than this many
-/// moves (38 µs at most on 4×4, `cargo bench --bench saves`), and checkpoints cost half a
+/// moves (30 µs at most on 4×4, `cargo bench --bench saves`), and checkpoints cost half a
 /// byte a move.
 pub const CHECKPOINT_EVERY: usize = 256;
 
