@@ -120,67 +120,34 @@ fn route_requests(
         if !on.accepts(request) {
             continue;
         }
-        on = match request {
-            Request::Move(direction) => {
-                board.play(direction);
-                on
-            }
-            Request::Undo => {
-                board.undo();
-                on
-            }
-            Request::KeepGoing => {
-                board.keep_going();
-                on
-            }
-            Request::NewGame if board.in_progress() => Screen::ConfirmNewGame,
+        match request {
+            Request::Move(direction) => board.play(direction),
+            Request::Undo => board.undo(),
+            Request::KeepGoing => board.keep_going(),
+            Request::NewGame if board.in_progress() => on = Screen::ConfirmNewGame,
             Request::NewGame | Request::ConfirmNewGame => {
                 board.new_game();
-                Screen::Game
+                on = Screen::Game;
             }
             Request::OpenOptions => {
                 menus.open_options(board.game().config());
-                Screen::Options
+                on = Screen::Options;
             }
             Request::CloseDialog => {
                 if on == Screen::Options {
                     board.switch_to(menus.chosen_board());
                 }
-                Screen::Game
+                on = Screen::Game;
             }
-            Request::SetSize(size) => {
-                menus.set_size(size);
-                on
-            }
-            Request::SetTarget(target) => {
-                menus.set_target(target);
-                on
-            }
-            Request::StepTarget(step) => {
-                menus.step_target(step);
-                on
-            }
-            Request::SetTheme(theme) => {
-                menus.set_theme(theme);
-                on
-            }
-            Request::ToggleTheme => {
-                menus.toggle_theme();
-                on
-            }
-            Request::Hint => {
-                ai.hint(board.game());
-                on
-            }
-            Request::ToggleAutoplay => {
-                ai.toggle_autoplay(board.game());
-                on
-            }
-            Request::ToggleFast => {
-                ai.toggle_fast();
-                on
-            }
-        };
+            Request::SetSize(size) => menus.set_size(size),
+            Request::SetTarget(target) => menus.set_target(target),
+            Request::StepTarget(step) => menus.step_target(step),
+            Request::SetTheme(theme) => menus.set_theme(theme),
+            Request::ToggleTheme => menus.toggle_theme(),
+            Request::Hint => ai.hint(board.game()),
+            Request::ToggleAutoplay => ai.toggle_autoplay(board.game()),
+            Request::ToggleFast => ai.toggle_fast(),
+        }
     }
     NextState::set_if_neq(&mut next_screen, on);
 }
