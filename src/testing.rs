@@ -39,13 +39,17 @@ pub fn app_with_frame(config: Config, seed: u64, frame: Duration) -> App {
 }
 
 /// The game on a given store, as a player starts it: no flags, so it resumes what is saved.
-pub fn app_on_store(store: std::sync::Arc<crate::save::MemoryStore>) -> App {
-    let game = crate::GamePlugin {
+pub fn app_on_store(store: std::sync::Arc<dyn crate::save::Store>) -> App {
+    started(crate::GamePlugin {
         size: None,
         target: None,
         seed: None,
         store,
-    };
+    })
+}
+
+/// The game with these launch settings (flags, store), after its first frame.
+pub fn started(game: crate::GamePlugin) -> App {
     let mut app = crate::headless_app_with(game, FRAME);
     app.update();
     app

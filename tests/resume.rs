@@ -20,13 +20,6 @@ use g2048::{
     },
 };
 
-fn store_with(docs: &[(String, String)]) -> Arc<MemoryStore> {
-    Arc::new(MemoryStore::with(
-        docs.iter()
-            .map(|(k, v)| (k.clone(), v.clone().into_bytes())),
-    ))
-}
-
 /// The overlay's cover colour and its message's text and colour, as drawn.
 fn overlay(app: &mut App) -> Option<(Color, String, Color)> {
     let world = app.world_mut();
@@ -88,7 +81,10 @@ fn a_game_saved_lost_or_won_comes_back_with_its_overlay() {
         ),
     ] {
         let key = game_key(game.config());
-        let store = store_with(&[(key, save::render_game(&game))]);
+        let store = Arc::new(MemoryStore::with([(
+            key,
+            save::render_game(&game).into_bytes(),
+        )]));
         let mut app = app_on_store(store);
         settle(&mut app);
         assert_eq!(engine(&app).save(), game.save(), "the game resumes");
@@ -294,14 +290,7 @@ fn a_save_that_cannot_be_read_is_set_aside_or_never_written_over() {
             key: key.clone(),
             can_set_aside,
         });
-        let game = g2048::GamePlugin {
-            size: None,
-            target: None,
-            seed: None,
-            store: store.clone(),
-        };
-        let mut app = g2048::headless_app_with(game, FRAME);
-        app.update();
+        let mut app = app_on_store(store.clone());
         assert_eq!(engine(&app).moves(), 0, "a fresh game");
         assert!(
             key_help(&mut app).contains("saved game"),
@@ -337,14 +326,7 @@ fn a_file_that_cannot_be_read_is_set_aside() {
     std::fs::create_dir_all(dir.path().join(format!("{key}.json"))).unwrap();
     let files = FileStore::new(dir.path());
     assert!(files.read(&key, save::MAX_DOCUMENT_BYTES).is_err());
-    let game = g2048::GamePlugin {
-        size: None,
-        target: None,
-        seed: None,
-        store: Arc::new(files),
-    };
-    let mut app = g2048::headless_app_with(game, FRAME);
-    app.update();
+    let mut app = app_on_store(Arc::new(files));
     assert!(
         key_help(&mut app).contains("set aside"),
         "{}",

@@ -97,14 +97,7 @@ fn options_are_remembered_and_flags_override_them_for_one_run() {
         ThemeChoice::Dark
     );
 
-    let flagged = GamePlugin {
-        size: Some(3),
-        target: Some(64),
-        seed: None,
-        store: store.clone(),
-    };
-    let mut app = g2048::headless_app_with(flagged, FRAME);
-    app.update();
+    let app = flagged_app(&store, 3, 64);
     assert_eq!(engine(&app).config(), Config::new(3, 64).unwrap());
     assert_eq!(
         saved_options(&store).size,
@@ -161,15 +154,12 @@ fn t_toggles_the_dark_theme_for_the_page_but_not_the_tiles() {
 
 /// The game with these flags on `store`, started.
 fn flagged_app(store: &Arc<MemoryStore>, size: usize, target: u32) -> App {
-    let game = GamePlugin {
+    started(GamePlugin {
         size: Some(size),
         target: Some(target),
         seed: None,
         store: store.clone(),
-    };
-    let mut app = g2048::headless_app_with(game, FRAME);
-    app.update();
-    app
+    })
 }
 
 #[test]

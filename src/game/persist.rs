@@ -61,25 +61,25 @@ pub fn load(
     seed: Option<u64>,
 ) -> Loaded {
     let mut notices = Vec::new();
-    let mut report = |problem: save::Problem| {
-        warn!("{}", problem.detail);
-        notices.push(problem.short);
-    };
     let small = save::MAX_DOCUMENT_BYTES;
-    let options = documents
-        .load(save::OPTIONS_KEY, "options", small, save::parse_options)
-        .unwrap_or_else(|p| {
-            report(p);
-            None
-        })
-        .unwrap_or_default();
-    let best = documents
-        .load(save::BEST_KEY, "best scores", small, save::parse_best)
-        .unwrap_or_else(|p| {
-            report(p);
-            None
-        })
-        .unwrap_or_default();
+    let options = read(
+        documents,
+        save::OPTIONS_KEY,
+        "options",
+        small,
+        save::parse_options,
+        &mut notices,
+    )
+    .unwrap_or_default();
+    let best = read(
+        documents,
+        save::BEST_KEY,
+        "best scores",
+        small,
+        save::parse_best,
+        &mut notices,
+    )
+    .unwrap_or_default();
     let config = Config::new(
         size.unwrap_or(options.size),
         target.unwrap_or(options.target),
@@ -109,11 +109,7 @@ pub fn load(
 /// the player about saves that could not be used. A bad history costs only itself: undo then
 /// starts where the game stands.
 pub fn saved_game(documents: &Documents, config: Config) -> (Game, rules::History, Vec<String>) {
-    let mut problems = Vec::new();
-    let mut report = |problem: save::Problem| {
-        warn!("{}", problem.detail);
-        problems.push(problem.short);
-    };
+    let mut notices = Vec::new();
     let parse = |bytes: &[u8]| {
         let game = save::parse_game(bytes)?;
         if game.config() != config {
@@ -125,28 +121,37 @@ pub fn saved_game(documents: &Documents, config: Config) -> (Game, rules::Histor
         }
         Ok(game)
     };
+    let key = save::game_key(config);
     let small = save::MAX_DOCUMENT_BYTES;
-    let saved = documents
-        .load(&save::game_key(config), "saved game", small, parse)
-        .unwrap_or_else(|problem| {
-            report(problem);
-            None
-        });
-    let Some(game) = saved else {
+    let Some(game) = read(documents, &key, "saved game", small, parse, &mut notices) else {
         let game = Game::new(config, rand::random());
-        return (game.clone(), rules::History::new(game), problems);
+        return (game.clone(), rules::History::new(game), notices);
     };
     let key = save::history_key(config);
-    let history = documents
-        .load(&key, "undo history", save::MAX_HISTORY_BYTES, |bytes| {
-            save::parse_history(bytes, &game)
-        })
+    let limit = save::MAX_HISTORY_BYTES;
+    let parse = |bytes: &[u8]| save::parse_history(bytes, &game);
+    let history = read(documents, &key, "undo history", limit, parse, &mut notices)
+        .unwrap_or_else(|| rules::History::new(game.clone()));
+    (game, history, notices)
+}
+
+/// A document, or `None`: none saved, or one that could not be used, whose problem goes to the
+/// log and, in short, to `notices` for the player.
+fn read<T>(
+    documents: &Documents,
+    key: &str,
+    what: &str,
+    limit: usize,
+    parse: impl Fn(&[u8]) -> Result<T, LoadError>,
+    notices: &mut Vec<String>,
+) -> Option<T> {
+    documents
+        .load(key, what, limit, parse)
         .unwrap_or_else(|problem| {
-            report(problem);
+            warn!("{}", problem.detail);
+            notices.push(problem.short);
             None
         })
-        .unwrap_or_else(|| rules::History::new(game.clone()));
-    (game, history, problems)
 }
 
 /// Tells the player once that saving failed (a full disk, a browser without storage).
