@@ -203,12 +203,12 @@ pub fn render_game(game: &Game) -> String {
 /// The saved moves, if they lead from their start to `game` (the saved game they go with).
 pub fn parse_history(bytes: &[u8], game: &Game) -> Result<History, LoadError> {
     let saved: SavedHistory = parse(bytes, MAX_HISTORY_BYTES)?;
-    let impossible = |why: String| LoadError::Impossible(why);
-    let start = Game::restore(saved.start).map_err(|e| impossible(format!("its start: {e}")))?;
+    let start =
+        Game::restore(saved.start).map_err(|e| LoadError::Impossible(format!("its start: {e}")))?;
     // Every move adds one to the game's counter: any other count is refused before anything
     // is allocated for it.
     if (start.moves() as usize).checked_add(saved.count) != Some(game.moves() as usize) {
-        return Err(impossible(format!(
+        return Err(LoadError::Impossible(format!(
             "{} moves from move {} do not reach move {}",
             saved.count,
             start.moves(),
@@ -218,8 +218,9 @@ pub fn parse_history(bytes: &[u8], game: &Game) -> Result<History, LoadError> {
     let packed = URL_SAFE_NO_PAD
         .decode(&saved.moves)
         .map_err(|e| LoadError::Corrupt(format!("its moves: {e}")))?;
-    let moves = unpack_moves(&packed, saved.count).map_err(|e| impossible(e.to_string()))?;
-    History::rebuild(start, &moves, game).map_err(|e| impossible(e.to_string()))
+    let moves =
+        unpack_moves(&packed, saved.count).map_err(|e| LoadError::Impossible(e.to_string()))?;
+    History::rebuild(start, &moves, game).map_err(|e| LoadError::Impossible(e.to_string()))
 }
 
 pub fn render_history(history: &History) -> String {
