@@ -37,6 +37,12 @@ pub fn step_target(from: u32, step: Step) -> u32 {
     .unwrap_or(from)
 }
 
+/// Whether the system shows dark windows, as the window reports it (winit does on Windows,
+/// macOS and the web; not on X11, which counts as light).
+pub fn system_is_dark(window: Option<&Window>) -> bool {
+    window.is_some_and(|window| window.window_theme == Some(WindowTheme::Dark))
+}
+
 /// Everything the options screen changes.
 #[derive(SystemParam)]
 pub(super) struct Menus<'w, 's> {
@@ -83,10 +89,7 @@ impl Menus<'_, '_> {
 
     /// The other theme on screen; back to following the system when that is what it shows.
     pub(super) fn toggle_theme(&mut self) {
-        let system_dark = self
-            .windows
-            .single()
-            .is_ok_and(|window| window.window_theme == Some(WindowTheme::Dark));
+        let system_dark = system_is_dark(self.windows.single().ok());
         self.options.theme = self.options.theme.toggled(system_dark);
     }
 }

@@ -7,7 +7,7 @@
 //! Inks are roles, not colours: the original gives the score labels and the game-over cover the
 //! same beige (#eee4da), yet in the dark theme one must stay light and the other turn dark.
 
-use bevy::{prelude::*, window::PrimaryWindow, window::WindowTheme};
+use bevy::{prelude::*, window::PrimaryWindow};
 
 use super::ViewSet;
 use super::palette::{
@@ -15,7 +15,7 @@ use super::palette::{
     WIN_OVERLAY,
 };
 use super::text::LabelColor;
-use crate::game::PlayerOptions;
+use crate::game::{PlayerOptions, menus::system_is_dark};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Theme>().add_systems(
@@ -133,7 +133,7 @@ fn resolve_theme(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     mut theme: ResMut<Theme>,
 ) {
-    let system_dark = window.is_some_and(|w| w.window_theme == Some(WindowTheme::Dark));
+    let system_dark = system_is_dark(window.as_deref().copied());
     theme.set_if_neq(if options.theme.is_dark(system_dark) {
         Theme::Dark
     } else {
