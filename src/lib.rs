@@ -11,6 +11,7 @@ pub mod ai;
 pub mod game;
 pub mod rules;
 pub mod save;
+mod share;
 pub mod testing;
 pub mod view;
 #[cfg(target_arch = "wasm32")]
@@ -68,6 +69,7 @@ pub fn windowed_app(game: GamePlugin) -> App {
         unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
     })
     .add_plugins((TweeningPlugin, game, ViewPlugin));
+    share::plugin(&mut app);
     #[cfg(target_arch = "wasm32")]
     web::plugin(&mut app);
     // By default the frame time comes from the render world, stamped when the previous frame was
@@ -88,6 +90,7 @@ pub fn headless_app(config: Config, seed: u64, frame: Duration) -> App {
             target: Some(config.target()),
             seed: Some(seed),
             store: Arc::new(save::MemoryStore::default()),
+            replay: None,
         },
         frame,
     )

@@ -29,6 +29,29 @@ mod cli {
         /// Keep saves in this folder instead of the platform's data folder.
         #[arg(long, value_name = "DIR")]
         pub data_dir: Option<PathBuf>,
+        /// Open the replay viewer on a shared game: its code, a link holding one, or a file
+        /// holding either. The game in progress is untouched.
+        #[arg(long, value_name = "CODE|FILE", value_parser = parse_replay)]
+        pub replay: Option<String>,
+    }
+
+    /// A replay code, or the code in a file: checked here, so a bad one is told before any
+    /// window opens.
+    fn parse_replay(s: &str) -> Result<String, String> {
+        let path = std::path::Path::new(s);
+        let text = if path.is_file() {
+            let bytes = std::fs::metadata(path)
+                .map_err(|e| format!("cannot read {s}: {e}"))?
+                .len();
+            if bytes > g2048::rules::MAX_CODE_CHARS as u64 {
+                return Err(format!("{s} is larger than any replay code"));
+            }
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {s}: {e}"))?
+        } else {
+            s.to_string()
+        };
+        g2048::rules::Record::decode(&text).map_err(|e| e.to_string())?;
+        Ok(text)
     }
 
     fn parse_size(s: &str) -> Result<usize, String> {
@@ -65,6 +88,7 @@ mod cli {
             target: cli.target,
             seed: cli.seed,
             store,
+            replay: cli.replay,
         }
     }
 }
@@ -82,6 +106,7 @@ fn main() {
             target: None,
             seed: None,
             store: std::sync::Arc::new(g2048::save::WebStore),
+            replay: g2048::web::replay_in_link(),
         }
     };
     g2048::windowed_app(game).run();

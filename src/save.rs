@@ -1,7 +1,8 @@
 //! What the game keeps between runs, and where. Small JSON documents, each with a version: the
 //! options (`options`), the best score per board size (`best`), and one game in progress per
 //! board size and target (`game-4x4-2048`, …), so switching sizes loses nothing, each with the
-//! moves that led to it (`undo-4x4-2048`).
+//! moves that led to it (`undo-4x4-2048`: also the game's record, for replays and sharing), and
+//! the last `MAX_GAMES` games played (`games`, for the history and statistics screens).
 //!
 //! The moves (the game's start and 2 bits a move) let undo reach back past a restart. They are
 //! a document of their own, so no damage to them can cost the board: a history that does not
@@ -25,7 +26,10 @@ use std::sync::{Arc, Mutex};
 use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-use crate::rules::{Config, Game, History, RestoreError, SavedGame, pack_moves, unpack_moves};
+use crate::rules::{
+    Config, Game, History, MAX_CODE_CHARS, MAX_SAVED_SCORE, MAX_SAVED_TILE, PlayInfo, RestoreError,
+    SavedGame, pack_moves, unpack_moves,
+};
 
 /// The format of every document. A document of another version is set aside, not guessed at.
 pub const SAVE_VERSION: u32 = 1;
@@ -130,6 +134,114 @@ struct SavedHistory {
     start: SavedGame,
     count: usize,
     moves: String,
+    /// The seed the start came from (absent in saves from before games were recorded).
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    undos: u32,
+    #[serde(default)]
+    started_ms: u64,
+    #[serde(default)]
+    played_ms: u64,
+    #[serde(default)]
+    ai: bool,
+}
+
+/// Where the games played are kept.
+pub const GAMES_KEY: &str = "games";
+/// How many games the history keeps (the oldest go first).
+pub const MAX_GAMES: usize = 500;
+/// The games' document is kept under this size (a browser gives a page about 5 MB in all):
+/// the oldest games go first. 500 games of 5,000 moves each take about 1 MB.
+pub const MAX_GAMES_BYTES: usize = 3 * 1024 * 1024;
+
+/// One game in the history: what the list and the statistics show, and its share code
+/// (`rules::Record`) for the replay viewer.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct PastGame {
+    /// When it started, in milliseconds since 1970 (0: not known). With the seed, this tells
+    /// one game from another.
+    pub started_ms: u64,
+    pub seed: u64,
+    pub size: usize,
+    pub target: u32,
+    pub score: u64,
+    pub best_tile: u32,
+    pub moves: u32,
+    pub undos: u32,
+    pub played_ms: u64,
+    pub ai: bool,
+    /// It ended with no move left (otherwise it was replaced by another game).
+    pub over: bool,
+    pub code: String,
+}
+
+impl PastGame {
+    /// The game as the history keeps it, if it can be recorded (its seed is known).
+    pub fn of(game: &Game, history: &History) -> Option<Self> {
+        let record = history.record()?;
+        Some(Self {
+            started_ms: history.info.started_ms,
+            seed: record.seed,
+            size: game.config().size(),
+            target: game.config().target(),
+            score: game.score(),
+            best_tile: game.board().max_tile(),
+            moves: history.len() as u32,
+            undos: history.undos(),
+            played_ms: history.info.played_ms,
+            ai: history.info.ai,
+            over: game.status() == crate::rules::Status::Over,
+            code: record.code(),
+        })
+    }
+
+    /// The target was reached.
+    pub fn won(&self) -> bool {
+        self.best_tile >= self.target
+    }
+
+    /// The same game, perhaps further on.
+    pub fn same_game(&self, other: &PastGame) -> bool {
+        self.started_ms == other.started_ms && self.seed == other.seed
+    }
+
+    /// Whether its numbers can be a game's (the code itself is checked when it is opened).
+    fn plausible(&self) -> bool {
+        Config::new(self.size, self.target).is_ok()
+            && self.score <= MAX_SAVED_SCORE
+            && self.best_tile <= MAX_SAVED_TILE
+            && self.code.len() <= MAX_CODE_CHARS
+    }
+}
+
+/// The games played, oldest first.
+pub fn parse_games(bytes: &[u8]) -> Result<Vec<PastGame>, LoadError> {
+    let mut games: Vec<PastGame> = parse(bytes, MAX_GAMES_BYTES)?;
+    if let Some(bad) = games.iter().position(|game| !game.plausible()) {
+        return Err(LoadError::Impossible(format!(
+            "game {} of the list",
+            bad + 1
+        )));
+    }
+    let extra = games.len().saturating_sub(MAX_GAMES);
+    games.drain(..extra);
+    Ok(games)
+}
+
+/// The newest `MAX_GAMES` games, as many as fit in `MAX_GAMES_BYTES`.
+pub fn render_games(games: &[PastGame]) -> String {
+    let mut from = games.len().saturating_sub(MAX_GAMES);
+    loop {
+        let text = render(&games[from..]);
+        if text.len() <= MAX_GAMES_BYTES || from == games.len() {
+            return text;
+        }
+        // Drop about the share of games that is over the cap, at least one.
+        let over = (text.len() - MAX_GAMES_BYTES) * (games.len() - from) / text.len();
+        from += over.max(1);
+    }
 }
 
 #[derive(Deserialize)]
@@ -220,7 +332,19 @@ pub fn parse_history(bytes: &[u8], game: &Game) -> Result<History, LoadError> {
         .map_err(|e| LoadError::Corrupt(format!("its moves: {e}")))?;
     let moves =
         unpack_moves(&packed, saved.count).map_err(|e| LoadError::Impossible(e.to_string()))?;
-    History::rebuild(start, &moves, game).map_err(|e| LoadError::Impossible(e.to_string()))
+    let impossible = |e: crate::rules::HistoryError| LoadError::Impossible(e.to_string());
+    let mut history = History::rebuild(start, &moves, game).map_err(impossible)?;
+    if let Some(seed) = saved.seed {
+        history = history.with_seed(seed).map_err(impossible)?;
+    }
+    history.set_undos(saved.undos);
+    history.info = PlayInfo {
+        started_ms: saved.started_ms,
+        played_ms: saved.played_ms,
+        last_move_ms: 0,
+        ai: saved.ai,
+    };
+    Ok(history)
 }
 
 pub fn render_history(history: &History) -> String {
@@ -228,14 +352,20 @@ pub fn render_history(history: &History) -> String {
         start: history.start().save(),
         count: history.len(),
         moves: URL_SAFE_NO_PAD.encode(pack_moves(history.moves())),
+        seed: history.seed(),
+        undos: history.undos(),
+        started_ms: history.info.started_ms,
+        played_ms: history.info.played_ms,
+        ai: history.info.ai,
     })
 }
 
 pub fn parse_best(bytes: &[u8]) -> Result<BestScores, LoadError> {
     let best: BestScores = parse(bytes, MAX_DOCUMENT_BYTES)?;
-    if let Some((size, _)) = best.iter().find(|(size, score)| {
-        Config::check_size(**size).is_err() || **score > crate::rules::MAX_SAVED_SCORE
-    }) {
+    if let Some((size, _)) = best
+        .iter()
+        .find(|(size, score)| Config::check_size(**size).is_err() || **score > MAX_SAVED_SCORE)
+    {
         return Err(LoadError::Impossible(format!(
             "a best score for size {size}"
         )));

@@ -45,6 +45,7 @@ pub fn app_on_store(store: std::sync::Arc<dyn crate::save::Store>) -> App {
         target: None,
         seed: None,
         store,
+        replay: None,
     })
 }
 

@@ -1,7 +1,8 @@
 //! Browser glue: tells the page when the first frames are drawn (it then hides its loading
 //! message and focuses the canvas) and mirrors the game on the canvas as data attributes
-//! (`data-board`, `data-score`, `data-moves`, `data-state`, `data-theme`) for tests and page
-//! scripts.
+//! (`data-board`, `data-score`, `data-moves`, `data-state`, `data-theme`, `data-screen`,
+//! `data-replay` as shown/moves, `data-share`) for tests and page scripts; reads a replay code
+//! from the page's address and puts share links on the clipboard.
 //! Every browser call may fail (no document, no canvas); failures are ignored, never fatal.
 //! Before the game starts, [`page_can_run`] checks for the canvas and WebGL2, so a page without
 //! them gets a message instead of a panic.
@@ -9,7 +10,7 @@
 use bevy::{diagnostic::FrameCount, prelude::*};
 use web_sys::wasm_bindgen::JsCast;
 
-use crate::game::{Engine, GameState};
+use crate::game::{Engine, GameState, Replay, Screen};
 use crate::view::theme::Theme;
 
 /// The canvas the game draws on (the window's `canvas` selector).
@@ -71,8 +72,70 @@ fn mark_ready(frames: Res<FrameCount>, mut done: Local<bool>) {
     }
 }
 
-fn publish_state(engine: Res<Engine>, state: Res<State<GameState>>, theme: Res<Theme>) {
-    if !engine.is_changed() && !state.is_changed() && !theme.is_changed() {
+/// The replay code in the page's address (`…#replay=CODE`), if any. The fragment is then
+/// taken off the address, so a reload starts the game, not the replay again.
+pub fn replay_in_link() -> Option<String> {
+    let window = web_sys::window()?;
+    let hash = window.location().hash().ok()?;
+    if !hash.contains(crate::rules::LINK_MARK) {
+        return None;
+    }
+    let location = window.location();
+    let plain = format!(
+        "{}{}",
+        location.pathname().unwrap_or_default(),
+        location.search().unwrap_or_default()
+    );
+    if let Ok(history) = window.history() {
+        let _ =
+            history.replace_state_with_url(&web_sys::wasm_bindgen::JsValue::NULL, "", Some(&plain));
+    }
+    Some(hash)
+}
+
+/// Puts a link to this page that opens `code` in the replay viewer on the clipboard and in the
+/// canvas's `data-share`; whether the browser offers a clipboard. (Writing to it is
+/// asynchronous: a refusal is logged to the console.)
+pub fn share_link(code: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let location = window.location();
+    let link = format!(
+        "{}{}{}#{}{code}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_default(),
+        location.search().unwrap_or_default(),
+        crate::rules::LINK_MARK
+    );
+    if let Some(canvas) = canvas() {
+        set(&canvas, "data-share", &link);
+    }
+    let clipboard = window.navigator().clipboard();
+    let written = clipboard.write_text(&link);
+    let refused =
+        web_sys::wasm_bindgen::closure::Closure::new(|e: web_sys::wasm_bindgen::JsValue| {
+            web_sys::console::warn_2(&"clipboard:".into(), &e)
+        });
+    let _ = written.catch(&refused);
+    // Called at most once, after this function returns: it must outlive it.
+    refused.forget();
+    true
+}
+
+fn publish_state(
+    engine: Res<Engine>,
+    state: Res<State<GameState>>,
+    screen: Res<State<Screen>>,
+    replay: Res<Replay>,
+    theme: Res<Theme>,
+) {
+    if !engine.is_changed()
+        && !state.is_changed()
+        && !theme.is_changed()
+        && !screen.is_changed()
+        && !replay.is_changed()
+    {
         return;
     }
     let Some(canvas) = canvas() else {
@@ -86,4 +149,7 @@ fn publish_state(engine: Res<Engine>, state: Res<State<GameState>>, theme: Res<T
     set(&canvas, "data-moves", &engine.moves().to_string());
     set(&canvas, "data-state", &format!("{:?}", state.get()));
     set(&canvas, "data-theme", &format!("{:?}", *theme));
+    set(&canvas, "data-screen", &format!("{:?}", screen.get()));
+    let (shown, len) = replay.0.as_ref().map_or((0, 0), |w| (w.shown, w.len()));
+    set(&canvas, "data-replay", &format!("{shown}/{len}"));
 }

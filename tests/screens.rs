@@ -159,6 +159,7 @@ fn flagged_app(store: &Arc<MemoryStore>, size: usize, target: u32) -> App {
         target: Some(target),
         seed: None,
         store: store.clone(),
+        replay: None,
     })
 }
 

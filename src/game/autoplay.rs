@@ -63,6 +63,11 @@ pub(super) struct AiControl<'w> {
 }
 
 impl AiControl<'_> {
+    /// Whether the AI is playing (its moves are requests like the player's).
+    pub(super) fn playing(&self) -> bool {
+        self.autoplay.on
+    }
+
     fn plays(&mut self, game: &Game) -> bool {
         let four = game.config().size() == 4;
         if !four {

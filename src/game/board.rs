@@ -6,8 +6,9 @@
 use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::components::{Position, Tile, Value};
+use super::past::PastGames;
 use super::persist::{self, SaveStore};
-use super::{GameSet, Notice};
+use super::{GameSet, Notice, now_ms};
 use crate::rules::{
     Board, Cell, Config, Direction, Game, MAX_CELLS, MAX_SIZE, Merge, SlidePlan, Status,
 };
@@ -17,7 +18,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             follow_engine.run_if(resource_changed::<Engine>),
-            track_best.run_if(resource_changed::<Engine>),
+            track_best
+                .run_if(resource_changed::<Engine>)
+                .run_if(not(super::watching)),
         )
             .in_set(GameSet::Record),
     );
@@ -136,6 +139,7 @@ pub(super) struct BoardChanges<'w, 's> {
     commands: Commands<'w, 's>,
     applied: MessageWriter<'w, MoveApplied>,
     documents: Res<'w, SaveStore>,
+    past: ResMut<'w, PastGames>,
 }
 
 impl BoardChanges<'_, '_> {
@@ -152,13 +156,46 @@ impl BoardChanges<'_, '_> {
         &self.engine
     }
 
+    /// Its moves, and the rest of its record.
+    pub(super) fn history(&self) -> &crate::rules::History {
+        &self.history
+    }
+
+    /// Puts `game` (with the moves that led to it) on the board in place of the one there,
+    /// without an animation: a replay's jump, or a game coming back.
+    pub(super) fn show(&mut self, game: Game, history: crate::rules::History) {
+        self.engine.0 = game;
+        self.history.0 = history;
+        self.replace_tiles();
+    }
+
+    /// Keeps a game that is being replaced in the history of games (if it had a move).
+    pub(super) fn keep_in_past(&mut self, game: &Game, history: &crate::rules::History) {
+        self.past.keep(game, history);
+    }
+
+    /// The games played.
+    pub(super) fn past(&self) -> &PastGames {
+        &self.past
+    }
+
+    /// The saved game of another board, with its history (and notices about them).
+    pub(super) fn saved_game(&mut self, config: Config) -> (Game, crate::rules::History) {
+        let (game, history, problems) = persist::saved_game(&self.documents, config);
+        for line in problems {
+            self.commands.write_message(Notice(line));
+        }
+        (game, history)
+    }
+
     /// A game with moves, not yet won or lost: a new game asks first.
     pub(super) fn in_progress(&self) -> bool {
         self.engine.status() == Status::Playing && self.engine.moves() > 0
     }
 
-    /// Slides toward `direction`, if the game takes moves and the slide changes the board.
-    pub(super) fn play(&mut self, direction: Direction) {
+    /// Slides toward `direction`, if the game takes moves and the slide changes the board;
+    /// `by_ai` says the AI chose it (the game's record keeps whether the AI played).
+    pub(super) fn play(&mut self, direction: Direction, by_ai: bool) {
         // A refused move leaves the engine unmarked, so nothing is saved or redrawn for it.
         let Some(turn) = self.engine.bypass_change_detection().play(direction) else {
             return;
@@ -168,6 +205,7 @@ impl BoardChanges<'_, '_> {
         }
         self.engine.set_changed();
         self.history.push(direction, &self.engine);
+        self.history.info.note_move(now_ms(), by_ai);
         let mut moved = MoveApplied::new(direction, turn.plan.score);
         let mut next = TileGrid::default();
         for merge in turn.plan.merges() {
@@ -210,6 +248,7 @@ impl BoardChanges<'_, '_> {
         let Some((before, direction)) = self.history.pop() else {
             return;
         };
+        self.history.count_undo();
         let plan: SlidePlan = before.board().plan(direction);
         let after = *self.engine.board();
         let mut moved = MoveApplied::new(direction, 0);
@@ -253,11 +292,14 @@ impl BoardChanges<'_, '_> {
         }
     }
 
-    /// A new game on the same board; the RNG stream goes on, so a seeded run stays replayable.
+    /// A new game on the same board, from a seed drawn from the game's RNG (a seeded run stays
+    /// replayable). The game it replaces goes to the history of games.
     pub(super) fn new_game(&mut self) {
-        self.engine.restart();
-        self.history.0 = crate::rules::History::new(self.engine.0.clone());
-        self.replace_tiles();
+        self.past.keep(&self.engine, &self.history);
+        let seed = self.engine.restart();
+        let (game, mut history) = crate::rules::History::seeded(self.engine.config(), seed);
+        history.info = crate::rules::PlayInfo::starting(now_ms());
+        self.show(game, history);
     }
 
     /// Switches to the saved game of another board size or target (or a new one); nothing
@@ -266,13 +308,8 @@ impl BoardChanges<'_, '_> {
         if config == self.engine.config() {
             return;
         }
-        let (game, history, problems) = persist::saved_game(&self.documents, config);
-        for line in problems {
-            self.commands.write_message(Notice(line));
-        }
-        self.engine.0 = game;
-        self.history.0 = history;
-        self.replace_tiles();
+        let (game, history) = self.saved_game(config);
+        self.show(game, history);
     }
 
     /// Moves each tile still in the grid from one cell to the other into `next`, recording the
@@ -327,8 +364,17 @@ fn spawn_tiles(mut commands: Commands, engine: Res<Engine>) {
 
 /// The game state is the engine's status: after every change, and at start, so a game saved
 /// won or lost comes back with its overlay.
-fn follow_engine(engine: Res<Engine>, mut next: ResMut<NextState<GameState>>) {
-    NextState::set_if_neq(&mut next, engine.status().into());
+/// While a replay is on the board, it shows no overlay.
+fn follow_engine(
+    engine: Res<Engine>,
+    replay: Res<super::Replay>,
+    mut next: ResMut<NextState<GameState>>,
+) {
+    let state = match replay.0 {
+        Some(_) => GameState::Playing,
+        None => engine.status().into(),
+    };
+    NextState::set_if_neq(&mut next, state);
 }
 
 /// The best score on this board size rises with the score (undo never lowers it).

@@ -10,6 +10,8 @@ use bevy::{
     window::PrimaryWindow,
 };
 
+use super::past::Browse;
+use super::replay::{Control, Speed, Watch};
 use super::requests::{Request, Screen, Step};
 use super::{GameSet, GameState};
 use crate::rules::Direction;
@@ -23,8 +25,24 @@ pub const SWIPE_THRESHOLD_PX: f32 = 10.0;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (read_keys, read_pointer).chain().in_set(GameSet::Input),
+        (
+            read_keys,
+            read_pointer,
+            drag_seek_bar.run_if(in_state(Screen::Replay)),
+            read_wheel.run_if(in_state(Screen::History)),
+        )
+            .chain()
+            .in_set(GameSet::Input),
     );
+}
+
+/// The replay's progress bar: a press or a drag on it (within `size`, centred on the entity)
+/// shows the move under the pointer, the first at the left end of the `track` and the last at
+/// its right end.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct SeekBar {
+    pub size: Vec2,
+    pub track: f32,
 }
 
 /// A clickable rectangle in world space (centred on the entity) that sends `request`.
@@ -86,6 +104,9 @@ fn read_keys(
             Screen::Game => game_key(code, *state.get()),
             Screen::ConfirmNewGame => question_key(code),
             Screen::Options => options_key(code),
+            Screen::Replay => replay_key(code),
+            Screen::History => history_key(code),
+            Screen::Stats => stats_key(code),
         };
         match request {
             Some(request) => {
@@ -113,6 +134,10 @@ fn game_key(code: KeyCode, state: GameState) -> Option<Request> {
         KeyCode::KeyP => Request::ToggleAutoplay,
         KeyCode::KeyF => Request::ToggleFast,
         KeyCode::KeyR => Request::NewGame,
+        KeyCode::KeyV => Request::Watch(Watch::Current),
+        KeyCode::KeyC => Request::Share,
+        KeyCode::KeyG => Request::OpenHistory,
+        KeyCode::KeyN => Request::OpenStats,
         KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => match state {
             GameState::Won => Request::KeepGoing,
             GameState::GameOver => Request::NewGame,
@@ -157,6 +182,69 @@ fn options_key(code: KeyCode) -> Option<Request> {
     })
 }
 
+/// Keys of the replay viewer: Space plays or pauses, the arrows (or A/D, H/L, comma and period)
+/// step, Home and End (or Up and Down) jump to the first and last move, 1–4 pick the speed,
+/// Enter plays on from the shown move, C shares, Esc, Q or Backspace close.
+fn replay_key(code: KeyCode) -> Option<Request> {
+    let speeds = [
+        (KeyCode::Digit1, KeyCode::Numpad1),
+        (KeyCode::Digit2, KeyCode::Numpad2),
+        (KeyCode::Digit3, KeyCode::Numpad3),
+        (KeyCode::Digit4, KeyCode::Numpad4),
+    ];
+    if let Some(i) = speeds.iter().position(|&(d, n)| code == d || code == n) {
+        return Some(Request::Replay(Control::Speed(Speed::ALL[i])));
+    }
+    Some(Request::Replay(match code {
+        KeyCode::Space | KeyCode::KeyK | KeyCode::KeyP => Control::TogglePlay,
+        KeyCode::ArrowLeft | KeyCode::KeyA | KeyCode::KeyH | KeyCode::Comma => Control::Back,
+        KeyCode::ArrowRight | KeyCode::KeyD | KeyCode::KeyL | KeyCode::Period => Control::Forward,
+        KeyCode::Home | KeyCode::ArrowUp | KeyCode::KeyW => Control::First,
+        KeyCode::End | KeyCode::ArrowDown | KeyCode::KeyS => Control::Last,
+        KeyCode::Enter | KeyCode::NumpadEnter => Control::PlayFromHere,
+        KeyCode::Escape | KeyCode::KeyQ | KeyCode::Backspace | KeyCode::KeyV => Control::Close,
+        KeyCode::KeyC => return Some(Request::Share),
+        KeyCode::KeyT => return Some(Request::ToggleTheme),
+        _ => return None,
+    }))
+}
+
+/// Keys of the history list: arrows (or W/S, K/J), Page Up/Down, Home/End move the selection,
+/// Enter or Space replays it, C shares it, N shows the statistics, Esc, Q, Backspace or G close.
+fn history_key(code: KeyCode) -> Option<Request> {
+    Some(match code {
+        KeyCode::ArrowUp | KeyCode::KeyW | KeyCode::KeyK => Request::Browse(Browse::Up),
+        KeyCode::ArrowDown | KeyCode::KeyS | KeyCode::KeyJ => Request::Browse(Browse::Down),
+        KeyCode::PageUp => Request::Browse(Browse::PageUp),
+        KeyCode::PageDown => Request::Browse(Browse::PageDown),
+        KeyCode::Home => Request::Browse(Browse::First),
+        KeyCode::End => Request::Browse(Browse::Last),
+        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => Request::Watch(Watch::Selected),
+        KeyCode::KeyC => Request::Share,
+        KeyCode::KeyN => Request::OpenStats,
+        KeyCode::KeyT => Request::ToggleTheme,
+        KeyCode::Escape | KeyCode::KeyQ | KeyCode::Backspace | KeyCode::KeyG => {
+            Request::CloseDialog
+        }
+        _ => return None,
+    })
+}
+
+/// Keys of the statistics: Left and Right (or A/D, H/L) change the board size, G opens the
+/// history, Esc, Q, Backspace or N close.
+fn stats_key(code: KeyCode) -> Option<Request> {
+    Some(match code {
+        KeyCode::ArrowLeft | KeyCode::KeyA | KeyCode::KeyH => Request::StatsSize(Step::Down),
+        KeyCode::ArrowRight | KeyCode::KeyD | KeyCode::KeyL => Request::StatsSize(Step::Up),
+        KeyCode::KeyG => Request::OpenHistory,
+        KeyCode::KeyT => Request::ToggleTheme,
+        KeyCode::Escape | KeyCode::KeyQ | KeyCode::Backspace | KeyCode::KeyN => {
+            Request::CloseDialog
+        }
+        _ => return None,
+    })
+}
+
 /// The direction of a swipe from `start` to `end` in screen coordinates (y down): the larger
 /// axis wins, and nothing fires within the threshold.
 pub fn swipe_direction(start: Vec2, end: Vec2) -> Option<Direction> {
@@ -177,8 +265,10 @@ pub fn swipe_direction(start: Vec2, end: Vec2) -> Option<Direction> {
     })
 }
 
-/// Turns a finished press (mouse or touch) into a button click or a swipe.
+/// Turns a finished press (mouse or touch) into a button click or a swipe; on the history list
+/// a swipe scrolls a page.
 fn read_pointer(
+    screen: Res<State<Screen>>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     touches: Option<Res<Touches>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
@@ -205,7 +295,12 @@ fn read_pointer(
         if let Some(request) = tapped {
             requests.write(request);
         } else if let Some(direction) = swipe_direction(start, end) {
-            requests.write(Request::Move(direction));
+            let page = (super::past::LIST_ROWS - 1) as i16;
+            requests.write(match (screen.get(), direction) {
+                (Screen::History, Direction::Up) => Request::Browse(Browse::Scroll(page)),
+                (Screen::History, Direction::Down) => Request::Browse(Browse::Scroll(-page)),
+                _ => Request::Move(direction),
+            });
         }
     };
 
@@ -225,6 +320,74 @@ fn read_pointer(
         for touch in touches.iter_just_released() {
             finish(touch.start_position(), touch.position());
         }
+    }
+}
+
+/// A press on the progress bar, and every move of the pointer while it is held, seeks to the
+/// move under it (mouse or the first touch).
+fn drag_seek_bar(
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    touches: Option<Res<Touches>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Option<Single<(&Camera, &GlobalTransform)>>,
+    bars: Query<(&SeekBar, &GlobalTransform)>,
+    replay: Res<super::Replay>,
+    mut dragging: Local<Option<u32>>,
+    mut requests: MessageWriter<Request>,
+) {
+    let Some(watching) = &replay.0 else {
+        return;
+    };
+    let touch = touches.as_ref().and_then(|t| t.iter().next());
+    let mouse_held = mouse.as_ref().is_some_and(|m| m.pressed(MouseButton::Left));
+    let pressed_now = mouse
+        .as_ref()
+        .is_some_and(|m| m.just_pressed(MouseButton::Left))
+        || touches.as_ref().is_some_and(|t| t.any_just_pressed());
+    let pointer = if mouse_held {
+        window.as_ref().and_then(|w| w.cursor_position())
+    } else {
+        touch.map(|t| t.position())
+    };
+    let Some(world) = pointer.and_then(|p| {
+        camera
+            .as_ref()
+            .and_then(|c| c.0.viewport_to_world_2d(c.1, p).ok())
+    }) else {
+        *dragging = None;
+        return;
+    };
+    for (bar, transform) in &bars {
+        let d = world - transform.translation().truncate();
+        let half = bar.size * 0.5 * transform.scale().truncate();
+        if dragging.is_none() && !(pressed_now && d.x.abs() <= half.x && d.y.abs() <= half.y) {
+            continue;
+        }
+        let share = (d.x / bar.track.max(1.0) + 0.5).clamp(0.0, 1.0);
+        let n = (share * watching.len() as f32).round() as u32;
+        if *dragging != Some(n) {
+            requests.write(Request::Replay(super::replay::Control::Seek(n)));
+        }
+        *dragging = Some(n);
+    }
+}
+
+/// The mouse wheel scrolls the history list, a row a notch.
+fn read_wheel(
+    mut wheel: MessageReader<bevy::input::mouse::MouseWheel>,
+    mut requests: MessageWriter<Request>,
+) {
+    use bevy::input::mouse::MouseScrollUnit;
+    let rows: f32 = wheel
+        .read()
+        .map(|w| match w.unit {
+            MouseScrollUnit::Line => -w.y,
+            MouseScrollUnit::Pixel => -w.y / 40.0,
+        })
+        .sum();
+    let rows = rows.round() as i16;
+    if rows != 0 {
+        requests.write(Request::Browse(Browse::Scroll(rows)));
     }
 }
 

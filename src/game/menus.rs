@@ -83,6 +83,13 @@ impl Menus<'_, '_> {
         }
     }
 
+    /// Makes `config` the board the game opens on next time (a replay played on).
+    pub(super) fn remember_board(&mut self, config: Config) {
+        self.next_board.0 = config;
+        self.options.size = config.size();
+        self.options.target = config.target();
+    }
+
     pub(super) fn set_theme(&mut self, theme: ThemeChoice) {
         self.options.theme = theme;
     }

@@ -13,7 +13,9 @@ pub mod board;
 pub mod components;
 pub mod input;
 pub mod menus;
+pub mod past;
 pub mod persist;
+pub mod replay;
 pub mod requests;
 
 use std::sync::Arc;
@@ -25,9 +27,11 @@ use crate::save::{Documents, Store};
 pub use autoplay::{AiBudget, Autoplay, HintGiven};
 pub use board::{BestScores, Engine, GameState, History, MergedTile, MoveApplied};
 pub use components::{Position, Tile, Value};
-pub use input::{SWIPE_THRESHOLD_PX, UiButton, swipe_direction};
+pub use input::{SWIPE_THRESHOLD_PX, SeekBar, UiButton, swipe_direction};
 pub use menus::{NextBoard, PlayerOptions, TARGETS};
+pub use past::{Browse, GameList, LIST_ROWS, PastGames, StatsBoard};
 pub use persist::SaveStore;
+pub use replay::{Control, PendingReplay, Replay, Shared, Speed, Watch, Watching, watching};
 pub use requests::{Request, Screen, Step};
 
 /// A short line for the player (a save that could not be used or written, a request the game
@@ -62,6 +66,23 @@ pub struct GamePlugin {
     pub seed: Option<u64>,
     /// Where games, best scores and options are kept.
     pub store: Arc<dyn Store>,
+    /// A game to replay at start: its share code, or a link holding one (a bad code is told
+    /// on screen and the game starts as usual).
+    pub replay: Option<String>,
+}
+
+/// Milliseconds since 1970 by the system's clock (0 if it is before 1970).
+pub fn now_ms() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now() as u64
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64)
+    }
 }
 
 impl Plugin for GamePlugin {
@@ -75,6 +96,7 @@ impl Plugin for GamePlugin {
             .insert_resource(SaveStore(documents))
             .insert_resource(Engine(loaded.game))
             .insert_resource(History(loaded.history))
+            .insert_resource(PastGames(loaded.past))
             .insert_resource(BestScores(loaded.best))
             .insert_resource(PlayerOptions(loaded.options))
             .init_state::<GameState>()
@@ -94,11 +116,27 @@ impl Plugin for GamePlugin {
         for line in loaded.notices {
             app.world_mut().write_message(Notice(line));
         }
+        if let Some(code) = &self.replay {
+            match crate::rules::Record::decode(code) {
+                Ok((record, full, _)) => {
+                    app.insert_resource(PendingReplay { record, full });
+                    app.world_mut()
+                        .write_message(Request::Watch(Watch::Pending));
+                }
+                Err(e) => {
+                    warn!("the replay code: {e}");
+                    app.world_mut()
+                        .write_message(Notice(format!("This replay cannot be shown: {e}.")));
+                }
+            }
+        }
         input::plugin(app);
         requests::plugin(app);
         board::plugin(app);
         menus::plugin(app);
         autoplay::plugin(app);
         persist::plugin(app);
+        past::plugin(app);
+        replay::plugin(app);
     }
 }

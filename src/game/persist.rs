@@ -8,6 +8,8 @@ use bevy::prelude::*;
 
 use super::board::{BestScores, Engine, History};
 use super::menus::PlayerOptions;
+use super::past::PastGames;
+use super::replay::watching;
 use super::{GameSet, Notice};
 use crate::rules::{self, Config, Game};
 use crate::save::{self, Documents, LoadError, Options};
@@ -16,9 +18,14 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveFailed>().add_systems(
         Update,
         (
-            save_game.run_if(resource_changed::<Engine>.and_then(not(resource_added::<Engine>))),
+            // A replay on the board is not the player's game: nothing is saved for it.
+            save_game
+                .run_if(resource_changed::<Engine>.and_then(not(resource_added::<Engine>)))
+                .run_if(not(watching)),
             save_best
                 .run_if(resource_changed::<BestScores>.and_then(not(resource_added::<BestScores>))),
+            save_games
+                .run_if(resource_changed::<PastGames>.and_then(not(resource_added::<PastGames>))),
             save_options.run_if(
                 resource_changed::<PlayerOptions>.and_then(not(resource_added::<PlayerOptions>)),
             ),
@@ -47,6 +54,7 @@ struct SaveFailed(bool);
 pub struct Loaded {
     pub game: Game,
     pub history: rules::History,
+    pub past: Vec<save::PastGame>,
     pub best: save::BestScores,
     pub options: Options,
     pub notices: Vec<String>,
@@ -80,16 +88,22 @@ pub fn load(
         &mut notices,
     )
     .unwrap_or_default();
+    let past = read(
+        documents,
+        save::GAMES_KEY,
+        "history of games",
+        save::MAX_GAMES_BYTES,
+        save::parse_games,
+        &mut notices,
+    )
+    .unwrap_or_default();
     let config = Config::new(
         size.unwrap_or(options.size),
         target.unwrap_or(options.target),
     )
     .unwrap_or_default();
     let (game, history) = match seed {
-        Some(seed) => {
-            let game = Game::new(config, seed);
-            (game.clone(), rules::History::new(game))
-        }
+        Some(seed) => new_game(config, seed),
         None => {
             let (game, history, problems) = saved_game(documents, config);
             notices.extend(problems);
@@ -99,6 +113,7 @@ pub fn load(
     Loaded {
         game,
         history,
+        past,
         best,
         options,
         notices,
@@ -124,8 +139,8 @@ pub fn saved_game(documents: &Documents, config: Config) -> (Game, rules::Histor
     let key = save::game_key(config);
     let small = save::MAX_DOCUMENT_BYTES;
     let Some(game) = read(documents, &key, "saved game", small, parse, &mut notices) else {
-        let game = Game::new(config, rand::random());
-        return (game.clone(), rules::History::new(game), notices);
+        let (game, history) = new_game(config, rand::random());
+        return (game, history, notices);
     };
     let key = save::history_key(config);
     let limit = save::MAX_HISTORY_BYTES;
@@ -133,6 +148,13 @@ pub fn saved_game(documents: &Documents, config: Config) -> (Game, rules::Histor
     let history = read(documents, &key, "undo history", limit, parse, &mut notices)
         .unwrap_or_else(|| rules::History::new(game.clone()));
     (game, history, notices)
+}
+
+/// A new game from `seed`, starting now.
+fn new_game(config: Config, seed: u64) -> (Game, rules::History) {
+    let (game, mut history) = rules::History::seeded(config, seed);
+    history.info = rules::PlayInfo::starting(super::now_ms());
+    (game, history)
 }
 
 /// A document, or `None`: none saved, or one that could not be used, whose problem goes to the
@@ -197,6 +219,17 @@ fn save_best(
     mut notices: MessageWriter<Notice>,
 ) {
     let result = documents.write(save::BEST_KEY, &save::render_best(&best.0));
+    report(result, &documents, &mut failed, &mut notices);
+}
+
+/// Writes the history of games (a failed write is reported like the game's).
+fn save_games(
+    past: Res<PastGames>,
+    documents: Res<SaveStore>,
+    mut failed: ResMut<SaveFailed>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let result = documents.write(save::GAMES_KEY, &save::render_games(&past.0));
     report(result, &documents, &mut failed, &mut notices);
 }
 

@@ -1,7 +1,8 @@
 //! Requests and the one system that reads them. What each screen accepts is
 //! [`Screen::accepts`]; what a request does is one arm of [`route_requests`], which hands it to
 //! the code that owns it: the board ([`super::board::BoardChanges`]), the question and the
-//! options ([`super::menus::Menus`]), the AI ([`super::autoplay::AiControl`]).
+//! options ([`super::menus::Menus`]), the AI ([`super::autoplay::AiControl`]), the replay viewer
+//! and the history screens ([`super::replay::Viewer`]).
 //!
 //! A new request is a variant here, a line in `Screen::accepts`, an arm in `route_requests`,
 //! and its work in the owner's file; a key for it is a line in `input`. A new screen is a
@@ -13,6 +14,8 @@ use super::GameSet;
 use super::autoplay::AiControl;
 use super::board::BoardChanges;
 use super::menus::Menus;
+use super::past::Browse;
+use super::replay::{Control, Viewer, Watch};
 use crate::rules::Direction;
 use crate::save::ThemeChoice;
 
@@ -51,6 +54,19 @@ pub enum Request {
     /// Let the AI play, or stop it (P, the AI button); switch its pace (F).
     ToggleAutoplay,
     ToggleFast,
+    /// Open the replay viewer on a game (the one in progress, or one of the history).
+    Watch(Watch),
+    /// The viewer's controls (play, steps, speed, seek, play from here, close).
+    Replay(Control),
+    /// Share the game in front: its code to the clipboard (a link on the web).
+    Share,
+    /// Open the history of games, or the statistics.
+    OpenHistory,
+    OpenStats,
+    /// Move through the history list.
+    Browse(Browse),
+    /// Show the statistics of the next board size.
+    StatsSize(Step),
 }
 
 /// A step through a list of choices.
@@ -60,7 +76,8 @@ pub enum Step {
     Up,
 }
 
-/// What has the keys: the board, the "start a new game?" question, or the options.
+/// What has the keys: the board, the "start a new game?" question, the options, the replay
+/// viewer, the history of games or the statistics.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Screen {
     #[default]
@@ -70,6 +87,12 @@ pub enum Screen {
     ConfirmNewGame,
     /// Board size, target and theme.
     Options,
+    /// The replay viewer.
+    Replay,
+    /// The games played, newest first.
+    History,
+    /// Statistics per board size.
+    Stats,
 }
 
 impl Screen {
@@ -90,11 +113,36 @@ impl Screen {
                     | Hint
                     | ToggleAutoplay
                     | ToggleFast
+                    | Watch(super::replay::Watch::Current | super::replay::Watch::Pending)
+                    | Share
+                    | OpenHistory
+                    | OpenStats
             ),
             Screen::ConfirmNewGame => matches!(request, ConfirmNewGame | CloseDialog),
             Screen::Options => matches!(
                 request,
-                CloseDialog | SetSize(_) | SetTarget(_) | StepTarget(_) | SetTheme(_) | ToggleTheme
+                CloseDialog
+                    | SetSize(_)
+                    | SetTarget(_)
+                    | StepTarget(_)
+                    | SetTheme(_)
+                    | ToggleTheme
+                    | OpenHistory
+                    | OpenStats
+            ),
+            Screen::Replay => matches!(request, Replay(_) | Share | ToggleTheme),
+            Screen::History => matches!(
+                request,
+                Browse(_)
+                    | Watch(super::replay::Watch::Selected | super::replay::Watch::Past(_))
+                    | Share
+                    | OpenStats
+                    | CloseDialog
+                    | ToggleTheme
+            ),
+            Screen::Stats => matches!(
+                request,
+                StatsSize(_) | OpenHistory | CloseDialog | ToggleTheme
             ),
         }
     }
@@ -110,6 +158,7 @@ fn route_requests(
     mut board: BoardChanges,
     mut menus: Menus,
     mut ai: AiControl,
+    mut viewer: Viewer,
 ) {
     if requests.is_empty() {
         return;
@@ -121,7 +170,7 @@ fn route_requests(
             continue;
         }
         match request {
-            Request::Move(direction) => board.play(direction),
+            Request::Move(direction) => board.play(direction, ai.playing()),
             Request::Undo => board.undo(),
             Request::KeepGoing => board.keep_going(),
             Request::NewGame if board.in_progress() => on = Screen::ConfirmNewGame,
@@ -139,6 +188,18 @@ fn route_requests(
                 }
                 on = Screen::Game;
             }
+            Request::OpenHistory | Request::OpenStats => {
+                if on == Screen::Options {
+                    board.switch_to(menus.chosen_board());
+                }
+                if request == Request::OpenHistory {
+                    viewer.open_history();
+                    on = Screen::History;
+                } else {
+                    viewer.open_stats(board.game().config().size());
+                    on = Screen::Stats;
+                }
+            }
             Request::SetSize(size) => menus.set_size(size),
             Request::SetTarget(target) => menus.set_target(target),
             Request::StepTarget(step) => menus.step_target(step),
@@ -147,6 +208,15 @@ fn route_requests(
             Request::Hint => ai.hint(board.game()),
             Request::ToggleAutoplay => ai.toggle_autoplay(board.game()),
             Request::ToggleFast => ai.toggle_fast(),
+            Request::Watch(what) => on = viewer.watch(what, &mut board, on).unwrap_or(on),
+            Request::Replay(control) => {
+                on = viewer
+                    .control(control, &mut board, &mut menus)
+                    .unwrap_or(on)
+            }
+            Request::Share => viewer.share(on, &board),
+            Request::Browse(browse) => viewer.browse(browse, &board),
+            Request::StatsSize(step) => viewer.step_stats(step),
         }
     }
     NextState::set_if_neq(&mut next_screen, on);

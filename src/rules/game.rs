@@ -267,14 +267,13 @@ impl Game {
         })
     }
 
-    /// Starts over with the same config, continuing the same RNG stream.
-    pub fn restart(&mut self) {
-        self.board = Board::new(self.config.size());
-        self.score = 0;
-        self.moves = 0;
-        self.won = false;
-        self.status = Status::Playing;
-        self.start();
+    /// Starts over with the same config, from a seed drawn from this game's RNG: a seeded run
+    /// stays replayable, and the new game is `Game::new(config, seed)`, so it can be recorded
+    /// and shared by its seed. Returns the seed.
+    pub fn restart(&mut self) -> u64 {
+        let seed = self.rng.next_u64();
+        *self = Self::new(self.config, seed);
+        seed
     }
 
     fn start(&mut self) {
@@ -515,7 +514,8 @@ mod tests {
         let board = Board::from_rows(&[&[16, 16, 0], &[0; 3], &[0; 3]]);
         let mut game = Game::from_board(config, board, 3);
         game.play(Left);
-        game.restart();
+        let seed = game.restart();
+        assert_eq!(game.save(), Game::new(config, seed).save());
         assert_eq!(game.score(), 0);
         assert_eq!(game.moves(), 0);
         assert_eq!(game.status(), Status::Playing);

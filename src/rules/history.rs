@@ -9,19 +9,65 @@
 use std::fmt;
 
 use super::board::Direction;
-use super::game::{Game, Status};
+use super::game::{Config, Game, Status};
+use super::record::Record;
 
 /// A copy of the game is kept every this many moves: an undo replays fewer than this many
 /// moves (30 µs at most on 4×4, `cargo bench --bench saves`), and checkpoints cost half a
 /// byte a move.
 pub const CHECKPOINT_EVERY: usize = 256;
 
-/// The moves of the game in progress, newest last.
+/// The moves of the game in progress, newest last, and what else its record holds.
 #[derive(Clone, Debug)]
 pub struct History {
     moves: Vec<Direction>,
     /// `checkpoints[i]` is the game after `i * CHECKPOINT_EVERY` moves; `[0]` is the start.
     checkpoints: Vec<Game>,
+    /// The seed the start came from (`Game::new(config, seed)`), when known: a game saved
+    /// before games were recorded by seed has none, and cannot be shared.
+    seed: Option<u64>,
+    /// Moves taken back so far.
+    undos: u32,
+    /// When and how the game was played, kept for the games' history (the rules never read it).
+    pub info: PlayInfo,
+}
+
+/// When and how a game was played: facts for the history of games, set by the game's frame
+/// loop (the rules engine has no clock).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PlayInfo {
+    /// When the game started, in milliseconds since 1970 (0: not known).
+    pub started_ms: u64,
+    /// Time spent playing: the gaps between moves, each counted up to `MAX_PAUSE_MS`.
+    pub played_ms: u64,
+    /// When the last move was played (this run only).
+    pub last_move_ms: u64,
+    /// Whether the AI played any of the moves.
+    pub ai: bool,
+}
+
+/// A pause between moves longer than this counts as this long: time away is not play.
+pub const MAX_PAUSE_MS: u64 = 30_000;
+
+impl PlayInfo {
+    /// A game starting now.
+    pub fn starting(now_ms: u64) -> Self {
+        Self {
+            started_ms: now_ms,
+            ..Self::default()
+        }
+    }
+
+    /// A move was played now: the time since the previous one (or since the start, or since
+    /// the game was loaded) counts, up to `MAX_PAUSE_MS`.
+    pub fn note_move(&mut self, now_ms: u64, by_ai: bool) {
+        let since = self.last_move_ms.max(self.started_ms);
+        if since > 0 {
+            self.played_ms += now_ms.saturating_sub(since).min(MAX_PAUSE_MS);
+        }
+        self.last_move_ms = now_ms;
+        self.ai |= by_ai;
+    }
 }
 
 /// Why a recorded history does not lead to the game it was saved with.
@@ -37,6 +83,8 @@ pub enum HistoryError {
     Mismatch,
     /// The packed moves are cut short or have bits set past the last move.
     Packing,
+    /// The start is not the game its seed makes.
+    NotSeed,
 }
 
 impl fmt::Display for HistoryError {
@@ -47,6 +95,7 @@ impl fmt::Display for HistoryError {
             HistoryError::NoChange(n) => write!(f, "move {n} would not change the board"),
             HistoryError::Mismatch => write!(f, "its moves lead to another game"),
             HistoryError::Packing => write!(f, "its moves are damaged"),
+            HistoryError::NotSeed => write!(f, "its start is not the game its seed makes"),
         }
     }
 }
@@ -69,12 +118,35 @@ fn replay_move(game: &mut Game, direction: Direction, n: usize) -> Result<(), Hi
 }
 
 impl History {
-    /// No moves yet: `start` is the game as it begins.
+    /// No moves yet: `start` is the game as it begins (from an unknown seed).
     pub fn new(start: Game) -> Self {
         Self {
             moves: Vec::new(),
             checkpoints: vec![start],
+            seed: None,
+            undos: 0,
+            info: PlayInfo::default(),
         }
+    }
+
+    /// A new game from `seed`, with its history: the game can be recorded and shared.
+    pub fn seeded(config: Config, seed: u64) -> (Game, Self) {
+        let game = Game::new(config, seed);
+        let mut history = Self::new(game.clone());
+        history.seed = Some(seed);
+        (game, history)
+    }
+
+    /// Replays `moves` from `start`: the history and the game they lead to, or the first move
+    /// that cannot be played.
+    pub fn replay(start: Game, moves: &[Direction]) -> Result<(Self, Game), HistoryError> {
+        let mut game = start.clone();
+        let mut history = Self::new(start);
+        for (i, &direction) in moves.iter().enumerate() {
+            replay_move(&mut game, direction, i + 1)?;
+            history.push(direction, &game);
+        }
+        Ok((history, game))
     }
 
     /// Replays `moves` from `start` and checks that they lead to `current` (a win that
@@ -83,12 +155,7 @@ impl History {
         if start.config() != current.config() {
             return Err(HistoryError::OtherBoard);
         }
-        let mut game = start.clone();
-        let mut history = Self::new(start);
-        for (i, &direction) in moves.iter().enumerate() {
-            replay_move(&mut game, direction, i + 1)?;
-            history.push(direction, &game);
-        }
+        let (history, mut game) = Self::replay(start, moves)?;
         if game.status() == Status::Won && current.status() != Status::Won {
             game.keep_going();
         }
@@ -96,6 +163,61 @@ impl History {
             return Err(HistoryError::Mismatch);
         }
         Ok(history)
+    }
+
+    /// The seed the start came from, if known.
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// Says the start came from `seed`, if it did (`Game::new(config, seed)` is the start).
+    pub fn with_seed(mut self, seed: u64) -> Result<Self, HistoryError> {
+        if Game::new(self.start().config(), seed).save() != self.start().save() {
+            return Err(HistoryError::NotSeed);
+        }
+        self.seed = Some(seed);
+        Ok(self)
+    }
+
+    /// Moves taken back so far.
+    pub fn undos(&self) -> u32 {
+        self.undos
+    }
+
+    /// Counts an undo the player asked for (`pop` alone is also a replay's step back).
+    pub fn count_undo(&mut self) {
+        self.undos = self.undos.saturating_add(1);
+    }
+
+    pub fn set_undos(&mut self, undos: u32) {
+        self.undos = undos;
+    }
+
+    /// The whole game as a record, if its seed is known.
+    pub fn record(&self) -> Option<Record> {
+        Some(Record {
+            config: self.start().config(),
+            seed: self.seed?,
+            moves: self.moves.clone(),
+            undos: self.undos,
+        })
+    }
+
+    /// The first `n` moves as a history of their own (a replay's position to play on from):
+    /// same seed, no undos, started now.
+    pub fn prefix(&self, n: usize, now_ms: u64) -> (Self, Game) {
+        let n = n.min(self.len());
+        let mut history = Self::new(self.start().clone());
+        history.seed = self.seed;
+        history.info = PlayInfo::starting(now_ms);
+        history.moves = self.moves[..n].to_vec();
+        history.checkpoints = self.checkpoints[..n / CHECKPOINT_EVERY + 1].to_vec();
+        let mut game = self.game_after(n);
+        if game.status() == Status::Won && n < self.len() {
+            // Later moves continued this win: play on from it as they did.
+            game.keep_going();
+        }
+        (history, game)
     }
 
     /// The game before the first move.
@@ -138,8 +260,9 @@ impl History {
         Some((game, direction))
     }
 
-    /// The game after the first `n` moves (`n` at most the number of moves).
-    fn game_after(&self, n: usize) -> Game {
+    /// The game after the first `n` moves (`n` at most the number of moves): at most
+    /// `CHECKPOINT_EVERY - 1` moves replayed from the checkpoint before it.
+    pub fn game_after(&self, n: usize) -> Game {
         let from = n / CHECKPOINT_EVERY;
         let mut game = self.checkpoints[from].clone();
         for (i, &direction) in self

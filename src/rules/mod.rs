@@ -1,10 +1,12 @@
 //! The rules engine: plain Rust, no Bevy. Boards of 3×3 to 8×8, slide plans, spawns from a
-//! seeded RNG, winning and losing (docs/rules.md), and the history of a game's moves for undo.
+//! seeded RNG, winning and losing (docs/rules.md), the history of a game's moves for undo, and a whole game
+//! as a record and a share code.
 //! The ECS layer, the AI and the tests use it; it never sees a pixel.
 
 mod board;
 mod game;
 mod history;
+mod record;
 
 pub use board::{
     Board, Cell, Direction, MAX_CELLS, MAX_SIZE, MIN_SIZE, Merge, SlidePlan, TileSlide,
@@ -13,4 +15,7 @@ pub use game::{
     Config, ConfigError, DEFAULT_SIZE, DEFAULT_TARGET, Game, MAX_SAVED_SCORE, MAX_SAVED_TILE,
     MIN_TARGET, RestoreError, SPAWN_TWO_PROBABILITY, START_TILES, SavedGame, Status, Turn,
 };
-pub use history::{CHECKPOINT_EVERY, History, HistoryError, pack_moves, unpack_moves};
+pub use history::{
+    CHECKPOINT_EVERY, History, HistoryError, MAX_PAUSE_MS, PlayInfo, pack_moves, unpack_moves,
+};
+pub use record::{CODE_VERSION, CodeError, LINK_MARK, MAX_CODE_CHARS, MAX_CODE_MOVES, Record};

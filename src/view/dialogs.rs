@@ -194,7 +194,11 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
         root,
         DONE_Y,
         DONE_WIDTH,
-        &[("Done".into(), Request::CloseDialog)],
+        &[
+            ("History".into(), Request::OpenHistory),
+            ("Statistics".into(), Request::OpenStats),
+            ("Done".into(), Request::CloseDialog),
+        ],
     );
 }
 

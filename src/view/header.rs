@@ -14,7 +14,9 @@ use super::layout::{BOARD_CENTER, BOARD_PX, HEADER_Y, LEFT, RIGHT, ROW_Y, Z_FLOA
 use super::text::{BODY_PX, FontPx, Label, label};
 use super::theme::Ink;
 use super::widgets::{Align, BUTTON_HEIGHT, button, menu_button, row_x};
-use crate::game::{Autoplay, BestScores, Engine, GameSet, HintGiven, MoveApplied, Notice, Request};
+use crate::game::{
+    Autoplay, BestScores, Engine, GameSet, HintGiven, MoveApplied, Notice, Request, Screen,
+};
 use crate::rules::Direction;
 
 /// The title, as in the original.
@@ -61,18 +63,21 @@ const HINT_ALPHA: f32 = 0.7;
 pub const HINT_TIME: Duration = Duration::from_millis(1200);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_header).add_systems(
-        Update,
-        (
-            show_scores,
-            float_gains,
-            show_notice,
-            show_target,
-            show_hint,
-            show_autoplay,
-        )
-            .in_set(GameSet::React),
-    );
+    app.init_resource::<HelpLine>()
+        .add_systems(OnEnter(Screen::Game), restore_help)
+        .add_systems(Startup, spawn_header)
+        .add_systems(
+            Update,
+            (
+                show_scores,
+                float_gains,
+                show_notice,
+                show_target,
+                show_hint,
+                show_autoplay,
+            )
+                .in_set(GameSet::React),
+        );
 }
 
 /// The value text of a counter box.
@@ -267,9 +272,22 @@ fn show_scores(
     }
 }
 
-/// Shows the frame's notices in place of the key help for `NOTICE_TIME`, then the key help again.
+/// What the line under the board says when no notice shows: the key help of the board, or a
+/// line the screen in front sets (the replay's position).
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct HelpLine(pub String);
+
+impl Default for HelpLine {
+    fn default() -> Self {
+        Self(KEY_HELP.into())
+    }
+}
+
+/// Shows the frame's notices in place of the help line for `NOTICE_TIME`, then the help line
+/// again (as it is by then).
 fn show_notice(
     time: Res<Time>,
+    help: Res<HelpLine>,
     mut notices: MessageReader<Notice>,
     mut shown: Local<Option<Timer>>,
     mut line: Single<(&mut Label, &mut Ink), With<KeyHelp>>,
@@ -283,10 +301,17 @@ fn show_notice(
     } else if let Some(timer) = shown.as_mut()
         && timer.tick(time.delta()).is_finished()
     {
-        text.0 = KEY_HELP.into();
-        **color = Ink::Text;
         *shown = None;
     }
+    if shown.is_none() && (text.0 != help.0 || **color != Ink::Text) {
+        text.0 = help.0.clone();
+        **color = Ink::Text;
+    }
+}
+
+/// The board's key help comes back with the board.
+fn restore_help(mut help: ResMut<HelpLine>) {
+    help.set_if_neq(HelpLine::default());
 }
 
 /// "+N" rises from the score box and fades out. The frame's gains float as one, and gains that

@@ -5,10 +5,12 @@
 pub mod art;
 pub mod dialogs;
 pub mod fade;
+pub mod games;
 pub mod header;
 pub mod layout;
 pub mod overlay;
 pub mod palette;
+pub mod replay;
 pub mod text;
 pub mod theme;
 pub mod tiles;
@@ -17,7 +19,7 @@ pub mod widgets;
 use bevy::{diagnostic::FrameCount, prelude::*, window::RequestRedraw};
 use bevy_tweening::{AnimationSystem, TweenAnim};
 
-use crate::game::{Autoplay, GameSet, GameState, Screen};
+use crate::game::{Autoplay, GameSet, GameState, Replay, Screen};
 
 /// Frames drawn after start-up before the game waits for input (the renderer settles over the
 /// first frames).
@@ -77,6 +79,8 @@ impl Plugin for ViewPlugin {
         overlay::plugin(app);
         text::plugin(app);
         dialogs::plugin(app);
+        replay::plugin(app);
+        games::plugin(app);
         theme::plugin(app);
     }
 }
@@ -95,11 +99,12 @@ fn despawn_finished(
 }
 
 /// A window that waits for input between frames (winit's reactive mode) gets the next frame now
-/// while a tween runs, while the AI plays, while a state change waits for the next frame to take
+/// while a tween runs, while the AI plays or a replay plays, while a state change waits for the next frame to take
 /// effect (a dialog opening or closing, an overlay), and over the first few frames.
 fn keep_frames_coming(
     anims: Query<(), With<TweenAnim>>,
     autoplay: Res<Autoplay>,
+    replay: Res<Replay>,
     screen: Res<NextState<Screen>>,
     state: Res<NextState<GameState>>,
     frames: Res<FrameCount>,
@@ -107,7 +112,8 @@ fn keep_frames_coming(
 ) {
     let pending =
         !matches!(*screen, NextState::Unchanged) || !matches!(*state, NextState::Unchanged);
-    if !anims.is_empty() || autoplay.on || pending || frames.0 < WARM_UP_FRAMES {
+    let replaying = replay.0.as_ref().is_some_and(|w| w.playing);
+    if !anims.is_empty() || autoplay.on || replaying || pending || frames.0 < WARM_UP_FRAMES {
         redraw.write(RequestRedraw);
     }
 }

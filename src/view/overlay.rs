@@ -11,7 +11,7 @@ use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::text::label;
 use super::theme::Ink;
 use super::widgets::button_row;
-use crate::game::{GameState, Request};
+use crate::game::{GameState, Request, Watch};
 
 /// The board stays in view this long before the overlay starts to show…
 pub const OVERLAY_DELAY: Duration = Duration::from_millis(1200);
@@ -53,7 +53,11 @@ fn spawn_game_over_overlay(commands: Commands, art: Res<Art>) {
         GameState::GameOver,
         Ink::OverCover,
         ("Game over!", Ink::Text),
-        &[("Try again", Request::NewGame)],
+        &[
+            ("Try again", Request::NewGame),
+            ("Replay", Request::Watch(Watch::Current)),
+            ("Share", Request::Share),
+        ],
     );
 }
 

@@ -1,0 +1,321 @@
+//! The history of games: the last `save::MAX_GAMES` games, finished or replaced by another with
+//! at least one move, for the history list, the statistics and the replay viewer. Where the
+//! list and the statistics screen stand is kept here too, so the requests that move them are
+//! plain data changes.
+
+use bevy::prelude::*;
+
+use super::board::{Engine, History};
+use super::replay::watching;
+use super::requests::Step;
+use super::{GameSet, Notice};
+use crate::rules::{Game, MAX_SIZE, MIN_SIZE, Status};
+use crate::save::{MAX_GAMES, PastGame};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GameList>()
+        .init_resource::<StatsBoard>()
+        .add_systems(
+            Update,
+            keep_finished_game
+                .run_if(resource_changed::<Engine>)
+                .run_if(not(watching))
+                .in_set(GameSet::Record),
+        );
+}
+
+/// The games played, oldest first.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct PastGames(pub Vec<PastGame>);
+
+impl PastGames {
+    /// Keeps `game` (as far as it went), replacing an earlier entry of the same game: a game
+    /// kept when it ended, then continued by an undo, is one game. A game without moves, or
+    /// without a seed (saved before games were recorded), is not kept.
+    pub fn keep(&mut self, game: &Game, history: &crate::rules::History) {
+        if history.is_empty() {
+            return;
+        }
+        let Some(entry) = PastGame::of(game, history) else {
+            return;
+        };
+        if let Some(same) = self.0.iter_mut().rev().find(|past| past.same_game(&entry)) {
+            if *same != entry {
+                *same = entry;
+            }
+            return;
+        }
+        self.0.push(entry);
+        let extra = self.0.len().saturating_sub(MAX_GAMES);
+        self.0.drain(..extra);
+    }
+
+    /// The `n`th newest game (0 is the newest).
+    pub fn newest(&self, n: usize) -> Option<&PastGame> {
+        self.0.iter().rev().nth(n)
+    }
+}
+
+/// Where the history list stands: the selected game and the first one shown, counted from the
+/// newest (0).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameList {
+    pub selected: usize,
+    pub top: usize,
+}
+
+/// Games shown at once in the list.
+pub const LIST_ROWS: usize = 9;
+
+/// A move through the history list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Browse {
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    First,
+    Last,
+    /// Rows to scroll by (wheel, drag): the selection stays on screen.
+    Scroll(i16),
+    /// Select this game (a row's index from the newest).
+    Select(u16),
+}
+
+impl GameList {
+    /// Moves the selection (or scrolls) through `count` games, keeping it on screen.
+    pub fn browse(&mut self, browse: Browse, count: usize) {
+        let last = count.saturating_sub(1);
+        let page = LIST_ROWS - 1;
+        match browse {
+            Browse::Up => self.selected = self.selected.saturating_sub(1),
+            Browse::Down => self.selected = (self.selected + 1).min(last),
+            Browse::PageUp => self.selected = self.selected.saturating_sub(page),
+            Browse::PageDown => self.selected = (self.selected + page).min(last),
+            Browse::First => self.selected = 0,
+            Browse::Last => self.selected = last,
+            Browse::Select(n) => self.selected = (n as usize).min(last),
+            Browse::Scroll(rows) => {
+                let most = count.saturating_sub(LIST_ROWS);
+                self.top = self.top.saturating_add_signed(rows as isize).min(most);
+                self.selected = self
+                    .selected
+                    .clamp(self.top, self.top + LIST_ROWS - 1)
+                    .min(last);
+                return;
+            }
+        }
+        if self.selected < self.top {
+            self.top = self.selected;
+        } else if self.selected >= self.top + LIST_ROWS {
+            self.top = self.selected + 1 - LIST_ROWS;
+        }
+    }
+}
+
+/// The board size the statistics screen shows.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StatsBoard(pub usize);
+
+impl Default for StatsBoard {
+    fn default() -> Self {
+        Self(crate::rules::DEFAULT_SIZE)
+    }
+}
+
+impl StatsBoard {
+    /// The next size up or down, round from 8 to 3.
+    pub fn step(&mut self, step: Step) {
+        let sizes = MAX_SIZE - MIN_SIZE + 1;
+        let index = self.0 - MIN_SIZE;
+        let index = match step {
+            Step::Up => (index + 1) % sizes,
+            Step::Down => (index + sizes - 1) % sizes,
+        };
+        self.0 = MIN_SIZE + index;
+    }
+}
+
+/// The statistics of one board size.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub games: usize,
+    /// Games that reached their target.
+    pub wins: usize,
+    pub best: u64,
+    pub average: u64,
+    /// How many games ended with each best tile, from the smallest best tile to the largest
+    /// (tiles no game ended on are there with 0, so the bars stand in order).
+    pub tiles: Vec<(u32, usize)>,
+    /// The scores of the last `RECENT_GAMES` games, oldest first.
+    pub recent: Vec<u64>,
+}
+
+/// The score chart shows this many games.
+pub const RECENT_GAMES: usize = 50;
+
+impl Stats {
+    /// The statistics of the games of `size`.
+    pub fn of(games: &[PastGame], size: usize) -> Self {
+        let games: Vec<&PastGame> = games.iter().filter(|g| g.size == size).collect();
+        if games.is_empty() {
+            return Self::default();
+        }
+        let total: u64 = games.iter().map(|g| g.score).sum();
+        let smallest = games.iter().map(|g| g.best_tile).min().unwrap_or(2).max(2);
+        let largest = games.iter().map(|g| g.best_tile).max().unwrap_or(2).max(2);
+        let tiles = (smallest.trailing_zeros()..=largest.trailing_zeros())
+            .map(|power| {
+                let tile = 1u32 << power;
+                (tile, games.iter().filter(|g| g.best_tile == tile).count())
+            })
+            .collect();
+        let from = games.len().saturating_sub(RECENT_GAMES);
+        Self {
+            games: games.len(),
+            wins: games.iter().filter(|g| g.won()).count(),
+            best: games.iter().map(|g| g.score).max().unwrap_or(0),
+            average: total / games.len() as u64,
+            tiles,
+            recent: games[from..].iter().map(|g| g.score).collect(),
+        }
+    }
+
+    /// Wins in percent, rounded.
+    pub fn win_percent(&self) -> u64 {
+        if self.games == 0 {
+            0
+        } else {
+            (self.wins as u64 * 100 + self.games as u64 / 2) / self.games as u64
+        }
+    }
+}
+
+/// A date as year-month-day (UTC), from milliseconds since 1970.
+pub fn date(ms: u64) -> String {
+    // Days to a civil date: Howard Hinnant's `civil_from_days` (public domain), for days ≥ 0.
+    let days = (ms / 86_400_000) as i64 + 719_468;
+    let era = days / 146_097;
+    let day_of_era = days - era * 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// A number with thousands separated by commas.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A game that ends goes into the history then (a later undo and a new ending update it).
+fn keep_finished_game(
+    engine: Res<Engine>,
+    history: Res<History>,
+    mut past: ResMut<PastGames>,
+    mut told: Local<bool>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if engine.status() != Status::Over {
+        return;
+    }
+    past.keep(&engine, &history);
+    if history.seed().is_none() && !*told {
+        *told = true;
+        notices.write(Notice(
+            "This game began before games were recorded: it is not in the history.".into(),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_selection_stays_on_screen_and_in_the_list() {
+        let mut list = GameList::default();
+        list.browse(Browse::Up, 30);
+        assert_eq!(list, GameList::default());
+        for _ in 0..LIST_ROWS {
+            list.browse(Browse::Down, 30);
+        }
+        assert_eq!((list.selected, list.top), (LIST_ROWS, 1));
+        list.browse(Browse::Last, 30);
+        assert_eq!((list.selected, list.top), (29, 30 - LIST_ROWS));
+        list.browse(Browse::Scroll(-100), 30);
+        assert_eq!((list.selected, list.top), (LIST_ROWS - 1, 0));
+        list.browse(Browse::PageDown, 3);
+        assert_eq!(list.selected, 2);
+        list.browse(Browse::Select(7), 5);
+        assert_eq!(list.selected, 4);
+    }
+
+    fn past(size: usize, score: u64, best_tile: u32) -> PastGame {
+        PastGame {
+            started_ms: score,
+            seed: 1,
+            size,
+            target: 2048,
+            score,
+            best_tile,
+            moves: 10,
+            undos: 0,
+            played_ms: 0,
+            ai: false,
+            over: true,
+            code: String::new(),
+        }
+    }
+
+    #[test]
+    fn statistics_count_one_board_size() {
+        let games = [
+            past(4, 20_000, 2048),
+            past(4, 5_000, 512),
+            past(5, 90_000, 4096),
+            past(4, 8_000, 512),
+            past(4, 3_001, 128),
+        ];
+        let stats = Stats::of(&games, 4);
+        assert_eq!((stats.games, stats.wins, stats.win_percent()), (4, 1, 25));
+        assert_eq!((stats.best, stats.average), (20_000, 9_000));
+        assert_eq!(
+            stats.tiles,
+            vec![(128, 1), (256, 0), (512, 2), (1024, 0), (2048, 1)]
+        );
+        assert_eq!(stats.recent, vec![20_000, 5_000, 8_000, 3_001]);
+        assert_eq!(Stats::of(&games, 6), Stats::default());
+    }
+
+    #[test]
+    fn dates_and_numbers_read_as_people_write_them() {
+        assert_eq!(date(0), "1970-01-01");
+        assert_eq!(date(951_782_400_000), "2000-02-29");
+        assert_eq!(date(1_796_041_752_000), "2026-11-30");
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_234_567), "1,234,567");
+    }
+
+    #[test]
+    fn statistics_sizes_go_round() {
+        let mut board = StatsBoard(8);
+        board.step(Step::Up);
+        assert_eq!(board.0, 3);
+        board.step(Step::Down);
+        assert_eq!(board.0, 8);
+    }
+}

@@ -1,0 +1,355 @@
+//! The replay viewer's game side. A replay is shown on the board itself: the player's game is
+//! set aside, the recorded game's positions go through the same board changes as play (so the
+//! same tweens animate them), and closing the viewer puts the player's game back. While a
+//! replay is on the board nothing is saved and no game is recorded ([`watching`]).
+//!
+//! A replay comes from the game in progress, from the history of games, or from a share code
+//! (`--replay CODE` on the desktop, `#replay=CODE` in a link on the web). "Play from here" makes
+//! the shown position the game in progress, its record the recorded moves so far, so the same
+//! moves bring the same spawns.
+
+use std::time::Duration;
+
+use bevy::{ecs::system::SystemParam, prelude::*};
+
+use super::board::BoardChanges;
+use super::menus::Menus;
+use super::past::{Browse, GameList, StatsBoard};
+use super::requests::{Request, Screen, Step};
+use super::{GameSet, Notice, now_ms};
+use crate::rules::{self, Game, Record};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Replay>()
+        .add_message::<Shared>()
+        .add_systems(
+            Update,
+            advance_replay
+                .run_if(in_state(Screen::Replay))
+                .in_set(GameSet::Ai),
+        );
+}
+
+/// The replay on the board, if one is.
+#[derive(Resource, Default)]
+pub struct Replay(pub Option<Watching>);
+
+/// A run condition: a replay is on the board (not the player's game).
+pub fn watching(replay: Res<Replay>) -> bool {
+    replay.0.is_some()
+}
+
+/// A replay being watched.
+pub struct Watching {
+    pub record: Record,
+    /// Every recorded move, played: any position on demand (`History::game_after`).
+    full: rules::History,
+    /// The position on the board: after this many moves.
+    pub shown: usize,
+    pub playing: bool,
+    pub speed: Speed,
+    /// Time since the last step while playing.
+    waited: Duration,
+    /// The player's game, set aside.
+    own: (Game, rules::History),
+    /// Where closing the viewer goes.
+    back_to: Screen,
+}
+
+impl Watching {
+    /// Moves in the record.
+    pub fn len(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.record.moves.is_empty()
+    }
+}
+
+/// How fast a replay plays: a move every 400, 200 or 100 ms, or one a frame.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Speed {
+    #[default]
+    X1,
+    X2,
+    X4,
+    Max,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::X1, Speed::X2, Speed::X4, Speed::Max];
+
+    /// The time between two moves.
+    pub fn interval(self) -> Duration {
+        Duration::from_millis(match self {
+            Speed::X1 => 400,
+            Speed::X2 => 200,
+            Speed::X4 => 100,
+            Speed::Max => 0,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::X1 => "1×",
+            Speed::X2 => "2×",
+            Speed::X4 => "4×",
+            Speed::Max => "Max",
+        }
+    }
+}
+
+/// What to replay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Watch {
+    /// The game in progress, from its first move.
+    Current,
+    /// The game selected in the history list.
+    Selected,
+    /// The `n`th newest game in the history.
+    Past(u16),
+    /// The code the game was started with.
+    Pending,
+}
+
+/// The viewer's controls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    TogglePlay,
+    Back,
+    Forward,
+    First,
+    Last,
+    Speed(Speed),
+    /// Show the position after this many moves (the progress bar).
+    Seek(u32),
+    /// Make the shown position the game in progress.
+    PlayFromHere,
+    Close,
+}
+
+/// A replay code given at start (a flag, a link), checked: shown once the game runs.
+#[derive(Resource)]
+pub struct PendingReplay {
+    pub record: Record,
+    pub full: rules::History,
+}
+
+/// A game's share code, for the platform to copy (the clipboard, a link) and the tests to read.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct Shared(pub String);
+
+/// Everything the viewer and the history screens change besides the board.
+#[derive(SystemParam)]
+pub(super) struct Viewer<'w, 's> {
+    replay: ResMut<'w, Replay>,
+    pending: Option<ResMut<'w, PendingReplay>>,
+    list: ResMut<'w, GameList>,
+    stats: ResMut<'w, StatsBoard>,
+    shared: MessageWriter<'w, Shared>,
+    commands: Commands<'w, 's>,
+}
+
+impl Viewer<'_, '_> {
+    /// Opens the viewer on `what`; the screen to show, or `None` (and a notice) if it cannot.
+    pub(super) fn watch(
+        &mut self,
+        what: Watch,
+        board: &mut BoardChanges,
+        on: Screen,
+    ) -> Option<Screen> {
+        let (record, full) = match what {
+            Watch::Current => match board.history().record() {
+                Some(record) => (record, board.history().clone()),
+                None => {
+                    self.tell("This game began before games were recorded: it has no replay.");
+                    return None;
+                }
+            },
+            Watch::Selected | Watch::Past(_) => {
+                let n = match what {
+                    Watch::Past(n) => n as usize,
+                    _ => self.list.selected,
+                };
+                let code = board.past().newest(n)?.code.clone();
+                match Record::decode(&code) {
+                    Ok((record, full, _)) => (record, full),
+                    Err(e) => {
+                        warn!("game {n} of the history: {e}");
+                        self.tell(&format!("This game's record cannot be replayed: {e}."));
+                        return None;
+                    }
+                }
+            }
+            Watch::Pending => {
+                let pending = self.pending.as_mut()?;
+                (pending.record.clone(), pending.full.clone())
+            }
+        };
+        let own = (board.game().clone(), board.history().clone());
+        let (history, game) = full.prefix(0, 0);
+        board.show(game, history);
+        self.replay.0 = Some(Watching {
+            record,
+            full,
+            shown: 0,
+            playing: true,
+            speed: Speed::X1,
+            waited: Duration::ZERO,
+            own,
+            back_to: if on == Screen::History {
+                Screen::History
+            } else {
+                Screen::Game
+            },
+        });
+        Some(Screen::Replay)
+    }
+
+    /// A control of the viewer; the screen to go to if it leaves.
+    pub(super) fn control(
+        &mut self,
+        control: Control,
+        board: &mut BoardChanges,
+        menus: &mut Menus,
+    ) -> Option<Screen> {
+        let watching = self.replay.0.as_mut()?;
+        match control {
+            Control::TogglePlay => {
+                watching.playing = !watching.playing;
+                watching.waited = Duration::ZERO;
+                if watching.playing && watching.shown == watching.len() {
+                    self.seek(0, board);
+                }
+            }
+            Control::Back => {
+                watching.playing = false;
+                if watching.shown > 0 {
+                    board.undo();
+                    watching.shown -= 1;
+                }
+            }
+            Control::Forward => {
+                if watching.shown < watching.len() {
+                    board.keep_going();
+                    board.play(watching.record.moves[watching.shown], false);
+                    watching.shown += 1;
+                }
+                if watching.shown == watching.len() {
+                    watching.playing = false;
+                }
+            }
+            Control::First => self.seek(0, board),
+            Control::Last => {
+                let last = watching.len();
+                self.seek(last, board);
+            }
+            Control::Seek(n) => self.seek(n as usize, board),
+            Control::Speed(speed) => watching.speed = speed,
+            Control::PlayFromHere => return Some(self.play_from_here(board, menus)),
+            Control::Close => {
+                let watching = self.replay.0.take()?;
+                let (game, history) = watching.own;
+                board.show(game, history);
+                return Some(watching.back_to);
+            }
+        }
+        None
+    }
+
+    /// Shows the position after `n` moves at once.
+    fn seek(&mut self, n: usize, board: &mut BoardChanges) {
+        let Some(watching) = self.replay.0.as_mut() else {
+            return;
+        };
+        let n = n.min(watching.len());
+        let (history, game) = watching.full.prefix(n, 0);
+        board.show(game, history);
+        watching.shown = n;
+        if n == watching.len() {
+            watching.playing = false;
+        }
+    }
+
+    /// The shown position becomes the game in progress, its record the moves so far. The game
+    /// it replaces (the player's, or the saved one of that board) goes to the history of games.
+    fn play_from_here(&mut self, board: &mut BoardChanges, menus: &mut Menus) -> Screen {
+        let Some(watching) = self.replay.0.take() else {
+            return Screen::Game;
+        };
+        let config = watching.record.config;
+        let (own_game, own_history) = watching.own;
+        let replaced = if own_game.config() == config {
+            (own_game, own_history)
+        } else {
+            menus.remember_board(config);
+            board.saved_game(config)
+        };
+        board.keep_in_past(&replaced.0, &replaced.1);
+        let (history, game) = watching.full.prefix(watching.shown, now_ms());
+        board.show(game, history);
+        self.tell(&format!(
+            "Playing on from move {}; the game it replaced is in the history.",
+            watching.shown
+        ));
+        Screen::Game
+    }
+
+    /// Shares the game in front: the one in progress, the replay, or the one selected in the
+    /// history.
+    pub(super) fn share(&mut self, on: Screen, board: &BoardChanges) {
+        let code = match (on, &self.replay.0) {
+            (Screen::Replay, Some(watching)) => Some(watching.record.code()),
+            (Screen::History, _) => board
+                .past()
+                .newest(self.list.selected)
+                .map(|p| p.code.clone()),
+            _ => board.history().record().map(|record| record.code()),
+        };
+        match code {
+            Some(code) => {
+                self.shared.write(Shared(code));
+            }
+            None => self.tell("This game began before games were recorded: it cannot be shared."),
+        }
+    }
+
+    /// Opens the history list on the newest game.
+    pub(super) fn open_history(&mut self) {
+        *self.list = GameList::default();
+    }
+
+    pub(super) fn browse(&mut self, browse: Browse, board: &BoardChanges) {
+        self.list.browse(browse, board.past().0.len());
+    }
+
+    /// Opens the statistics on the board in play.
+    pub(super) fn open_stats(&mut self, size: usize) {
+        self.stats.0 = size;
+    }
+
+    pub(super) fn step_stats(&mut self, step: Step) {
+        self.stats.step(step);
+    }
+
+    fn tell(&mut self, line: &str) {
+        self.commands.write_message(Notice(line.to_string()));
+    }
+}
+
+/// While a replay plays, a forward step every `Speed::interval` (at most one a frame).
+fn advance_replay(
+    time: Res<Time>,
+    mut replay: ResMut<Replay>,
+    mut requests: MessageWriter<Request>,
+) {
+    let Some(watching) = replay.0.as_mut().filter(|w| w.playing) else {
+        return;
+    };
+    watching.waited += time.delta();
+    if watching.waited >= watching.speed.interval() {
+        watching.waited = Duration::ZERO;
+        requests.write(Request::Replay(Control::Forward));
+    }
+}

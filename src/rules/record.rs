@@ -1,0 +1,297 @@
+//! A whole game as a record, and the share code that carries it.
+//!
+//! A game is deterministic from its seed and its moves (spawns come from the seeded RNG), so a
+//! record is the board size, the target, the seed, the moves that stand and how many undos were
+//! used. The share code is that record as URL-safe text:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 1 | version, `CODE_VERSION` |
+//! | 1 | board side, 3 to 8 |
+//! | 1 | target as a power of two (11 for 2048) |
+//! | 8 | seed, little-endian |
+//! | 4 | undos used, little-endian |
+//! | 4 | number of moves, little-endian, at most `MAX_CODE_MOVES` |
+//! | ⌈n/4⌉ | the moves, 2 bits each (`pack_moves`) |
+//! | 4 | CRC-32 of every byte before it, little-endian |
+//!
+//! in base64url without padding: 4/3 of a character a byte, so 2.67 bits a move for a long
+//! game plus 31 characters (a 1,000-move game is 364 characters, a 10,000-move one 3,364).
+//! Decoding checks the text, the checksum, the version, the board and every move before a code
+//! is ever shown, and says what was wrong.
+
+use std::fmt;
+
+use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
+
+use super::board::Direction;
+use super::game::{Config, ConfigError, Game};
+use super::history::{History, HistoryError, pack_moves, unpack_moves};
+
+/// The code's format; a code of any other version is refused.
+pub const CODE_VERSION: u8 = 1;
+/// The longest game a code may carry.
+pub const MAX_CODE_MOVES: usize = 100_000;
+/// Bytes before the moves, and the checksum after them.
+const HEADER_BYTES: usize = 19;
+const CHECKSUM_BYTES: usize = 4;
+/// The longest text that can hold a code (`MAX_CODE_MOVES` moves), with room for a link around
+/// it: anything longer is refused before it is decoded.
+pub const MAX_CODE_CHARS: usize = 40_000;
+/// What precedes a code in a link (`…/#replay=CODE`).
+pub const LINK_MARK: &str = "replay=";
+
+/// A whole game: replaying `moves` from `Game::new(config, seed)` plays it again, spawns
+/// included.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub config: Config,
+    pub seed: u64,
+    pub moves: Vec<Direction>,
+    pub undos: u32,
+}
+
+/// Why a text is not a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CodeError {
+    Empty,
+    TooLong(usize),
+    /// Not base64url text.
+    Text,
+    /// Too short to hold a record, or the moves are cut short.
+    Short,
+    Checksum,
+    Version(u8),
+    Config(ConfigError),
+    TooManyMoves(u64),
+    /// The moves could not be played (e.g. one would not change the board).
+    Moves(HistoryError),
+}
+
+impl fmt::Display for CodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CodeError::Empty => write!(f, "the code is empty"),
+            CodeError::TooLong(n) => write!(
+                f,
+                "the code is {n} characters long, more than any game ({MAX_CODE_CHARS})"
+            ),
+            CodeError::Text => write!(f, "this is not a game code (letters, digits, - and _)"),
+            CodeError::Short => write!(f, "the code is cut short"),
+            CodeError::Checksum => write!(f, "the code is damaged (its checksum does not match)"),
+            CodeError::Version(v) => write!(
+                f,
+                "the code is of version {v}; this game reads version {CODE_VERSION}"
+            ),
+            CodeError::Config(e) => write!(f, "the code's {e}"),
+            CodeError::TooManyMoves(n) => {
+                write!(f, "the code holds {n} moves, more than {MAX_CODE_MOVES}")
+            }
+            CodeError::Moves(e) => write!(f, "the code's game cannot be played: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CodeError {}
+
+impl Record {
+    /// The game before the first move.
+    pub fn start(&self) -> Game {
+        Game::new(self.config, self.seed)
+    }
+
+    /// Plays every move: the history (each position on demand, `History::game_after`) and the
+    /// final game.
+    pub fn replay(&self) -> Result<(History, Game), HistoryError> {
+        let (history, game) = History::replay(self.start(), &self.moves)?;
+        let mut history = history.with_seed(self.seed)?;
+        history.set_undos(self.undos);
+        Ok((history, game))
+    }
+
+    /// The share code.
+    pub fn code(&self) -> String {
+        let mut bytes = Vec::with_capacity(HEADER_BYTES + self.moves.len() / 4 + 5);
+        bytes.push(CODE_VERSION);
+        bytes.push(self.config.size() as u8);
+        bytes.push(self.config.target().trailing_zeros() as u8);
+        bytes.extend_from_slice(&self.seed.to_le_bytes());
+        bytes.extend_from_slice(&self.undos.to_le_bytes());
+        bytes.extend_from_slice(&(self.moves.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(&pack_moves(&self.moves));
+        let checksum = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(&checksum.to_le_bytes());
+        URL_SAFE_NO_PAD.encode(bytes)
+    }
+
+    /// The record in a code, or in a link holding one (`…#replay=CODE`), spaces around it
+    /// ignored. Its moves are checked by playing them: every one must change the board.
+    pub fn decode(text: &str) -> Result<(Self, History, Game), CodeError> {
+        let record = Self::parse(text)?;
+        let (history, game) = record.replay().map_err(CodeError::Moves)?;
+        Ok((record, history, game))
+    }
+
+    /// The record in a code, its moves not yet played.
+    pub fn parse(text: &str) -> Result<Self, CodeError> {
+        if text.len() > MAX_CODE_CHARS {
+            return Err(CodeError::TooLong(text.chars().count()));
+        }
+        let text = match text.rfind(LINK_MARK) {
+            Some(at) => &text[at + LINK_MARK.len()..],
+            None => text,
+        };
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(CodeError::Empty);
+        }
+        let bytes = URL_SAFE_NO_PAD.decode(text).map_err(|_| CodeError::Text)?;
+        if bytes.len() < HEADER_BYTES + CHECKSUM_BYTES {
+            return Err(CodeError::Short);
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - CHECKSUM_BYTES);
+        if crc32fast::hash(body).to_le_bytes() != sum {
+            return Err(CodeError::Checksum);
+        }
+        let u32_at = |at: usize| u32::from_le_bytes(body[at..at + 4].try_into().expect("4 bytes"));
+        if body[0] != CODE_VERSION {
+            return Err(CodeError::Version(body[0]));
+        }
+        let size = Config::check_size(body[1] as usize).map_err(CodeError::Config)?;
+        let target = 1u32
+            .checked_shl(u32::from(body[2]))
+            .ok_or(CodeError::Config(ConfigError::Target(0)))?;
+        let config = Config::new(size, target).map_err(CodeError::Config)?;
+        let seed = u64::from_le_bytes(body[3..11].try_into().expect("8 bytes"));
+        let undos = u32_at(11);
+        let count = u32_at(15) as usize;
+        if count > MAX_CODE_MOVES {
+            return Err(CodeError::TooManyMoves(count as u64));
+        }
+        let moves = unpack_moves(&body[HEADER_BYTES..], count).map_err(|_| CodeError::Short)?;
+        Ok(Self {
+            config,
+            seed,
+            moves,
+            undos,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Status;
+
+    /// A game of `n` moves (or fewer, if it ends), played by a fixed pattern.
+    fn played(config: Config, seed: u64, n: usize) -> Record {
+        let mut game = Game::new(config, seed);
+        let mut moves = Vec::new();
+        let mut i = 0usize;
+        while moves.len() < n && game.status() != Status::Over {
+            if game.status() == Status::Won {
+                game.keep_going();
+                continue;
+            }
+            i += 1;
+            let direction = Direction::ALL[(i * 7 + i / 5) % 4];
+            if game.play(direction).is_some_and(|t| t.plan.moved) {
+                moves.push(direction);
+            }
+        }
+        Record {
+            config,
+            seed,
+            moves,
+            undos: 3,
+        }
+    }
+
+    #[test]
+    fn a_code_decodes_to_its_record_and_replays_to_its_game() {
+        let record = played(Config::new(8, 2048).unwrap(), 42, 1000);
+        assert_eq!(record.moves.len(), 1000);
+        let code = record.code();
+        assert_eq!(code.len(), 364, "1,000 moves");
+        let (decoded, history, _) = Record::decode(&code).unwrap();
+        assert_eq!(decoded, record);
+        assert_eq!(history.record(), Some(record.clone()));
+        let link = format!("https://example.org/2048/#{LINK_MARK}{code}\n");
+        assert_eq!(Record::parse(&link).unwrap(), record);
+    }
+
+    #[test]
+    fn each_kind_of_bad_code_says_what_is_wrong() {
+        let record = played(Config::new(4, 2048).unwrap(), 7, 40);
+        let code = record.code();
+        let bytes = URL_SAFE_NO_PAD.decode(&code).unwrap();
+        let resum = |mut body: Vec<u8>| {
+            body.truncate(body.len() - CHECKSUM_BYTES);
+            let sum = crc32fast::hash(&body);
+            body.extend_from_slice(&sum.to_le_bytes());
+            URL_SAFE_NO_PAD.encode(body)
+        };
+        let with = |at: usize, value: u8| {
+            let mut body = bytes.clone();
+            body[at] = value;
+            resum(body)
+        };
+        assert_eq!(Record::parse(""), Err(CodeError::Empty));
+        assert_eq!(Record::parse("  \n"), Err(CodeError::Empty));
+        assert_eq!(Record::parse("not a code!"), Err(CodeError::Text));
+        assert_eq!(Record::parse(&code[..10]), Err(CodeError::Short));
+        let flipped = format!(
+            "{}{}",
+            &code[..20],
+            if &code[20..21] == "A" { "B" } else { "A" }
+        );
+        let flipped = flipped + &code[21..];
+        assert_eq!(Record::parse(&flipped), Err(CodeError::Checksum));
+        assert_eq!(Record::parse(&with(0, 2)), Err(CodeError::Version(2)));
+        assert_eq!(
+            Record::parse(&with(1, 9)),
+            Err(CodeError::Config(ConfigError::Size(9)))
+        );
+        assert_eq!(
+            Record::parse(&with(2, 2)),
+            Err(CodeError::Config(ConfigError::Target(4)))
+        );
+        assert!(matches!(
+            Record::parse(&with(2, 200)),
+            Err(CodeError::Config(_))
+        ));
+        let mut many = bytes.clone();
+        many[15..19].copy_from_slice(&200_000u32.to_le_bytes());
+        assert_eq!(
+            Record::parse(&resum(many)),
+            Err(CodeError::TooManyMoves(200_000))
+        );
+        let mut more = bytes.clone();
+        more[15..19].copy_from_slice(&44u32.to_le_bytes());
+        assert_eq!(Record::parse(&resum(more)), Err(CodeError::Short));
+        assert!(matches!(
+            Record::parse(&"A".repeat(MAX_CODE_CHARS + 1)),
+            Err(CodeError::TooLong(_))
+        ));
+        // A forged move: the first one repeated until one no longer changes the board.
+        let forged = Record {
+            moves: vec![Direction::Left; 40],
+            ..record.clone()
+        };
+        assert!(matches!(
+            Record::decode(&forged.code()),
+            Err(CodeError::Moves(HistoryError::NoChange(_)))
+        ));
+    }
+
+    #[test]
+    fn ten_thousand_moves_take_3364_characters() {
+        let record = Record {
+            config: Config::default(),
+            seed: 1,
+            moves: vec![Direction::Up; 10_000],
+            undos: 0,
+        };
+        assert_eq!(record.code().len(), 3364);
+    }
+}
