@@ -1,0 +1,327 @@
+//! The replay viewer, share codes and the history of games, on the real plugins without a
+//! window: the viewer lands on the engine's positions, "play from here" continues identically,
+//! bad codes leave the game in progress untouched, and finished or replaced games are kept.
+
+mod common;
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use common::*;
+use g2048::{
+    GamePlugin,
+    game::{
+        Control, GameState, History, Notice, PastGames, Replay, Request, Screen, Shared, Watch,
+    },
+    rules::{Config, Direction, Record, SavedGame, Status},
+    save::{self, MemoryStore, Store},
+    view::games::{ListRow, TileBar},
+};
+
+/// Plays keys until `n` moves changed the board (or the game ended); every position after each
+/// move, the start first.
+fn play_moves(app: &mut App, n: usize) -> Vec<SavedGame> {
+    let keys = [
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowDown,
+        KeyCode::ArrowRight,
+        KeyCode::ArrowDown,
+        KeyCode::ArrowUp,
+    ];
+    let mut positions = vec![engine(app).save()];
+    let mut i = 0;
+    while positions.len() <= n && engine(app).status() == Status::Playing {
+        let before = engine(app).moves();
+        press(app, keys[i % keys.len()]);
+        i += 1;
+        if engine(app).moves() != before {
+            positions.push(engine(app).save());
+        }
+    }
+    settle(app);
+    positions
+}
+
+fn request(app: &mut App, request: Request) {
+    app.world_mut().write_message(request);
+    app.update();
+}
+
+fn shown(app: &App) -> usize {
+    app.world()
+        .resource::<Replay>()
+        .0
+        .as_ref()
+        .expect("a replay is on the board")
+        .shown
+}
+
+fn notices(app: &mut App) -> Vec<String> {
+    let messages = app.world().resource::<Messages<Notice>>();
+    messages
+        .iter_current_update_messages()
+        .map(|n| n.0.clone())
+        .collect()
+}
+
+fn shared(app: &App) -> Vec<String> {
+    let messages = app.world().resource::<Messages<Shared>>();
+    messages
+        .iter_current_update_messages()
+        .map(|s| s.0.clone())
+        .collect()
+}
+
+#[test]
+fn the_viewer_steps_and_jumps_onto_the_games_positions_and_gives_the_game_back() {
+    let mut app = app(Config::new(5, 2048).unwrap(), 21);
+    let positions = play_moves(&mut app, 40);
+    assert_eq!(positions.len(), 41);
+    let own = engine(&app).save();
+
+    press(&mut app, KeyCode::KeyV);
+    press(&mut app, KeyCode::Space); // pause: it starts playing
+    app.update();
+    assert_eq!(screen(&app), Screen::Replay);
+    let at = shown(&app);
+    assert_eq!(engine(&app).save(), positions[at], "opened on the start");
+    // Forward, back, and jumps: each lands on the engine's position, entities included.
+    for (key, expected) in [
+        (KeyCode::Home, 0),
+        (KeyCode::ArrowRight, 1),
+        (KeyCode::ArrowRight, 2),
+        (KeyCode::ArrowRight, 3),
+        (KeyCode::ArrowLeft, 2),
+        (KeyCode::End, 40),
+        (KeyCode::ArrowLeft, 39),
+        (KeyCode::Home, 0),
+    ] {
+        press_and_settle(&mut app, key);
+        assert_eq!(shown(&app), expected, "{key:?}");
+        assert_eq!(engine(&app).save(), positions[expected], "{key:?}");
+        check_settled(&mut app).unwrap();
+    }
+    for n in [17, 33, 0, 40, 5] {
+        request(&mut app, Request::Replay(Control::Seek(n)));
+        settle(&mut app);
+        assert_eq!(engine(&app).save(), positions[n as usize], "seek {n}");
+        check_settled(&mut app).unwrap();
+    }
+    // Playing runs to the end by itself.
+    request(&mut app, Request::Replay(Control::Seek(30)));
+    press(&mut app, KeyCode::Digit4);
+    press(&mut app, KeyCode::Space);
+    for _ in 0..200 {
+        app.update();
+    }
+    assert_eq!(shown(&app), 40);
+    assert_eq!(engine(&app).save(), positions[40]);
+    assert!(!app.world().resource::<Replay>().0.as_ref().unwrap().playing);
+
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(engine(&app).save(), own, "the player's game is back");
+    check_settled(&mut app).unwrap();
+}
+
+#[test]
+fn play_from_here_continues_with_the_same_spawns() {
+    let mut app = app(Config::default(), 8);
+    let positions = play_moves(&mut app, 30);
+    let moves: Vec<Direction> = app.world().resource::<History>().moves().to_vec();
+
+    press(&mut app, KeyCode::KeyV);
+    request(&mut app, Request::Replay(Control::Seek(12)));
+    press_and_settle(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(engine(&app).save().tiles, positions[12].tiles);
+    assert_eq!(engine(&app).score(), positions[12].score);
+    // The same moves bring the same spawns.
+    for (i, &direction) in moves[12..].iter().enumerate() {
+        let key = match direction {
+            Direction::Up => KeyCode::ArrowUp,
+            Direction::Down => KeyCode::ArrowDown,
+            Direction::Left => KeyCode::ArrowLeft,
+            Direction::Right => KeyCode::ArrowRight,
+        };
+        press(&mut app, key);
+        assert_eq!(engine(&app).save(), positions[13 + i], "move {}", 13 + i);
+    }
+    // The game it replaced is in the history, and the new one keeps its record from move 0.
+    let past = &app.world().resource::<PastGames>().0;
+    assert_eq!(past.len(), 1);
+    assert_eq!(past[0].moves, 30);
+    let record = app.world().resource::<History>().record().unwrap();
+    assert_eq!(record.moves, moves);
+}
+
+#[test]
+fn a_bad_code_is_told_on_screen_and_the_saved_game_is_untouched() {
+    let store = Arc::new(MemoryStore::default());
+    let mut first = app_on_store(store.clone());
+    play_moves(&mut first, 5);
+    let saved = store
+        .read(&save::game_key(Config::default()), 1 << 20)
+        .unwrap();
+    let good = app_history_code(&mut first);
+    drop(first);
+
+    let mut forged = good.clone().into_bytes();
+    let at = forged.len() / 2;
+    forged[at] = if forged[at] == b'A' { b'B' } else { b'A' };
+    for (code, says) in [
+        (String::from_utf8(forged).unwrap(), "damaged"),
+        ("hello world".to_string(), "not a game code"),
+        (String::new(), "empty"),
+        ("AQQL".to_string(), "cut short"),
+    ] {
+        let mut app = started(GamePlugin {
+            size: None,
+            target: None,
+            seed: None,
+            store: store.clone(),
+            replay: Some(code.clone()),
+        });
+        let told = notices(&mut app).join(" ");
+        assert!(told.contains(says), "{code:?}: {told}");
+        app.update();
+        assert_eq!(screen(&app), Screen::Game, "{code:?}");
+        assert_eq!(
+            store
+                .read(&save::game_key(Config::default()), 1 << 20)
+                .unwrap(),
+            saved
+        );
+    }
+    // A good code opens the viewer; the saved game stays as it was while it plays.
+    let mut app = started(GamePlugin {
+        size: None,
+        target: None,
+        seed: None,
+        store: store.clone(),
+        replay: Some(format!("https://example.org/#replay={good}")),
+    });
+    app.update();
+    assert_eq!(screen(&app), Screen::Replay);
+    press_and_settle(&mut app, KeyCode::End);
+    assert_eq!(
+        store
+            .read(&save::game_key(Config::default()), 1 << 20)
+            .unwrap(),
+        saved
+    );
+}
+
+/// The code of the game in progress, as Share gives it.
+fn app_history_code(app: &mut App) -> String {
+    press(app, KeyCode::KeyC);
+    let codes = shared(app);
+    assert_eq!(codes.len(), 1, "one share");
+    let (record, _, game) = Record::decode(&codes[0]).unwrap();
+    assert_eq!(game.save(), engine(app).save());
+    assert_eq!(Some(record), app.world().resource::<History>().record());
+    codes[0].clone()
+}
+
+#[test]
+fn finished_and_replaced_games_are_kept_and_open_in_the_viewer() {
+    let store = Arc::new(MemoryStore::default());
+    let mut app = app_on_store(store.clone());
+    let positions = play_moves(&mut app, 12);
+    press(&mut app, KeyCode::KeyU);
+    press_and_settle(&mut app, KeyCode::KeyR);
+    press_and_settle(&mut app, KeyCode::Enter);
+    {
+        let past = &app.world().resource::<PastGames>().0;
+        assert_eq!(past.len(), 1, "the replaced game");
+        assert_eq!((past[0].moves, past[0].undos, past[0].over), (11, 1, false));
+        assert_eq!(past[0].score, positions[11].score);
+    }
+    // A game that ends is kept when it ends: a 3x3 game to 2048 ends soon.
+    press_and_settle(&mut app, KeyCode::KeyO);
+    press(&mut app, KeyCode::Digit3);
+    press_and_settle(&mut app, KeyCode::Escape);
+    while engine(&app).status() == Status::Playing {
+        for key in [KeyCode::ArrowLeft, KeyCode::ArrowUp, KeyCode::ArrowRight] {
+            press(&mut app, key);
+        }
+        press(&mut app, KeyCode::ArrowDown);
+    }
+    settle(&mut app);
+    assert_eq!(state(&app), GameState::GameOver);
+    let past = app.world().resource::<PastGames>().0.clone();
+    assert_eq!(past.len(), 2);
+    assert!(past[1].over && past[1].size == 3);
+
+    // The history lists them newest first; Enter opens the selected one.
+    press_and_settle(&mut app, KeyCode::KeyG);
+    assert_eq!(screen(&app), Screen::History);
+    let mut rows = app.world_mut().query::<&ListRow>();
+    assert_eq!(rows.iter(app.world()).count(), 2);
+    press(&mut app, KeyCode::ArrowDown);
+    press_and_settle(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Replay);
+    press_and_settle(&mut app, KeyCode::End);
+    assert_eq!(engine(&app).save().tiles, positions[11].tiles);
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::History, "back where it was opened");
+
+    // Statistics of the board in play (3x3): one game, so one bar, its best tile; then 4x4.
+    press_and_settle(&mut app, KeyCode::KeyN);
+    assert_eq!(screen(&app), Screen::Stats);
+    let bars = |app: &mut App| {
+        let mut bars = app.world_mut().query::<&TileBar>();
+        bars.iter(app.world())
+            .map(|bar| bar.0)
+            .collect::<Vec<u32>>()
+    };
+    assert_eq!(bars(&mut app), vec![past[1].best_tile]);
+    press_and_settle(&mut app, KeyCode::ArrowRight);
+    assert_eq!(bars(&mut app), vec![past[0].best_tile]);
+
+    // The history is saved, and comes back.
+    drop(app);
+    let again = app_on_store(store.clone());
+    assert_eq!(again.world().resource::<PastGames>().0, past);
+}
+
+#[test]
+fn a_damaged_history_of_games_is_set_aside_and_costs_nothing_else() {
+    let store = Arc::new(MemoryStore::default());
+    let mut app = app_on_store(store.clone());
+    play_moves(&mut app, 5);
+    let saved = engine(&app).save();
+    drop(app);
+    store
+        .write(save::GAMES_KEY, "{\"version\":1,\"data\":[{\"size\":")
+        .unwrap();
+    let mut app = app_on_store(store.clone());
+    let told = notices(&mut app).join(" ");
+    assert!(told.contains("history of games"), "{told}");
+    assert_eq!(engine(&app).save(), saved);
+    assert!(app.world().resource::<PastGames>().0.is_empty());
+    let kept = store.read("games.bad", 1 << 20).unwrap();
+    assert!(kept.is_some(), "the damaged file is kept aside");
+}
+
+#[test]
+fn the_viewer_takes_only_its_own_requests() {
+    let mut app = app(Config::default(), 3);
+    play_moves(&mut app, 4);
+    press(&mut app, KeyCode::KeyV);
+    app.update();
+    let before = engine(&app).save();
+    for r in [
+        Request::Move(Direction::Left),
+        Request::Undo,
+        Request::NewGame,
+        Request::ToggleAutoplay,
+        Request::Watch(Watch::Current),
+    ] {
+        assert!(!Screen::Replay.accepts(r), "{r:?}");
+    }
+    press(&mut app, KeyCode::KeyR);
+    press(&mut app, KeyCode::KeyU);
+    assert_eq!(screen(&app), Screen::Replay);
+    assert_eq!(engine(&app).save().tiles, before.tiles);
+}
