@@ -59,7 +59,35 @@ fn help_lists_the_flags() {
         .unwrap();
     assert!(out.status.success());
     let help = String::from_utf8_lossy(&out.stdout);
-    for flag in ["--size", "--target", "--seed"] {
+    for flag in ["--size", "--target", "--seed", "--replay"] {
         assert!(help.contains(flag), "{help}");
     }
+}
+
+#[test]
+fn bad_replay_codes_are_refused_with_what_is_wrong() {
+    let fixture = include_str!("../web/replay-fixture.json");
+    let code = fixture
+        .split("\"code\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    let mut damaged = code.to_string().into_bytes();
+    damaged[30] = if damaged[30] == b'A' { b'B' } else { b'A' };
+    let damaged = String::from_utf8(damaged).unwrap();
+    let file = std::env::temp_dir().join(format!("g2048-cli-{}.txt", std::process::id()));
+    std::fs::write(&file, &damaged).unwrap();
+    for (arg, says) in [
+        (damaged.as_str(), "checksum"),
+        ("not a code", "not a game code"),
+        (&code[..12], "cut short"),
+        (file.to_str().unwrap(), "checksum"),
+    ] {
+        let (status, err) = run(&["--replay", arg]);
+        assert_eq!(status, 2, "{arg}: {err}");
+        assert!(err.contains(says), "{arg}: {err}");
+    }
+    std::fs::remove_file(file).unwrap();
 }

@@ -325,3 +325,20 @@ fn the_viewer_takes_only_its_own_requests() {
     assert_eq!(screen(&app), Screen::Replay);
     assert_eq!(engine(&app).save().tiles, before.tiles);
 }
+
+/// The browser test opens this code (made by `cargo run --example share_code`) and expects the
+/// board and score the native engine reaches: checked here on the native side.
+#[test]
+fn the_web_fixture_replays_natively_to_its_recorded_end() {
+    let fixture: serde_json::Value =
+        serde_json::from_str(include_str!("../web/replay-fixture.json")).unwrap();
+    let (record, _, end) = Record::decode(fixture["code"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        record.moves.len() as u64,
+        fixture["moves"].as_u64().unwrap()
+    );
+    let board: Vec<u32> = end.board().cells().map(|c| end.board().get(c)).collect();
+    let expected: Vec<u32> = serde_json::from_value(fixture["board"].clone()).unwrap();
+    assert_eq!(board, expected);
+    assert_eq!(end.score(), fixture["score"].as_u64().unwrap());
+}

@@ -149,6 +149,53 @@ async function run() {
       await page.screenshot({ path: join(shots, 'dark.png') });
       await context.close();
     }
+    // A replay link made by the native build (web/replay-fixture.json) opens the viewer, which
+    // plays it to the end: the mirrored board and score are the native result. Share puts a
+    // link to the same game on the clipboard.
+    for (const device of [
+      { name: 'desktop', viewport: { width: 900, height: 1000 }, hasTouch: false },
+      { name: 'phone', viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+    ]) {
+      const fixture = JSON.parse(await readFile(new URL('./replay-fixture.json', import.meta.url), 'utf8'));
+      const context = await browser.newContext({ viewport: device.viewport, hasTouch: device.hasTouch,
+        isMobile: device.isMobile ?? false, permissions: ['clipboard-read', 'clipboard-write'] });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(`${url}#replay=${fixture.code}`);
+      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      const data = () => page.$eval('#bevy', (c) => ({ ...c.dataset }));
+      await page.waitForFunction(() => document.querySelector('#bevy').dataset.screen === 'Replay',
+        null, { timeout: MOVE_TIMEOUT_MS });
+      check(true, `${device.name}: a #replay= link opens the viewer`);
+      check(await page.evaluate(() => location.hash === ''), `${device.name}: the link's fragment is taken off the address`);
+      await page.waitForTimeout(2000);
+      await page.keyboard.press('Space'); // pause mid-replay for the picture
+      await page.waitForTimeout(500);
+      const mid = await data();
+      const [shown, total] = mid.replay.split('/').map(Number);
+      check(total === fixture.moves && shown > 0 && shown < total, `${device.name}: paused mid-replay at move ${mid.replay}`);
+      await page.screenshot({ path: join(shots, `${device.name}-replay-mid.png`) });
+      await page.keyboard.press('Digit4'); // as fast as frames allow
+      await page.keyboard.press('Space');
+      await page.waitForFunction((n) => document.querySelector('#bevy').dataset.replay === `${n}/${n}`,
+        fixture.moves, { timeout: 60_000 });
+      const end = await state(page);
+      check(JSON.stringify(end.board) === JSON.stringify(fixture.board) && end.score === fixture.score,
+        `${device.name}: the replay ends on the native board and score (${end.score})`);
+      await page.keyboard.press('KeyC');
+      await page.waitForFunction(() => document.querySelector('#bevy').dataset.share, null, { timeout: MOVE_TIMEOUT_MS });
+      const link = (await data()).share;
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      check(copied === link && link === `${url}#replay=${fixture.code}`, `${device.name}: Share copies the game's link (${copied.slice(0, 60)}…)`);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => document.querySelector('#bevy').dataset.screen === 'Game', null, { timeout: MOVE_TIMEOUT_MS });
+      const own = await state(page);
+      check(own.moves === 0 && own.board.filter((v) => v).length === 2, `${device.name}: closing the viewer shows the player's own game`);
+      check(errors.length === 0, `${device.name} replay: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+      await context.close();
+    }
     await expectRefusal(browser, url, 'page without the canvas',
       (page) => page.replace(/<canvas id="bevy"[^>]*><\/canvas>/, ''), 'no <canvas id="bevy">');
     const noWebgl = await launch(['--disable-3d-apis']);

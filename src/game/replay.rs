@@ -301,10 +301,13 @@ impl Viewer<'_, '_> {
     pub(super) fn share(&mut self, on: Screen, board: &BoardChanges) {
         let code = match (on, &self.replay.0) {
             (Screen::Replay, Some(watching)) => Some(watching.record.code()),
-            (Screen::History, _) => board
-                .past()
-                .newest(self.list.selected)
-                .map(|p| p.code.clone()),
+            (Screen::History, _) => {
+                let Some(game) = board.past().newest(self.list.selected) else {
+                    self.tell("There is no game to share yet.");
+                    return;
+                };
+                Some(game.code.clone())
+            }
             _ => board.history().record().map(|record| record.code()),
         };
         match code {

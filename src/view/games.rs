@@ -385,8 +385,8 @@ fn show_stats(
             ChildOf(root),
             Rebuilt,
             ScoreLine,
-            Ink::Button,
-            Sprite::from_color(Ink::Button.light(), Vec2::new(d.length(), LINE_WIDTH)),
+            Ink::Notice,
+            Sprite::from_color(Ink::Notice.light(), Vec2::new(d.length(), LINE_WIDTH)),
             Transform::from_translation(((a + b) / 2.0).extend(Z_LABEL))
                 .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
         ));
@@ -396,8 +396,8 @@ fn show_stats(
             ChildOf(root),
             Rebuilt,
             ScoreLine,
-            Ink::Button,
-            Sprite::from_color(Ink::Button.light(), Vec2::splat(DOT)),
+            Ink::Notice,
+            Sprite::from_color(Ink::Notice.light(), Vec2::splat(DOT)),
             Transform::from_translation(point.extend(2.0 * Z_LABEL)),
         ));
     }
