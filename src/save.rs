@@ -681,4 +681,44 @@ mod tests {
             }
         }
     }
+
+    fn past(n: usize, code_chars: usize) -> PastGame {
+        PastGame {
+            started_ms: n as u64,
+            seed: n as u64,
+            size: 4,
+            target: 2048,
+            score: 100,
+            best_tile: 64,
+            moves: 10,
+            undos: 0,
+            played_ms: 1000,
+            ai: false,
+            over: true,
+            code: "A".repeat(code_chars),
+        }
+    }
+
+    #[test]
+    fn the_history_of_games_keeps_the_newest_within_its_caps() {
+        let games: Vec<PastGame> = (0..600).map(|n| past(n, 300)).collect();
+        let kept = parse_games(render_games(&games).as_bytes()).unwrap();
+        assert_eq!(kept.len(), MAX_GAMES);
+        assert_eq!(kept.first(), games.get(100), "the oldest go first");
+        // Games of 30,000-character codes (about 90,000 moves each): fewer fit in the cap.
+        let long: Vec<PastGame> = (0..200).map(|n| past(n, 30_000)).collect();
+        let text = render_games(&long);
+        assert!(text.len() <= MAX_GAMES_BYTES, "{} bytes", text.len());
+        let kept = parse_games(text.as_bytes()).unwrap();
+        assert!(kept.len() > 90 && kept.len() < 200, "{} games", kept.len());
+        assert_eq!(kept.last(), long.last());
+        // An entry no game could have makes the document unusable (it is then set aside).
+        let mut bad = games[..3].to_vec();
+        bad[1].size = 12;
+        let refused = parse_games(render_games(&bad).as_bytes());
+        assert!(
+            matches!(refused, Err(LoadError::Impossible(_))),
+            "{refused:?}"
+        );
+    }
 }
