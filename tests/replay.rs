@@ -266,8 +266,18 @@ fn finished_and_replaced_games_are_kept_and_open_in_the_viewer() {
     assert_eq!(screen(&app), Screen::Replay);
     press_and_settle(&mut app, KeyCode::End);
     assert_eq!(engine(&app).save().tiles, positions[11].tiles);
+    let line = key_help(&mut app);
+    assert!(
+        line.starts_with("Move 11 of 11") && line.contains("1 undo"),
+        "{line}"
+    );
     press_and_settle(&mut app, KeyCode::Escape);
     assert_eq!(screen(&app), Screen::History, "back where it was opened");
+    assert!(
+        key_help(&mut app).contains("Enter replay"),
+        "{}",
+        key_help(&mut app)
+    );
 
     // Statistics of the board in play (3x3): one game, so one bar, its best tile; then 4x4.
     press_and_settle(&mut app, KeyCode::KeyN);

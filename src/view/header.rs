@@ -64,7 +64,12 @@ pub const HINT_TIME: Duration = Duration::from_millis(1200);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HelpLine>()
-        .add_systems(OnEnter(Screen::Game), restore_help)
+        .add_systems(
+            Update,
+            help_for_screen
+                .run_if(state_changed::<Screen>)
+                .in_set(GameSet::React),
+        )
         .add_systems(Startup, spawn_header)
         .add_systems(
             Update,
@@ -309,9 +314,19 @@ fn show_notice(
     }
 }
 
-/// The board's key help comes back with the board.
-fn restore_help(mut help: ResMut<HelpLine>) {
-    help.set_if_neq(HelpLine::default());
+/// The history's and the statistics' keys, under them.
+const HISTORY_HELP: &str = "↑ ↓ select  ·  Enter replay  ·  C share  ·  N statistics  ·  Esc close";
+const STATS_HELP: &str = "← → board size  ·  G history  ·  Esc close";
+
+/// Each screen's line under the board: its keys (the viewer writes its own: the move shown).
+fn help_for_screen(screen: Res<State<Screen>>, mut help: ResMut<HelpLine>) {
+    let line = match screen.get() {
+        Screen::Replay => return,
+        Screen::History => HISTORY_HELP,
+        Screen::Stats => STATS_HELP,
+        Screen::Game | Screen::ConfirmNewGame | Screen::Options => KEY_HELP,
+    };
+    help.set_if_neq(HelpLine(line.into()));
 }
 
 /// "+N" rises from the score box and fades out. The frame's gains float as one, and gains that
