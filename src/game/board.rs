@@ -171,7 +171,7 @@ impl BoardChanges<'_, '_> {
 
     /// Keeps a game that is being replaced in the history of games (if it had a move).
     pub(super) fn keep_in_past(&mut self, game: &Game, history: &crate::rules::History) {
-        self.past.keep(game, history);
+        PastGames::keep_in(&mut self.past, game, history);
     }
 
     /// The games played.
@@ -295,7 +295,7 @@ impl BoardChanges<'_, '_> {
     /// A new game on the same board, from a seed drawn from the game's RNG (a seeded run stays
     /// replayable). The game it replaces goes to the history of games.
     pub(super) fn new_game(&mut self) {
-        self.past.keep(&self.engine, &self.history);
+        PastGames::keep_in(&mut self.past, &self.engine, &self.history);
         let seed = self.engine.restart();
         let (game, mut history) = crate::rules::History::seeded(self.engine.config(), seed);
         history.info = crate::rules::PlayInfo::starting(now_ms());

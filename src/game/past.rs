@@ -31,23 +31,30 @@ pub struct PastGames(pub Vec<PastGame>);
 impl PastGames {
     /// Keeps `game` (as far as it went), replacing an earlier entry of the same game: a game
     /// kept when it ended, then continued by an undo, is one game. A game without moves, or
-    /// without a seed (saved before games were recorded), is not kept.
-    pub fn keep(&mut self, game: &Game, history: &crate::rules::History) {
+    /// without a seed (saved before games were recorded), is not kept. Whether the list changed.
+    pub fn keep(&mut self, game: &Game, history: &crate::rules::History) -> bool {
         if history.is_empty() {
-            return;
+            return false;
         }
         let Some(entry) = PastGame::of(game, history) else {
-            return;
+            return false;
         };
         if let Some(same) = self.0.iter_mut().rev().find(|past| past.same_game(&entry)) {
-            if *same != entry {
-                *same = entry;
-            }
-            return;
+            let changed = *same != entry;
+            *same = entry;
+            return changed;
         }
         self.0.push(entry);
         let extra = self.0.len().saturating_sub(MAX_GAMES);
         self.0.drain(..extra);
+        true
+    }
+
+    /// `keep` on the resource, marking it changed (so it is saved) only if the list changed.
+    pub fn keep_in(past: &mut ResMut<PastGames>, game: &Game, history: &crate::rules::History) {
+        if past.bypass_change_detection().keep(game, history) {
+            past.set_changed();
+        }
     }
 
     /// The `n`th newest game (0 is the newest).
@@ -231,7 +238,7 @@ fn keep_finished_game(
     if engine.status() != Status::Over {
         return;
     }
-    past.keep(&engine, &history);
+    PastGames::keep_in(&mut past, &engine, &history);
     if history.seed().is_none() && !*told {
         *told = true;
         notices.write(Notice(
