@@ -87,6 +87,33 @@ impl ThemeChoice {
     }
 }
 
+/// How much moves animate: `System` follows the platform's reduced-motion setting where it
+/// reports one (the browser's `prefers-reduced-motion`), else full.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MotionChoice {
+    #[default]
+    System,
+    Full,
+    Reduced,
+    Off,
+}
+
+impl MotionChoice {
+    pub const ALL: [MotionChoice; 4] = [
+        MotionChoice::System,
+        MotionChoice::Full,
+        MotionChoice::Reduced,
+        MotionChoice::Off,
+    ];
+
+    /// The next choice, round from Off to System (the options' M key).
+    pub fn next(self) -> Self {
+        let at = Self::ALL.iter().position(|&m| m == self).unwrap_or(0);
+        Self::ALL[(at + 1) % Self::ALL.len()]
+    }
+}
+
 /// The player's choices, remembered between runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -95,6 +122,8 @@ pub struct Options {
     pub target: u32,
     #[serde(default)]
     pub theme: ThemeChoice,
+    #[serde(default)]
+    pub motion: MotionChoice,
 }
 
 impl Default for Options {
@@ -104,6 +133,7 @@ impl Default for Options {
             size: config.size(),
             target: config.target(),
             theme: ThemeChoice::System,
+            motion: MotionChoice::System,
         }
     }
 }

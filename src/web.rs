@@ -1,7 +1,8 @@
 //! Browser glue: tells the page when the first frames are drawn (it then hides its loading
 //! message and focuses the canvas) and mirrors the game on the canvas as data attributes
-//! (`data-board`, `data-score`, `data-moves`, `data-state`, `data-theme`, `data-screen`,
-//! `data-replay` as shown/moves, `data-share`) for tests and page scripts; reads a replay code
+//! (`data-board`, `data-score`, `data-moves`, `data-state`, `data-theme`, `data-motion`,
+//! `data-screen`, `data-replay` as shown/moves, `data-share`, and `data-drawn`: the tiles where
+//! they are drawn) for tests and page scripts; follows `prefers-reduced-motion`; reads a replay code
 //! from the page's address and puts share links on the clipboard.
 //! Every browser call may fail (no document, no canvas); failures are ignored, never fatal.
 //! Before the game starts, [`page_can_run`] checks for the canvas and WebGL2, so a page without
@@ -10,7 +11,9 @@
 use bevy::{diagnostic::FrameCount, prelude::*};
 use web_sys::wasm_bindgen::JsCast;
 
-use crate::game::{Engine, GameState, Replay, Screen};
+use crate::game::{Engine, GameState, Replay, Screen, Tile, Value};
+use crate::view::layout::BoardLayout;
+use crate::view::motion::{Motion, SystemMotion};
 use crate::view::theme::Theme;
 
 /// The canvas the game draws on (the window's `canvas` selector).
@@ -19,7 +22,52 @@ const CANVAS_ID: &str = "bevy";
 const READY_FRAME: u32 = 3;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Last, (mark_ready, publish_state));
+    app.add_systems(First, read_reduced_motion)
+        .add_systems(Last, (mark_ready, publish_state, publish_drawn));
+}
+
+/// The browser's `prefers-reduced-motion`, every frame: a change while the page is open applies
+/// at the next frame.
+fn read_reduced_motion(mut system: ResMut<SystemMotion>) {
+    let reduced = web_sys::window()
+        .and_then(|window| {
+            window
+                .match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|query| query.matches());
+    system.set_if_neq(SystemMotion { reduced });
+}
+
+/// `data-drawn`: the tiles as drawn, row by row like `data-board`, each tile counted only where
+/// it stands whole in its cell (0 elsewhere). Equal to `data-board` once no tile is on its way.
+fn publish_drawn(
+    layout: Res<BoardLayout>,
+    tiles: Query<(&Transform, &Value), With<Tile>>,
+    changed: Query<(), (With<Tile>, Changed<Transform>)>,
+    engine: Res<Engine>,
+) {
+    if changed.is_empty() && !engine.is_changed() {
+        return;
+    }
+    let Some(canvas) = canvas() else {
+        return;
+    };
+    let n = layout.size;
+    let mut drawn = vec![0u32; n * n];
+    for (transform, value) in &tiles {
+        let whole = (transform.scale.truncate() - Vec2::ONE).abs().max_element() < 1e-3;
+        let cell = (0..n * n).find(|&i| {
+            let at = layout.cell_center(crate::rules::Cell::new((i % n) as u8, (i / n) as u8));
+            at.distance(transform.translation.truncate()) < 0.5
+        });
+        if let (true, Some(i)) = (whole, cell) {
+            drawn[i] = value.0;
+        }
+    }
+    let text: Vec<String> = drawn.iter().map(u32::to_string).collect();
+    set(&canvas, "data-drawn", &text.join(","));
 }
 
 /// Whether the page has what the game needs: a `<canvas id="bevy">` and WebGL2. If not, the
@@ -129,10 +177,12 @@ fn publish_state(
     screen: Res<State<Screen>>,
     replay: Res<Replay>,
     theme: Res<Theme>,
+    motion: Res<Motion>,
 ) {
     if !engine.is_changed()
         && !state.is_changed()
         && !theme.is_changed()
+        && !motion.is_changed()
         && !screen.is_changed()
         && !replay.is_changed()
     {
@@ -149,6 +199,7 @@ fn publish_state(
     set(&canvas, "data-moves", &engine.moves().to_string());
     set(&canvas, "data-state", &format!("{:?}", state.get()));
     set(&canvas, "data-theme", &format!("{:?}", *theme));
+    set(&canvas, "data-motion", &format!("{:?}", *motion));
     set(&canvas, "data-screen", &format!("{:?}", screen.get()));
     let (shown, len) = replay.0.as_ref().map_or((0, 0), |w| (w.shown, w.len()));
     set(&canvas, "data-replay", &format!("{shown}/{len}"));

@@ -154,6 +154,7 @@ fn options_and_best_scores_round_trip_and_refuse_nonsense() {
         size: 6,
         target: 4096,
         theme: ThemeChoice::Dark,
+        motion: save::MotionChoice::Reduced,
     };
     assert_eq!(
         save::parse_options(save::render_options(&options).as_bytes()).unwrap(),

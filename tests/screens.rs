@@ -169,7 +169,11 @@ fn flags_stay_flags_when_the_options_are_used() {
     let mut app = flagged_app(&store, 6, 64);
     // The options show the board in play, and a theme change saves only the theme.
     press_and_settle(&mut app, KeyCode::KeyO);
-    assert_eq!(chosen(&mut app), ["6×6", "System"], "64 is not offered");
+    assert_eq!(
+        chosen(&mut app),
+        ["6×6", "System", "System"],
+        "64 is not offered"
+    );
     press_and_settle(&mut app, KeyCode::KeyT);
     press_and_settle(&mut app, KeyCode::Escape);
     let saved = saved_options(&store);
@@ -225,12 +229,12 @@ fn plus_and_minus_step_through_the_offered_targets() {
         press(&mut app, KeyCode::Equal);
     }
     settle(&mut app);
-    assert_eq!(chosen(&mut app), ["4×4", "8192", "System"]);
+    assert_eq!(chosen(&mut app), ["4×4", "8192", "System", "System"]);
     for _ in 0..10 {
         press(&mut app, KeyCode::Minus);
     }
     settle(&mut app);
-    assert_eq!(chosen(&mut app), ["4×4", "256", "System"]);
+    assert_eq!(chosen(&mut app), ["4×4", "256", "System", "System"]);
     press_and_settle(&mut app, KeyCode::NumpadAdd);
     press_and_settle(&mut app, KeyCode::Escape);
     assert_eq!(engine(&app).config(), Config::new(4, 512).unwrap());
@@ -238,9 +242,13 @@ fn plus_and_minus_step_through_the_offered_targets() {
     // A flag's target off the list steps onto it.
     let mut app = flagged_app(&store, 4, 16);
     press_and_settle(&mut app, KeyCode::KeyO);
-    assert_eq!(chosen(&mut app), ["4×4", "System"], "16 is not offered");
+    assert_eq!(
+        chosen(&mut app),
+        ["4×4", "System", "System"],
+        "16 is not offered"
+    );
     press_and_settle(&mut app, KeyCode::Equal);
-    assert_eq!(chosen(&mut app), ["4×4", "256", "System"]);
+    assert_eq!(chosen(&mut app), ["4×4", "256", "System", "System"]);
 }
 
 /// The primary window, reporting a dark or light system theme, as winit would.

@@ -176,6 +176,7 @@ fn options_key(code: KeyCode) -> Option<Request> {
             Request::CloseDialog
         }
         KeyCode::KeyT => Request::ToggleTheme,
+        KeyCode::KeyM => Request::NextMotion,
         KeyCode::Equal | KeyCode::NumpadAdd => Request::StepTarget(Step::Up),
         KeyCode::Minus | KeyCode::NumpadSubtract => Request::StepTarget(Step::Down),
         _ => return None,

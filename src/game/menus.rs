@@ -8,7 +8,7 @@ use bevy::{ecs::system::SystemParam, prelude::*, window::PrimaryWindow, window::
 
 use super::requests::Step;
 use crate::rules::Config;
-use crate::save::{Options, ThemeChoice};
+use crate::save::{MotionChoice, Options, ThemeChoice};
 
 /// Targets offered on the options screen, and the steps of its + and − keys (`--target` takes
 /// any power of two from 8).
@@ -88,6 +88,14 @@ impl Menus<'_, '_> {
         self.next_board.0 = config;
         self.options.size = config.size();
         self.options.target = config.target();
+    }
+
+    pub(super) fn set_motion(&mut self, motion: MotionChoice) {
+        self.options.motion = motion;
+    }
+
+    pub(super) fn next_motion(&mut self) {
+        self.options.motion = self.options.motion.next();
     }
 
     pub(super) fn set_theme(&mut self, theme: ThemeChoice) {

@@ -17,7 +17,7 @@ use super::menus::Menus;
 use super::past::Browse;
 use super::replay::{Control, Viewer, Watch};
 use crate::rules::Direction;
-use crate::save::ThemeChoice;
+use crate::save::{MotionChoice, ThemeChoice};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, route_requests.in_set(GameSet::Apply));
@@ -46,6 +46,9 @@ pub enum Request {
     SetTarget(u32),
     /// The next target offered, up or down (the options' + and − keys).
     StepTarget(Step),
+    /// Choose how much moves animate, or the next choice (M on the options).
+    SetMotion(MotionChoice),
+    NextMotion,
     /// Choose the theme, or switch to the other one (T).
     SetTheme(ThemeChoice),
     ToggleTheme,
@@ -85,7 +88,7 @@ pub enum Screen {
     /// Asked before a new game replaces one in progress (the original's issue #116,
     /// <https://github.com/gabrielecirulli/2048/issues/116>).
     ConfirmNewGame,
-    /// Board size, target and theme.
+    /// Board size, target, theme and animations.
     Options,
     /// The replay viewer.
     Replay,
@@ -127,6 +130,8 @@ impl Screen {
                     | StepTarget(_)
                     | SetTheme(_)
                     | ToggleTheme
+                    | SetMotion(_)
+                    | NextMotion
                     | OpenHistory
                     | OpenStats
             ),
@@ -203,6 +208,8 @@ fn route_requests(
             Request::SetSize(size) => menus.set_size(size),
             Request::SetTarget(target) => menus.set_target(target),
             Request::StepTarget(step) => menus.step_target(step),
+            Request::SetMotion(motion) => menus.set_motion(motion),
+            Request::NextMotion => menus.next_motion(),
             Request::SetTheme(theme) => menus.set_theme(theme),
             Request::ToggleTheme => menus.toggle_theme(),
             Request::Hint => ai.hint(board.game()),

@@ -1,5 +1,5 @@
 //! The screens in front of the board: "Start a new game?" and the options (board size, target,
-//! theme). Each lives while its `Screen` state does.
+//! theme, animations). Each lives while its `Screen` state does.
 
 use bevy::{prelude::*, sprite::Anchor};
 
@@ -10,7 +10,7 @@ use super::theme::Ink;
 use super::widgets::button_row;
 use crate::game::{GameSet, NextBoard, PlayerOptions, Request, Screen, TARGETS};
 use crate::rules::{MAX_SIZE, MIN_SIZE};
-use crate::save::ThemeChoice;
+use crate::save::{MotionChoice, ThemeChoice};
 
 /// Dialogs sit over the board and its win or game-over overlay.
 const Z_DIALOG: f32 = Z_OVERLAY + 2.0;
@@ -31,14 +31,16 @@ const HEADING_PX: f32 = 18.0;
 const NOTE_PX: f32 = 15.0;
 /// The space from a heading down to its row of choices.
 const HEADING_TO_ROW: f32 = 40.0;
-const SIZE_HEADING_Y: f32 = 145.0;
-const TARGET_HEADING_Y: f32 = 45.0;
-const THEME_HEADING_Y: f32 = -55.0;
-const NOTE_Y: f32 = -150.0;
-const DONE_Y: f32 = -200.0;
+const SIZE_HEADING_Y: f32 = 155.0;
+const TARGET_HEADING_Y: f32 = 75.0;
+const THEME_HEADING_Y: f32 = -5.0;
+const MOTION_HEADING_Y: f32 = -85.0;
+const NOTE_Y: f32 = -165.0;
+const DONE_Y: f32 = -208.0;
 /// Widths of the size and target choices, the theme choices, and Done.
 const CHOICE_WIDTH: f32 = 70.0;
 const THEME_WIDTH: f32 = 146.0;
+const MOTION_WIDTH: f32 = 108.0;
 const DONE_WIDTH: f32 = 130.0;
 
 pub(super) fn plugin(app: &mut App) {
@@ -63,6 +65,7 @@ impl Choice {
             Request::SetSize(size) => next.0.size() == size,
             Request::SetTarget(target) => next.0.target() == target,
             Request::SetTheme(theme) => options.theme == theme,
+            Request::SetMotion(motion) => options.motion == motion,
             _ => false,
         }
     }
@@ -181,6 +184,29 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
         THEME_HEADING_Y - HEADING_TO_ROW,
         THEME_WIDTH,
         themes,
+    );
+    heading(
+        &mut commands,
+        "Animations (key M)",
+        MOTION_HEADING_Y,
+        HEADING_PX,
+    );
+    let motions = MotionChoice::ALL
+        .map(|motion| {
+            let name = match motion {
+                MotionChoice::System => "System",
+                MotionChoice::Full => "Full",
+                MotionChoice::Reduced => "Reduced",
+                MotionChoice::Off => "Off",
+            };
+            (name.to_string(), Request::SetMotion(motion))
+        })
+        .to_vec();
+    choices(
+        &mut commands,
+        MOTION_HEADING_Y - HEADING_TO_ROW,
+        MOTION_WIDTH,
+        motions,
     );
     heading(
         &mut commands,

@@ -5,12 +5,13 @@
 use std::time::Duration;
 
 use bevy::{prelude::*, sprite::Anchor};
-use bevy_tweening::{AnimTarget, Tween, TweenAnim, lens::TransformPositionLens};
+use bevy_tweening::{AnimTarget, Delay, Tween, TweenAnim, lens::TransformPositionLens};
 
 use super::DespawnWhenDone;
 use super::art::Art;
 use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::layout::{BOARD_CENTER, BOARD_PX, HEADER_Y, LEFT, RIGHT, ROW_Y, Z_FLOAT, Z_LABEL};
+use super::motion::Motion;
 use super::text::{BODY_PX, FontPx, Label, label};
 use super::theme::Ink;
 use super::widgets::{Align, BUTTON_HEIGHT, button, menu_button, row_x};
@@ -215,6 +216,7 @@ fn show_autoplay(autoplay: Res<Autoplay>, mut button: Query<&mut Ink, With<AiBut
 }
 
 fn show_hint(
+    motion: Res<Motion>,
     mut hints: MessageReader<HintGiven>,
     mut commands: Commands,
     old: Query<Entity, With<HintArrow>>,
@@ -238,6 +240,13 @@ fn show_hint(
         BaseAlpha(HINT_ALPHA),
         Fade(1.0),
         Transform::from_translation(BOARD_CENTER.extend(Z_FLOAT)),
+        hint_anim(*motion),
+    ));
+}
+
+/// The hint fades out over `HINT_TIME`; with no motion at all it shows, then goes at once.
+fn hint_anim(motion: Motion) -> TweenAnim {
+    if motion.fades() {
         TweenAnim::new(Tween::new(
             EaseFunction::QuadraticIn,
             HINT_TIME,
@@ -245,8 +254,10 @@ fn show_hint(
                 start: 1.0,
                 end: 0.0,
             },
-        )),
-    ));
+        ))
+    } else {
+        TweenAnim::new(Delay::new(HINT_TIME))
+    }
 }
 
 /// Counter digits, shrunk past `fit` digits so they stay inside the box.
@@ -333,12 +344,14 @@ fn help_for_screen(screen: Res<State<Screen>>, mut help: ResMut<HelpLine>) {
 /// come while the newest "+N" is young add to it.
 fn float_gains(
     time: Res<Time>,
+    motion: Res<Motion>,
     mut moves: MessageReader<MoveApplied>,
     mut commands: Commands,
     mut floats: Query<(&mut ScoreFloat, &mut Label)>,
 ) {
     let gained: u64 = moves.read().map(|moved| moved.gained).sum();
-    if gained == 0 {
+    // With reduced motion or none, the score box alone shows the gain.
+    if gained == 0 || !motion.moves() {
         return;
     }
     let now = time.elapsed();

@@ -8,6 +8,7 @@ pub mod fade;
 pub mod games;
 pub mod header;
 pub mod layout;
+pub mod motion;
 pub mod overlay;
 pub mod palette;
 pub mod replay;
@@ -82,6 +83,7 @@ impl Plugin for ViewPlugin {
         replay::plugin(app);
         games::plugin(app);
         theme::plugin(app);
+        motion::plugin(app);
     }
 }
 

@@ -8,6 +8,7 @@ use bevy_tweening::{Delay, Tween, TweenAnim};
 use super::art::Art;
 use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
+use super::motion::Motion;
 use super::text::label;
 use super::theme::Ink;
 use super::widgets::button_row;
@@ -32,10 +33,11 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug)]
 pub struct Overlay;
 
-fn spawn_win_overlay(commands: Commands, art: Res<Art>) {
+fn spawn_win_overlay(commands: Commands, art: Res<Art>, motion: Res<Motion>) {
     spawn_overlay(
         commands,
         &art,
+        *motion,
         GameState::Won,
         Ink::WinCover,
         ("You win!", Ink::LightText),
@@ -46,10 +48,11 @@ fn spawn_win_overlay(commands: Commands, art: Res<Art>) {
     );
 }
 
-fn spawn_game_over_overlay(commands: Commands, art: Res<Art>) {
+fn spawn_game_over_overlay(commands: Commands, art: Res<Art>, motion: Res<Motion>) {
     spawn_overlay(
         commands,
         &art,
+        *motion,
         GameState::GameOver,
         Ink::OverCover,
         ("Game over!", Ink::Text),
@@ -63,10 +66,11 @@ fn spawn_game_over_overlay(commands: Commands, art: Res<Art>) {
 
 /// The overlay's root, faded in by its tween, with the cover, the message and the buttons as
 /// children. It lives while its state does, so a game resumed won or lost gets one too (the
-/// state follows the engine from the first frame).
+/// state follows the engine from the first frame). With no motion at all it shows at once.
 fn spawn_overlay(
     mut commands: Commands,
     art: &Art,
+    motion: Motion,
     state: GameState,
     cover: Ink,
     (message, message_ink): (&str, Ink),
@@ -79,16 +83,22 @@ fn spawn_overlay(
             Fade(0.0),
             Transform::from_translation(BOARD_CENTER.extend(Z_OVERLAY)),
             Visibility::default(),
-            TweenAnim::new(Delay::new(OVERLAY_DELAY).then(Tween::new(
+        ))
+        .id();
+    if motion.fades() {
+        commands
+            .entity(root)
+            .insert(TweenAnim::new(Delay::new(OVERLAY_DELAY).then(Tween::new(
                 EaseFunction::QuadraticInOut,
                 OVERLAY_FADE,
                 FadeLens {
                     start: 0.0,
                     end: 1.0,
                 },
-            ))),
-        ))
-        .id();
+            ))));
+    } else {
+        commands.entity(root).insert(Fade(1.0));
+    }
     commands.spawn((
         ChildOf(root),
         art.large_round(cover.light(), Vec2::splat(BOARD_PX)),

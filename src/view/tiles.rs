@@ -11,6 +11,7 @@ use super::art::Art;
 use super::layout::{
     BOARD_CENTER, BOARD_PX, BoardLayout, Z_BOARD, Z_CELL, Z_GHOST, Z_LABEL, Z_TILE,
 };
+use super::motion::Motion;
 use super::palette::{self, GLOW};
 use super::text::{FontPx, Label, LabelColor};
 use super::theme::Ink;
@@ -142,20 +143,24 @@ fn glow_visibility(value: u32) -> Visibility {
     }
 }
 
-/// Gives new tiles (start tiles and spawns) their look; they grow in after the slide.
+/// Gives new tiles (start tiles and spawns) their look; they grow in after the slide (with
+/// reduced motion or none, they are there at once).
 fn decorate_new_tiles(
     mut commands: Commands,
     art: Res<Art>,
     layout: Res<BoardLayout>,
+    motion: Res<Motion>,
     tiles: Query<(Entity, &Position, &Value), Added<Tile>>,
 ) {
     for (entity, &pos, value) in &tiles {
-        let at = layout.cell_center(pos.into()).extend(Z_TILE);
-        commands.entity(entity).insert((
-            tile_look(&art, &layout, value.0),
-            Transform::from_translation(at).with_scale(Vec3::ZERO),
-            TweenAnim::new(appear()),
-        ));
+        let at = Transform::from_translation(layout.cell_center(pos.into()).extend(Z_TILE));
+        let mut tile = commands.entity(entity);
+        tile.insert(tile_look(&art, &layout, value.0));
+        if motion.moves() {
+            tile.insert((at.with_scale(Vec3::ZERO), TweenAnim::new(appear())));
+        } else {
+            tile.insert(at);
+        }
     }
 }
 
@@ -227,15 +232,29 @@ fn slide(from: Vec3, to: Vec3) -> Tween {
 }
 
 /// Starts the tweens for each applied move. Every tween is set up from a consistent start
-/// (cell centre, scale), so several moves in one frame still end where the entities are.
+/// (cell centre, scale), so several moves in one frame still end where the entities are. With
+/// reduced motion or none, the tiles are put in their cells at once.
 fn animate_moves(
     mut moves: MessageReader<MoveApplied>,
     mut commands: Commands,
     art: Res<Art>,
     layout: Res<BoardLayout>,
+    motion: Res<Motion>,
     mut transforms: Query<&mut Transform, With<Tile>>,
 ) {
     let at = |cell: Cell, z: f32| layout.cell_center(cell).extend(z);
+    if !motion.moves() {
+        for moved in moves.read() {
+            let cells = moved.slides.iter().map(|&(entity, _, to)| (entity, to));
+            let merged = moved.merges.iter().map(|m| (m.survivor, m.merge.into));
+            for (entity, cell) in cells.chain(merged) {
+                if let Ok(mut transform) = transforms.get_mut(entity) {
+                    *transform = Transform::from_translation(at(cell, Z_TILE));
+                }
+            }
+        }
+        return;
+    }
     for moved in moves.read() {
         // A tile that a later move of the same frame merged away is gone: skip it.
         for &(entity, from, to) in &moved.slides {
