@@ -2,8 +2,8 @@
 //! message and focuses the canvas) and mirrors the game on the canvas as data attributes
 //! (`data-board`, `data-score`, `data-moves`, `data-state`, `data-theme`, `data-motion`,
 //! `data-screen`, `data-replay` as shown/moves, `data-share`, and `data-drawn`: the tiles where
-//! they are drawn) for tests and page scripts; follows `prefers-reduced-motion`; reads a replay code
-//! from the page's address and puts share links on the clipboard.
+//! they are drawn) for tests and page scripts. It follows `prefers-reduced-motion`, reads a
+//! replay code from the page's address and puts share links on the clipboard.
 //! Every browser call may fail (no document, no canvas); failures are ignored, never fatal.
 //! Before the game starts, [`page_can_run`] checks for the canvas and WebGL2, so a page without
 //! them gets a message instead of a panic.

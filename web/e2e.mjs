@@ -196,6 +196,53 @@ async function run() {
       check(errors.length === 0, `${device.name} replay: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
       await context.close();
     }
+    // Reduced motion: with the browser's prefers-reduced-motion, a move's tiles stand in their
+    // cells (data-drawn, the tiles as drawn) in the very frame the move is mirrored; with full
+    // motion that frame still shows the slide's start. A change of the setting while the page
+    // is open applies at the next frame.
+    const firstFrameAfterMove = async (page) => {
+      for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) {
+        await page.evaluate(() => {
+          const c = document.querySelector('#bevy');
+          const moves = c.dataset.moves;
+          window.firstFrame = null;
+          const watch = new MutationObserver(() => {
+            if (c.dataset.moves !== moves) {
+              watch.disconnect();
+              window.firstFrame = { board: c.dataset.board, drawn: c.dataset.drawn };
+            }
+          });
+          watch.observe(c, { attributes: true });
+        });
+        await page.keyboard.press(key);
+        try {
+          await page.waitForFunction(() => window.firstFrame, null, { timeout: 3000 });
+          return await page.evaluate(() => window.firstFrame);
+        } catch { /* that key did not move: try the next */ }
+      }
+      return null;
+    };
+    for (const reduced of [true, false]) {
+      const context = await browser.newContext({ reducedMotion: reduced ? 'reduce' : 'no-preference',
+        viewport: { width: 500, height: 700 } });
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      const motion = await page.$eval('#bevy', (c) => c.dataset.motion);
+      check(motion === (reduced ? 'Reduced' : 'Full'), `prefers-reduced-motion ${reduced ? 'reduce' : 'no-preference'}: animations ${motion}`);
+      const first = await firstFrameAfterMove(page);
+      if (reduced) {
+        check(first && first.drawn === first.board, `reduced motion: the tiles are in their cells in the first frame after the key (${first?.drawn} / ${first?.board})`);
+        await page.emulateMedia({ reducedMotion: 'no-preference' });
+        await page.keyboard.press('KeyX'); // any input brings a frame
+        await page.waitForFunction(() => document.querySelector('#bevy').dataset.motion === 'Full', null, { timeout: MOVE_TIMEOUT_MS })
+          .then(() => check(true, 'reduced motion turned off while the page is open: full animations at the next frame'),
+            () => check(false, 'reduced motion turned off while the page is open: full animations at the next frame'));
+      } else {
+        check(first && first.drawn !== first.board, `full motion: the first frame after the key still shows the slide's start (${first?.drawn} / ${first?.board})`);
+      }
+      await context.close();
+    }
     await expectRefusal(browser, url, 'page without the canvas',
       (page) => page.replace(/<canvas id="bevy"[^>]*><\/canvas>/, ''), 'no <canvas id="bevy">');
     const noWebgl = await launch(['--disable-3d-apis']);
