@@ -53,7 +53,8 @@ pub fn history_key(config: Config) -> String {
     format!("undo-{0}x{0}-{1}", config.size(), config.target())
 }
 
-/// Light or dark; `System` follows the window's theme where the platform reports one.
+/// Light or dark; `System` follows the window's theme where the platform reports one. High
+/// contrast is a dark theme of its own (the theme key leaves it for the light one).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ThemeChoice {
@@ -61,6 +62,8 @@ pub enum ThemeChoice {
     System,
     Light,
     Dark,
+    #[serde(rename = "high-contrast")]
+    HighContrast,
 }
 
 impl ThemeChoice {
@@ -69,7 +72,7 @@ impl ThemeChoice {
         match self {
             ThemeChoice::System => system_dark,
             ThemeChoice::Light => false,
-            ThemeChoice::Dark => true,
+            ThemeChoice::Dark | ThemeChoice::HighContrast => true,
         }
     }
 
@@ -699,7 +702,7 @@ mod tests {
     fn the_theme_key_shows_the_other_theme_and_comes_back_to_the_system() {
         use ThemeChoice::*;
         for system_dark in [false, true] {
-            for choice in [System, Light, Dark] {
+            for choice in [System, Light, Dark, HighContrast] {
                 let next = choice.toggled(system_dark);
                 assert_ne!(next.is_dark(system_dark), choice.is_dark(system_dark));
                 // Two presses show the theme of before; from the system, they come back to it.

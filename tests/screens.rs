@@ -152,6 +152,47 @@ fn t_toggles_the_dark_theme_for_the_page_but_not_the_tiles() {
     assert_eq!(board_color(&mut app), Ink::Board.light());
 }
 
+#[test]
+fn the_high_contrast_theme_repaints_the_page_the_buttons_and_every_tile() {
+    use g2048::game::{Tile, Value};
+    use g2048::view::palette;
+    let store = Arc::new(MemoryStore::default());
+    let mut app = app_on_store(store.clone());
+    settle(&mut app);
+    press_and_settle(&mut app, KeyCode::KeyO);
+    app.world_mut()
+        .write_message(Request::SetTheme(ThemeChoice::HighContrast));
+    app.update();
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert_eq!(*app.world().resource::<Theme>(), Theme::HighContrast);
+    assert_eq!(saved_options(&store).theme, ThemeChoice::HighContrast);
+    // Every tile: its high-contrast colour, a black number.
+    let world = app.world_mut();
+    let mut tiles = world.query_filtered::<(&Value, &Sprite, &Children), With<Tile>>();
+    let mut labels = world.query_filtered::<&LabelColor, With<TileLabel>>();
+    let mut seen = 0;
+    for (value, sprite, children) in tiles.iter(world) {
+        assert_eq!(sprite.color, palette::high_contrast_tile(value.0));
+        let label = children
+            .iter()
+            .find_map(|c| labels.get(world, c).ok())
+            .unwrap();
+        assert_eq!(label.0, Color::BLACK);
+        seen += 1;
+    }
+    assert_eq!(seen, 2);
+    // The buttons are gold with black text.
+    let mut buttons = world.query_filtered::<&Sprite, With<g2048::game::UiButton>>();
+    assert!(
+        buttons
+            .iter(world)
+            .all(|b| b.color == Ink::Button.high_contrast())
+    );
+    // The theme key leaves it for the light theme (the system here reports none).
+    press_and_settle(&mut app, KeyCode::KeyT);
+    assert_eq!(*app.world().resource::<Theme>(), Theme::Light);
+}
+
 /// The game with these flags on `store`, started.
 fn flagged_app(store: &Arc<MemoryStore>, size: usize, target: u32) -> App {
     started(GamePlugin {

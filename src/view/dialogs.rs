@@ -39,7 +39,7 @@ const NOTE_Y: f32 = -165.0;
 const DONE_Y: f32 = -208.0;
 /// Widths of the size and target choices, the theme choices, and Done.
 const CHOICE_WIDTH: f32 = 70.0;
-const THEME_WIDTH: f32 = 146.0;
+const THEME_WIDTH: f32 = 116.0;
 const MOTION_WIDTH: f32 = 108.0;
 const DONE_WIDTH: f32 = 130.0;
 
@@ -176,6 +176,7 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
         ("System", ThemeChoice::System),
         ("Light", ThemeChoice::Light),
         ("Dark", ThemeChoice::Dark),
+        ("High contrast", ThemeChoice::HighContrast),
     ]
     .map(|(name, theme)| (name.to_string(), Request::SetTheme(theme)))
     .to_vec();
@@ -249,7 +250,7 @@ fn mark_choices(
             if labels.contains(child) {
                 commands
                     .entity(child)
-                    .insert(if chosen { Ink::LightText } else { Ink::Text });
+                    .insert(if chosen { Ink::ButtonText } else { Ink::Text });
             }
         }
     }

@@ -183,7 +183,7 @@ fn show_list(
         let selected = n == list.selected;
         let size = Vec2::new(right - left, ROW_HEIGHT);
         let (back, text) = if selected {
-            (Ink::Button, Ink::LightText)
+            (Ink::Button, Ink::ButtonText)
         } else {
             (Ink::Choice, Ink::Text)
         };

@@ -165,7 +165,6 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
     // Autoplay on and off; orange while the AI plays.
     commands.spawn((
         AiButton,
-        Ink::Button,
         button(&art, "AI", BUTTON_HEIGHT, Request::ToggleAutoplay),
         Transform::from_xyz(ai, ROW_Y, 0.0),
     ));

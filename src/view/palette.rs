@@ -10,8 +10,8 @@ pub const EMPTY_CELL: Color = Color::srgb_u8(0xcd, 0xc0, 0xb4);
 pub const BUTTON: Color = Color::srgb_u8(0x8f, 0x7a, 0x66);
 /// An option button not chosen: the empty cell's beige.
 pub const CHOICE: Color = Color::srgb_u8(0xcd, 0xc0, 0xb4);
-/// Notices about saves: the 16 tile's deep orange, readable on the page.
-pub const NOTICE: Color = Color::srgb_u8(0xc8, 0x5a, 0x1e);
+/// Notices about saves: a deep orange, 4.8:1 on the page (WCAG AA).
+pub const NOTICE: Color = Color::srgb_u8(0xb5, 0x50, 0x1a);
 pub const SCORE_LABEL: Color = Color::srgb_u8(0xee, 0xe4, 0xda);
 pub const WIN_OVERLAY: Color = Color::srgba(237.0 / 255.0, 194.0 / 255.0, 46.0 / 255.0, 0.5);
 pub const OVER_OVERLAY: Color = Color::srgba(238.0 / 255.0, 228.0 / 255.0, 218.0 / 255.0, 0.5);
@@ -35,6 +35,37 @@ pub fn tile_colors(value: u32) -> (Color, Color) {
         _ => ((0x3c, 0x3a, 0x32), LIGHT_TEXT),
     };
     (Color::srgb_u8(bg.0, bg.1, bg.2), fg)
+}
+
+/// The high-contrast theme's tiles, from 2 up: light colours (relative luminance 0.3 or more,
+/// so their black numbers stand at 7:1 or more), alternating between brighter and deeper ones so
+/// that neighbouring values differ in lightness as well as hue: lightness survives every common
+/// colour-vision deficiency. Past the list, the colours repeat.
+const HIGH_CONTRAST_TILES: [(u8, u8, u8); 17] = [
+    (0xff, 0xff, 0xff), // 2: white
+    (0xff, 0xa5, 0x5c), // 4: orange
+    (0xff, 0xf1, 0x76), // 8: yellow
+    (0x6c, 0xc4, 0xff), // 16: blue
+    (0xd9, 0xd9, 0xd9), // 32: grey
+    (0xff, 0x8f, 0xa8), // 64: pink
+    (0xb5, 0xf5, 0xa8), // 128: green
+    (0xc0, 0xa4, 0xff), // 256: violet
+    (0xff, 0xe0, 0xb8), // 512: peach
+    (0x4f, 0xd6, 0xc8), // 1024: teal
+    (0xf6, 0xf6, 0xb0), // 2048: pale yellow
+    (0xff, 0x9e, 0xde), // 4096: magenta
+    (0xc8, 0xf0, 0xff), // 8192: pale blue
+    (0xe8, 0xb0, 0x4a), // 16384: amber
+    (0xe6, 0xff, 0xe6), // 32768: pale green
+    (0x9c, 0xb4, 0xff), // 65536: periwinkle
+    (0xff, 0xd6, 0xd6), // 131072: pale pink
+];
+
+/// A tile's background in the high-contrast theme (its number is black).
+pub fn high_contrast_tile(value: u32) -> Color {
+    let index = value.max(2).trailing_zeros() as usize - 1;
+    let (r, g, b) = HIGH_CONTRAST_TILES[index % HIGH_CONTRAST_TILES.len()];
+    Color::srgb_u8(r, g, b)
 }
 
 /// Glow strength for a value: 0.24 at 128 rising to 0.56 at 2048 (none below 128 or above).

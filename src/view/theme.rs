@@ -10,12 +10,15 @@
 use bevy::{prelude::*, window::PrimaryWindow};
 
 use super::ViewSet;
+use super::fade::BaseAlpha;
+use super::palette;
 use super::palette::{
     BOARD, BUTTON, CHOICE, EMPTY_CELL, LIGHT_TEXT, NOTICE, OVER_OVERLAY, PAGE, SCORE_LABEL, TEXT,
     WIN_OVERLAY,
 };
 use super::text::LabelColor;
 use crate::game::{PlayerOptions, menus::system_is_dark};
+use crate::save::ThemeChoice;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Theme>().add_systems(
@@ -30,6 +33,8 @@ pub enum Theme {
     #[default]
     Light,
     Dark,
+    /// Black page, white text, light tiles with black numbers at 7:1 or more (WCAG AAA).
+    HighContrast,
 }
 
 /// What a sprite's or label's colour is for; the shown colour follows the theme.
@@ -39,8 +44,10 @@ pub enum Ink {
     Page,
     /// Text on the page: title, intro, key help, headings, "+N", the hint arrow.
     Text,
-    /// Text on buttons and on the counter boxes.
+    /// Text on the counter boxes.
     LightText,
+    /// Text on buttons (and the menu button's bars).
+    ButtonText,
     /// The board, and the counter boxes.
     Board,
     EmptyCell,
@@ -63,7 +70,7 @@ impl Ink {
         match self {
             Ink::Page => PAGE,
             Ink::Text => TEXT,
-            Ink::LightText => LIGHT_TEXT,
+            Ink::LightText | Ink::ButtonText => LIGHT_TEXT,
             Ink::Board => BOARD,
             Ink::EmptyCell => EMPTY_CELL,
             Ink::ScoreLabel => SCORE_LABEL,
@@ -87,7 +94,24 @@ impl Ink {
             Ink::ScoreLabel => Color::srgb_u8(0xcf, 0xc5, 0xbb),
             Ink::Notice => Color::srgb_u8(0xf0, 0x8a, 0x4b),
             Ink::OverCover => page.with_alpha(OVER_OVERLAY.alpha()),
-            Ink::LightText | Ink::Button | Ink::WinCover => self.light(),
+            Ink::LightText | Ink::ButtonText | Ink::Button | Ink::WinCover => self.light(),
+        }
+    }
+
+    /// The high-contrast theme's colour: white on black, buttons gold with black text, every
+    /// text at 7:1 or more against what it stands on (see the tests).
+    pub fn high_contrast(self) -> Color {
+        match self {
+            Ink::Page => Color::BLACK,
+            Ink::Text | Ink::LightText | Ink::ScoreLabel => Color::WHITE,
+            Ink::ButtonText => Color::BLACK,
+            Ink::Board => Color::srgb_u8(0x3a, 0x3a, 0x3a),
+            Ink::EmptyCell => Color::srgb_u8(0x14, 0x14, 0x14),
+            // The darkest grey that stands 4.5:1 from the black page and under white text.
+            Ink::Choice => Color::srgb_u8(0x76, 0x76, 0x76),
+            Ink::Button => Color::srgb_u8(0xff, 0xd4, 0x00),
+            Ink::Notice => Color::srgb_u8(0xff, 0xd4, 0x00),
+            Ink::OverCover | Ink::WinCover => Color::BLACK.with_alpha(0.85),
         }
     }
 }
@@ -117,11 +141,20 @@ pub fn over(top: Color, below: Color) -> Color {
 }
 
 impl Theme {
+    /// A tile's background and number colours: the original's in the light and dark themes.
+    pub fn tile_colors(self, value: u32) -> (Color, Color) {
+        match self {
+            Theme::HighContrast => (palette::high_contrast_tile(value), Color::BLACK),
+            Theme::Light | Theme::Dark => palette::tile_colors(value),
+        }
+    }
+
     /// The colour to show for `ink`.
     pub fn paint(self, ink: Ink) -> Color {
         match self {
             Theme::Light => ink.light(),
             Theme::Dark => ink.dark(),
+            Theme::HighContrast => ink.high_contrast(),
         }
     }
 }
@@ -134,7 +167,9 @@ fn resolve_theme(
     mut theme: ResMut<Theme>,
 ) {
     let system_dark = system_is_dark(window.as_deref().copied());
-    theme.set_if_neq(if options.theme.is_dark(system_dark) {
+    theme.set_if_neq(if options.theme == ThemeChoice::HighContrast {
+        Theme::HighContrast
+    } else if options.theme.is_dark(system_dark) {
         Theme::Dark
     } else {
         Theme::Light
@@ -144,17 +179,27 @@ fn resolve_theme(
 fn apply_ink(
     theme: Res<Theme>,
     clear: Option<ResMut<ClearColor>>,
-    mut sprites: Query<(Ref<Ink>, &mut Sprite), Without<LabelColor>>,
+    mut sprites: Query<(Ref<Ink>, &mut Sprite, Option<&mut BaseAlpha>), Without<LabelColor>>,
     mut labels: Query<(Ref<Ink>, &mut LabelColor)>,
 ) {
     let all = theme.is_changed();
     if all && let Some(mut clear) = clear {
         clear.0 = theme.paint(Ink::Page);
     }
-    for (ink, mut sprite) in &mut sprites {
+    for (ink, mut sprite, base) in &mut sprites {
         if all || ink.is_changed() {
-            let alpha = sprite.color.alpha();
-            sprite.color = theme.paint(*ink).with_alpha(alpha);
+            let color = theme.paint(*ink);
+            let mut alpha = sprite.color.alpha();
+            // A cover's own opacity is the theme's (the high-contrast one covers more): keep
+            // the fade it is at, on the new base.
+            if matches!(*ink, Ink::OverCover | Ink::WinCover)
+                && let Some(mut base) = base
+            {
+                let fade = if base.0 > 0.0 { alpha / base.0 } else { 0.0 };
+                base.0 = color.alpha();
+                alpha = fade * base.0;
+            }
+            sprite.color = color.with_alpha(alpha);
         }
     }
     for (ink, mut color) in &mut labels {
@@ -190,4 +235,135 @@ mod tests {
         assert_eq!(rgb(Ink::ScoreLabel.light()), rgb(Ink::OverCover.light()));
         assert_ne!(rgb(Ink::ScoreLabel.dark()), rgb(Ink::OverCover.dark()));
     }
+
+    /// Every tile value the game can show, 2 to 131072.
+    fn values() -> impl Iterator<Item = u32> {
+        (1..=17).map(|power| 1u32 << power)
+    }
+
+    /// Each text the game draws, on what it is drawn on.
+    fn texts(theme: Theme) -> Vec<(&'static str, Color, Color)> {
+        let paint = |ink| theme.paint(ink);
+        vec![
+            ("page text", paint(Ink::Text), paint(Ink::Page)),
+            ("counter", paint(Ink::LightText), paint(Ink::Board)),
+            ("counter name", paint(Ink::ScoreLabel), paint(Ink::Board)),
+            ("button", paint(Ink::ButtonText), paint(Ink::Button)),
+            ("unchosen option", paint(Ink::Text), paint(Ink::Choice)),
+            ("notice", paint(Ink::Notice), paint(Ink::Page)),
+            (
+                "game over",
+                paint(Ink::Text),
+                over(paint(Ink::OverCover), paint(Ink::Board)),
+            ),
+            (
+                "you win",
+                paint(Ink::LightText),
+                over(paint(Ink::WinCover), paint(Ink::Board)),
+            ),
+        ]
+    }
+
+    #[test]
+    fn high_contrast_numbers_and_texts_stand_at_7_to_1() {
+        let theme = Theme::HighContrast;
+        for value in values() {
+            let (bg, fg) = theme.tile_colors(value);
+            let ratio = contrast(fg, bg);
+            assert!(ratio >= 7.0, "tile {value}: {ratio:.2}:1");
+        }
+        for (what, fg, bg) in texts(theme) {
+            let ratio = contrast(fg, bg);
+            // The unchosen options' grey must also stand out from the page (below): 4.5:1
+            // is as far as both can go.
+            let least = if what == "unchosen option" { 4.5 } else { 7.0 };
+            assert!(ratio >= least, "{what}: {ratio:.2}:1");
+        }
+        // "Game over!" and "You win!" (60 px bold: large text, where AAA asks 4.5:1) over the
+        // lightest tile under the cover too.
+        let lightest = theme.tile_colors(2).0;
+        for (ink, cover) in [(Ink::Text, Ink::OverCover), (Ink::LightText, Ink::WinCover)] {
+            let ratio = contrast(theme.paint(ink), over(theme.paint(cover), lightest));
+            assert!(
+                ratio >= 4.5,
+                "{ink:?} over a covered white tile: {ratio:.2}:1"
+            );
+        }
+        // Buttons (chosen and not) against the page.
+        for ink in [Ink::Button, Ink::Choice] {
+            let ratio = contrast(theme.paint(ink), theme.paint(Ink::Page));
+            assert!(ratio >= 4.5, "{ink:?} on the page: {ratio:.2}:1");
+        }
+    }
+
+    #[test]
+    fn high_contrast_neighbours_differ_in_lightness_for_every_colour_vision() {
+        // Colour-vision deficiencies confuse hues, not lightness: each tile is at least 1.3
+        // times lighter or darker (in WCAG's luminance ratio) than the values either side.
+        let values: Vec<u32> = values().collect();
+        for pair in values.windows(2) {
+            let a = Theme::HighContrast.tile_colors(pair[0]).0;
+            let b = Theme::HighContrast.tile_colors(pair[1]).0;
+            let ratio = contrast(a, b);
+            assert!(ratio >= 1.3, "{} and {}: {ratio:.2}", pair[0], pair[1]);
+        }
+    }
+
+    #[test]
+    fn the_originals_palette_falls_below_4_5_to_1_on_these_tiles_and_texts() {
+        // The light and dark themes keep the original's tiles: its light digits on 8 to 2048
+        // and its dark ones on 2 and 4 are below WCAG AA's 4.5:1, as measured here.
+        for theme in [Theme::Light, Theme::Dark] {
+            let low: Vec<(u32, String)> = values()
+                .map(|v| {
+                    let (bg, fg) = theme.tile_colors(v);
+                    (v, contrast(fg, bg))
+                })
+                .filter(|&(_, ratio)| ratio < 4.5)
+                .map(|(v, ratio)| (v, format!("{ratio:.2}")))
+                .collect();
+            let expected: Vec<(u32, String)> = ORIGINAL_BELOW_AA
+                .iter()
+                .map(|&(v, r)| (v, r.to_string()))
+                .collect();
+            assert_eq!(low, expected, "{theme:?}");
+        }
+        let light_texts: Vec<(&str, String)> = texts(Theme::Light)
+            .into_iter()
+            .map(|(what, fg, bg)| (what, contrast(fg, bg)))
+            .filter(|&(_, ratio)| ratio < 4.5)
+            .map(|(what, ratio)| (what, format!("{ratio:.2}")))
+            .collect();
+        assert_eq!(
+            light_texts,
+            ORIGINAL_TEXTS_BELOW_AA.map(|(w, r)| (w, r.to_string()))
+        );
+    }
+
+    /// Measured: the original's tiles whose numbers stand below 4.5:1 (the same in the dark
+    /// theme, which keeps the tiles): all but the dark tiles from 4096 up.
+    const ORIGINAL_BELOW_AA: [(u32, &str); 11] = [
+        (2, "3.98"),
+        (4, "3.83"),
+        (8, "1.72"),
+        (16, "2.08"),
+        (32, "2.45"),
+        (64, "2.96"),
+        (128, "1.42"),
+        (256, "1.45"),
+        (512, "1.50"),
+        (1024, "1.54"),
+        (2048, "1.58"),
+    ];
+    /// Measured: the original's texts below 4.5:1 in the light theme (the counters' light
+    /// digits on the board's beige, the buttons' text, "You win!" on its gold; "Game over!"
+    /// is 60 px bold, where 3:1 is enough).
+    const ORIGINAL_TEXTS_BELOW_AA: [(&str, &str); 6] = [
+        ("counter", "2.03"),
+        ("counter name", "1.74"),
+        ("button", "3.79"),
+        ("unchosen option", "2.81"),
+        ("game over", "3.13"),
+        ("you win", "1.78"),
+    ];
 }

@@ -14,7 +14,7 @@ use super::layout::{
 use super::motion::Motion;
 use super::palette::{self, GLOW};
 use super::text::{FontPx, Label, LabelColor};
-use super::theme::Ink;
+use super::theme::{Ink, Theme};
 use super::{DespawnWhenDone, ViewSet};
 use crate::game::{Engine, GameSet, MoveApplied, Position, Request, Tile, TilesMoving, Value};
 use crate::rules::Cell;
@@ -107,8 +107,8 @@ fn follow_board_size(
 }
 
 /// The look of a tile of `value`: its sprite, plus label and glow children.
-fn tile_look(art: &Art, layout: &BoardLayout, value: u32) -> impl Bundle {
-    let (bg, fg) = palette::tile_colors(value);
+fn tile_look(art: &Art, layout: &BoardLayout, theme: Theme, value: u32) -> impl Bundle {
+    let (bg, fg) = theme.tile_colors(value);
     (
         art.small_round(bg, Vec2::splat(layout.cell)),
         children![
@@ -122,7 +122,7 @@ fn tile_look(art: &Art, layout: &BoardLayout, value: u32) -> impl Bundle {
             (
                 TileGlow,
                 art.glow(GLOW.with_alpha(glow_alpha(value)), layout.cell),
-                glow_visibility(value),
+                glow_visibility(theme, value),
                 Transform::from_xyz(0.0, 0.0, -Z_LABEL),
             )
         ],
@@ -134,9 +134,9 @@ fn glow_alpha(value: u32) -> f32 {
     palette::glow_alpha(value) / 1.8
 }
 
-/// Only 128–2048 glow; other tiles skip drawing the halo at all.
-fn glow_visibility(value: u32) -> Visibility {
-    if glow_alpha(value) > 0.0 {
+/// Only 128–2048 glow, and not in the high-contrast theme; other tiles skip drawing the halo.
+fn glow_visibility(theme: Theme, value: u32) -> Visibility {
+    if glow_alpha(value) > 0.0 && theme != Theme::HighContrast {
         Visibility::Inherited
     } else {
         Visibility::Hidden
@@ -150,12 +150,13 @@ fn decorate_new_tiles(
     art: Res<Art>,
     layout: Res<BoardLayout>,
     motion: Res<Motion>,
+    theme: Res<Theme>,
     tiles: Query<(Entity, &Position, &Value), Added<Tile>>,
 ) {
     for (entity, &pos, value) in &tiles {
         let at = Transform::from_translation(layout.cell_center(pos.into()).extend(Z_TILE));
         let mut tile = commands.entity(entity);
-        tile.insert(tile_look(&art, &layout, value.0));
+        tile.insert(tile_look(&art, &layout, *theme, value.0));
         if motion.moves() {
             tile.insert((at.with_scale(Vec3::ZERO), TweenAnim::new(appear())));
         } else {
@@ -164,15 +165,19 @@ fn decorate_new_tiles(
     }
 }
 
-/// Keeps a tile's look in step with its value (merge survivors).
+/// Keeps a tile's look in step with its value (merge survivors) and the theme.
 fn restyle_tiles(
     layout: Res<BoardLayout>,
-    mut tiles: Query<(&Value, &mut Sprite, &Children), (Changed<Value>, Without<TileGlow>)>,
+    theme: Res<Theme>,
+    mut tiles: Query<(Ref<Value>, &mut Sprite, &Children), Without<TileGlow>>,
     mut labels: Query<(&mut Label, &mut LabelColor, &mut FontPx), With<TileLabel>>,
     mut glows: Query<(&mut Sprite, &mut Visibility), With<TileGlow>>,
 ) {
     for (value, mut sprite, children) in &mut tiles {
-        let (bg, fg) = palette::tile_colors(value.0);
+        if !value.is_changed() && !theme.is_changed() {
+            continue;
+        }
+        let (bg, fg) = theme.tile_colors(value.0);
         sprite.color = bg;
         for &child in children {
             if let Ok((mut text, mut color, mut px)) = labels.get_mut(child) {
@@ -182,7 +187,7 @@ fn restyle_tiles(
             }
             if let Ok((mut glow, mut visibility)) = glows.get_mut(child) {
                 glow.color = GLOW.with_alpha(glow_alpha(value.0));
-                *visibility = glow_visibility(value.0);
+                *visibility = glow_visibility(*theme, value.0);
             }
         }
     }
@@ -240,6 +245,7 @@ fn animate_moves(
     art: Res<Art>,
     layout: Res<BoardLayout>,
     motion: Res<Motion>,
+    theme: Res<Theme>,
     mut transforms: Query<&mut Transform, With<Tile>>,
 ) {
     let at = |cell: Cell, z: f32| layout.cell_center(cell).extend(z);
@@ -270,7 +276,7 @@ fn animate_moves(
             commands.spawn((
                 Ghost,
                 DespawnWhenDone,
-                tile_look(&art, &layout, value),
+                tile_look(&art, &layout, *theme, value),
                 Transform::from_translation(at(cell, Z_GHOST)),
                 TweenAnim::new(Tween::new(
                     EaseFunction::QuadraticIn,
@@ -289,7 +295,7 @@ fn animate_moves(
                 commands.spawn((
                     Ghost,
                     DespawnWhenDone,
-                    tile_look(&art, &layout, merge.value / 2),
+                    tile_look(&art, &layout, *theme, merge.value / 2),
                     Transform::from_translation(at(from, Z_GHOST)),
                     TweenAnim::new(
                         slide(at(from, Z_GHOST), at(merge.into, Z_GHOST)).then(Delay::new(APPEAR)),

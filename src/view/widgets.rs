@@ -26,10 +26,11 @@ pub fn button(art: &Art, text: &str, width: f32, request: Request) -> impl Bundl
     let size = Vec2::new(width, BUTTON_HEIGHT);
     (
         UiButton { request, size },
+        Ink::Button,
         art.small_round(BUTTON, size),
         BaseAlpha(1.0),
         children![(
-            label(text, BUTTON_TEXT_PX, Ink::LightText),
+            label(text, BUTTON_TEXT_PX, Ink::ButtonText),
             BaseAlpha(1.0),
             Transform::from_xyz(0.0, 0.0, Z_LABEL),
         )],
@@ -41,6 +42,7 @@ pub fn menu_button(art: &Art, request: Request) -> impl Bundle {
     let size = Vec2::splat(BUTTON_HEIGHT);
     let bar = |y: f32| {
         (
+            Ink::ButtonText,
             art.small_round(LIGHT_TEXT, BAR_SIZE),
             BaseAlpha(1.0),
             Transform::from_xyz(0.0, y, Z_LABEL),
@@ -48,6 +50,7 @@ pub fn menu_button(art: &Art, request: Request) -> impl Bundle {
     };
     (
         UiButton { request, size },
+        Ink::Button,
         art.small_round(BUTTON, size),
         BaseAlpha(1.0),
         children![bar(BAR_STEP), bar(0.0), bar(-BAR_STEP)],
