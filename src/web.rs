@@ -1,8 +1,9 @@
 //! Browser glue: tells the page when the first frames are drawn (it then hides its loading
 //! message and focuses the canvas) and mirrors the game on the canvas as data attributes
 //! (`data-board`, `data-score`, `data-moves`, `data-state`, `data-theme`, `data-motion`,
-//! `data-screen`, `data-replay` as shown/moves, `data-share`, and `data-drawn`: the tiles where
-//! they are drawn) for tests and page scripts. It follows `prefers-reduced-motion`, reads a
+//! `data-screen`, `data-replay` as shown/moves, `data-share`, `data-focus`: the request of the
+//! button the keyboard is on, and `data-drawn`: the tiles where they are drawn) for tests and
+//! page scripts. It follows `prefers-reduced-motion`, reads a
 //! replay code from the page's address and puts share links on the clipboard.
 //! Every browser call may fail (no document, no canvas); failures are ignored, never fatal.
 //! Before the game starts, [`page_can_run`] checks for the canvas and WebGL2, so a page without
@@ -11,7 +12,7 @@
 use bevy::{diagnostic::FrameCount, prelude::*};
 use web_sys::wasm_bindgen::JsCast;
 
-use crate::game::{Engine, GameState, Replay, Screen, Tile, Value};
+use crate::game::{Engine, Focus, GameState, Replay, Screen, Tile, UiButton, Value};
 use crate::view::layout::BoardLayout;
 use crate::view::motion::{Motion, SystemMotion};
 use crate::view::theme::Theme;
@@ -178,11 +179,14 @@ fn publish_state(
     replay: Res<Replay>,
     theme: Res<Theme>,
     motion: Res<Motion>,
+    focus: Res<Focus>,
+    buttons: Query<&UiButton>,
 ) {
     if !engine.is_changed()
         && !state.is_changed()
         && !theme.is_changed()
         && !motion.is_changed()
+        && !focus.is_changed()
         && !screen.is_changed()
         && !replay.is_changed()
     {
@@ -200,6 +204,9 @@ fn publish_state(
     set(&canvas, "data-state", &format!("{:?}", state.get()));
     set(&canvas, "data-theme", &format!("{:?}", *theme));
     set(&canvas, "data-motion", &format!("{:?}", *motion));
+    let focused = focus.0.and_then(|entity| buttons.get(entity).ok());
+    let focused = focused.map_or(String::new(), |button| format!("{:?}", button.request));
+    set(&canvas, "data-focus", &focused);
     set(&canvas, "data-screen", &format!("{:?}", screen.get()));
     let (shown, len) = replay.0.as_ref().map_or((0, 0), |w| (w.shown, w.len()));
     set(&canvas, "data-replay", &format!("{shown}/{len}"));

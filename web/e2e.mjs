@@ -243,6 +243,29 @@ async function run() {
       }
       await context.close();
     }
+    // Keyboard only: Tab walks the buttons (the page keeps the keys), Enter presses the
+    // focused one: Tab four times reaches New Game, and Enter asks the question.
+    {
+      const context = await browser.newContext({ viewport: { width: 500, height: 700 } });
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      await firstFrameAfterMove(page); // a game in progress, so New Game asks first
+      const focus = [];
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press('Tab');
+        await page.waitForTimeout(300);
+        focus.push(await page.$eval('#bevy', (c) => c.dataset.focus));
+      }
+      check(focus.join(' ') === 'ToggleAutoplay OpenOptions Undo NewGame', `Tab walks the buttons: ${focus.join(', ')}`);
+      check(await page.evaluate(() => document.activeElement?.id === 'bevy'), 'Tab leaves the focus on the game');
+      await page.screenshot({ path: join(shots, 'focus-new-game.png') });
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('#bevy').dataset.screen === 'ConfirmNewGame', null, { timeout: MOVE_TIMEOUT_MS })
+        .then(() => check(true, 'Enter on the focused New Game asks the question'),
+          () => check(false, 'Enter on the focused New Game asks the question'));
+      await context.close();
+    }
     await expectRefusal(browser, url, 'page without the canvas',
       (page) => page.replace(/<canvas id="bevy"[^>]*><\/canvas>/, ''), 'no <canvas id="bevy">');
     const noWebgl = await launch(['--disable-3d-apis']);

@@ -23,9 +23,10 @@ pub const QUIT_KEYS: bool = cfg!(not(target_arch = "wasm32"));
 pub const SWIPE_THRESHOLD_PX: f32 = 10.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<Focus>().add_systems(
         Update,
         (
+            forget_focus.run_if(state_changed::<Screen>),
             read_keys,
             read_pointer,
             drag_seek_bar.run_if(in_state(Screen::Replay)),
@@ -52,6 +53,54 @@ pub struct UiButton {
     pub size: Vec2,
 }
 
+/// The button the keyboard is on (Tab, Shift+Tab), if any: Enter and Space press it, the view
+/// draws a ring around it. The pointer and a change of screen put it away.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Focus(pub Option<Entity>);
+
+/// The buttons the screen in front takes, in reading order: rows from the top, each from the
+/// left (buttons of the board behind a dialog are left out, as their requests are; so are
+/// buttons hidden themselves).
+fn focus_order(
+    screen: Screen,
+    buttons: &Query<(Entity, &UiButton, &GlobalTransform, &Visibility)>,
+) -> Vec<Entity> {
+    let mut order: Vec<(Entity, Vec2)> = buttons
+        .iter()
+        .filter(|(_, button, _, visibility)| {
+            **visibility != Visibility::Hidden && screen.accepts(button.request)
+        })
+        .map(|(entity, _, transform, _)| (entity, transform.translation().truncate()))
+        .collect();
+    // Rows: centres within half a button's height are one row.
+    order.sort_by(|a, b| {
+        let row = |p: Vec2| (-p.y / 20.0).round() as i32;
+        row(a.1).cmp(&row(b.1)).then(a.1.x.total_cmp(&b.1.x))
+    });
+    order.into_iter().map(|(entity, _)| entity).collect()
+}
+
+/// The next (or previous) button after `from`, round the ends; the first (or last) if the
+/// focus is on none of them.
+fn step_focus(order: &[Entity], from: Option<Entity>, forward: bool) -> Option<Entity> {
+    if order.is_empty() {
+        return None;
+    }
+    let at = from.and_then(|f| order.iter().position(|&e| e == f));
+    let next = match (at, forward) {
+        (Some(i), true) => (i + 1) % order.len(),
+        (Some(i), false) => (i + order.len() - 1) % order.len(),
+        (None, true) => 0,
+        (None, false) => order.len() - 1,
+    };
+    Some(order[next])
+}
+
+/// A new screen starts without focus.
+fn forget_focus(mut focus: ResMut<Focus>) {
+    focus.set_if_neq(Focus(None));
+}
+
 /// The move a key asks for, if any.
 fn key_direction(key: KeyCode) -> Option<Direction> {
     match key {
@@ -70,9 +119,12 @@ fn read_keys(
     held: Res<ButtonInput<KeyCode>>,
     state: Res<State<GameState>>,
     screen: Res<State<Screen>>,
+    mut focus: ResMut<Focus>,
+    buttons: Query<(Entity, &UiButton, &GlobalTransform, &Visibility)>,
     mut requests: MessageWriter<Request>,
     mut exit: MessageWriter<AppExit>,
 ) {
+    let shift = held.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     // Keys held with Alt/Ctrl/Meta are shortcuts, not moves (as in the original).
     let modified = held.any_pressed([
         KeyCode::ControlLeft,
@@ -100,6 +152,22 @@ fn read_keys(
             continue;
         }
         let code = key.key_code;
+        // Tab and Shift+Tab move the focus over the screen's buttons; Enter and Space press
+        // the focused one.
+        if code == KeyCode::Tab {
+            let order = focus_order(*screen.get(), &buttons);
+            focus.0 = step_focus(&order, focus.0, !shift);
+            continue;
+        }
+        if matches!(code, KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space)
+            && let Some(focused) = focus.0
+            && let Ok((_, button, _, visibility)) = buttons.get(focused)
+            && visibility != Visibility::Hidden
+            && screen.get().accepts(button.request)
+        {
+            requests.write(button.request);
+            continue;
+        }
         let request = match screen.get() {
             Screen::Game => game_key(code, *state.get()),
             Screen::ConfirmNewGame => question_key(code),
@@ -270,6 +338,7 @@ pub fn swipe_direction(start: Vec2, end: Vec2) -> Option<Direction> {
 /// a swipe scrolls a page.
 fn read_pointer(
     screen: Res<State<Screen>>,
+    mut focus: ResMut<Focus>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     touches: Option<Res<Touches>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
@@ -309,6 +378,7 @@ fn read_pointer(
         let cursor = window.as_ref().and_then(|w| w.cursor_position());
         if mouse.just_pressed(MouseButton::Left) {
             *mouse_start = cursor;
+            focus.set_if_neq(Focus(None));
         }
         if mouse.just_released(MouseButton::Left)
             && let Some(start) = mouse_start.take()

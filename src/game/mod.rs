@@ -27,7 +27,7 @@ use crate::save::{Documents, Store};
 pub use autoplay::{AiBudget, Autoplay, HintGiven};
 pub use board::{BestScores, Engine, GameState, History, MergedTile, MoveApplied};
 pub use components::{Position, Tile, Value};
-pub use input::{SWIPE_THRESHOLD_PX, SeekBar, UiButton, swipe_direction};
+pub use input::{Focus, SWIPE_THRESHOLD_PX, SeekBar, UiButton, swipe_direction};
 pub use menus::{NextBoard, PlayerOptions, TARGETS};
 pub use past::{Browse, GameList, LIST_ROWS, PastGames, StatsBoard};
 pub use persist::SaveStore;

@@ -5,6 +5,7 @@
 pub mod art;
 pub mod dialogs;
 pub mod fade;
+pub mod focus;
 pub mod games;
 pub mod header;
 pub mod layout;
@@ -84,6 +85,7 @@ impl Plugin for ViewPlugin {
         games::plugin(app);
         theme::plugin(app);
         motion::plugin(app);
+        focus::plugin(app);
     }
 }
 

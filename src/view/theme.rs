@@ -62,6 +62,8 @@ pub enum Ink {
     OverCover,
     /// The win cover (half transparent gold, the same in both themes).
     WinCover,
+    /// The ring around the button the keyboard is on.
+    Focus,
 }
 
 impl Ink {
@@ -79,6 +81,7 @@ impl Ink {
             Ink::Notice => NOTICE,
             Ink::OverCover => OVER_OVERLAY,
             Ink::WinCover => WIN_OVERLAY,
+            Ink::Focus => Color::srgb_u8(0x1f, 0x5f, 0xd6),
         }
     }
 
@@ -94,6 +97,7 @@ impl Ink {
             Ink::ScoreLabel => Color::srgb_u8(0xcf, 0xc5, 0xbb),
             Ink::Notice => Color::srgb_u8(0xf0, 0x8a, 0x4b),
             Ink::OverCover => page.with_alpha(OVER_OVERLAY.alpha()),
+            Ink::Focus => Color::srgb_u8(0x8c, 0xb8, 0xff),
             Ink::LightText | Ink::ButtonText | Ink::Button | Ink::WinCover => self.light(),
         }
     }
@@ -112,6 +116,7 @@ impl Ink {
             Ink::Button => Color::srgb_u8(0xff, 0xd4, 0x00),
             Ink::Notice => Color::srgb_u8(0xff, 0xd4, 0x00),
             Ink::OverCover | Ink::WinCover => Color::BLACK.with_alpha(0.85),
+            Ink::Focus => Color::srgb_u8(0x00, 0xe5, 0xff),
         }
     }
 }
@@ -289,10 +294,18 @@ mod tests {
                 "{ink:?} over a covered white tile: {ratio:.2}:1"
             );
         }
-        // Buttons (chosen and not) against the page.
-        for ink in [Ink::Button, Ink::Choice] {
+        // Buttons (chosen and not) and the focus ring against the page.
+        for ink in [Ink::Button, Ink::Choice, Ink::Focus] {
             let ratio = contrast(theme.paint(ink), theme.paint(Ink::Page));
             assert!(ratio >= 4.5, "{ink:?} on the page: {ratio:.2}:1");
+        }
+    }
+
+    #[test]
+    fn the_focus_ring_stands_out_from_the_page_in_every_theme() {
+        for theme in [Theme::Light, Theme::Dark, Theme::HighContrast] {
+            let ratio = contrast(theme.paint(Ink::Focus), theme.paint(Ink::Page));
+            assert!(ratio >= 4.5, "{theme:?}: {ratio:.2}:1");
         }
     }
 
