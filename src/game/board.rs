@@ -86,6 +86,10 @@ pub struct MoveApplied {
     pub merges: Vec<MergedTile>,
     /// A tile taken off the board without an entity to show it (the spawn an undo removes).
     pub vanished: Option<(Cell, u32)>,
+    /// The tile the move spawned.
+    pub spawned: Option<(Cell, u32)>,
+    /// Whether this is an undo (of a move toward `direction`).
+    pub undone: bool,
     /// Score gained by the move.
     pub gained: u64,
 }
@@ -98,6 +102,8 @@ impl MoveApplied {
             slides: Vec::new(),
             merges: Vec::new(),
             vanished: None,
+            spawned: None,
+            undone: false,
             gained,
         }
     }
@@ -188,6 +194,12 @@ impl BoardChanges<'_, '_> {
         (game, history)
     }
 
+    /// Says the whole board to a screen reader.
+    pub(super) fn read_aloud(&mut self) {
+        self.commands
+            .write_message(super::speech::reading(&self.engine));
+    }
+
     /// A game with moves, not yet won or lost: a new game asks first.
     pub(super) fn in_progress(&self) -> bool {
         self.engine.status() == Status::Playing && self.engine.moves() > 0
@@ -238,6 +250,7 @@ impl BoardChanges<'_, '_> {
             let entity = self.spawn_tile(cell, value);
             next.put(cell, entity);
         }
+        moved.spawned = turn.spawned;
         *self.grid = next;
         self.applied.write(moved);
     }
@@ -252,6 +265,7 @@ impl BoardChanges<'_, '_> {
         let plan: SlidePlan = before.board().plan(direction);
         let after = *self.engine.board();
         let mut moved = MoveApplied::new(direction, 0);
+        moved.undone = true;
         // The spawn is the one tile of `after` on a cell the slide left empty.
         let spawned = plan.board.empty_cells().find(|&cell| after.get(cell) != 0);
         if let Some(cell) = spawned
@@ -299,6 +313,10 @@ impl BoardChanges<'_, '_> {
         let seed = self.engine.restart();
         let (game, mut history) = crate::rules::History::seeded(self.engine.config(), seed);
         history.info = crate::rules::PlayInfo::starting(now_ms());
+        self.commands.write_message(super::speech::Announcement {
+            text: super::speech::new_game_sentence(&game),
+            urgent: false,
+        });
         self.show(game, history);
     }
 

@@ -206,6 +206,7 @@ fn game_key(code: KeyCode, state: GameState) -> Option<Request> {
         KeyCode::KeyC => Request::Share,
         KeyCode::KeyG => Request::OpenHistory,
         KeyCode::KeyN => Request::OpenStats,
+        KeyCode::KeyB => Request::ReadBoard,
         KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => match state {
             GameState::Won => Request::KeepGoing,
             GameState::GameOver => Request::NewGame,

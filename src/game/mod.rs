@@ -17,6 +17,7 @@ pub mod past;
 pub mod persist;
 pub mod replay;
 pub mod requests;
+pub mod speech;
 
 use std::sync::Arc;
 
@@ -33,6 +34,7 @@ pub use past::{Browse, GameList, LIST_ROWS, PastGames, StatsBoard};
 pub use persist::SaveStore;
 pub use replay::{Control, PendingReplay, Replay, Shared, Speed, Watch, Watching, watching};
 pub use requests::{Request, Screen, Step};
+pub use speech::Announcement;
 
 /// A short line for the player (a save that could not be used or written, a request the game
 /// cannot answer), shown under the board for a few seconds; the details go to the log.
@@ -138,5 +140,6 @@ impl Plugin for GamePlugin {
         persist::plugin(app);
         past::plugin(app);
         replay::plugin(app);
+        speech::plugin(app);
     }
 }

@@ -70,6 +70,8 @@ pub enum Request {
     Browse(Browse),
     /// Show the statistics of the next board size.
     StatsSize(Step),
+    /// Read the whole board aloud to a screen reader (B).
+    ReadBoard,
 }
 
 /// A step through a list of choices.
@@ -120,6 +122,7 @@ impl Screen {
                     | Share
                     | OpenHistory
                     | OpenStats
+                    | ReadBoard
             ),
             Screen::ConfirmNewGame => matches!(request, ConfirmNewGame | CloseDialog),
             Screen::Options => matches!(
@@ -224,6 +227,7 @@ fn route_requests(
             Request::Share => viewer.share(on, &board),
             Request::Browse(browse) => viewer.browse(browse, &board),
             Request::StatsSize(step) => viewer.step_stats(step),
+            Request::ReadBoard => board.read_aloud(),
         }
     }
     NextState::set_if_neq(&mut next_screen, on);

@@ -1,0 +1,162 @@
+//! What the game says to a screen reader: one short sentence per move, an urgent one for a win
+//! or a loss, and the whole board read row by row on request. The sentences are plain text,
+//! made from the game's own facts, so every platform's accessibility layer (the web page's live
+//! regions) says the same thing.
+
+use bevy::prelude::*;
+
+use super::GameSet;
+use super::board::{Engine, GameState, MoveApplied};
+use crate::rules::{Board, Cell, Direction, Game};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Announcement>().add_systems(
+        Update,
+        (announce_moves, announce_endings).in_set(GameSet::React),
+    );
+}
+
+/// A sentence for assistive technology; `urgent` ones interrupt (a win, a loss).
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct Announcement {
+    pub text: String,
+    pub urgent: bool,
+}
+
+/// A number with thousands separated by commas.
+pub fn number(n: u64) -> String {
+    super::past::grouped(n)
+}
+
+fn direction_name(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Up => "Up",
+        Direction::Down => "Down",
+        Direction::Left => "Left",
+        Direction::Right => "Right",
+    }
+}
+
+/// "row 1 column 3" (counted from 1, from the top left).
+pub fn place(cell: Cell) -> String {
+    format!("row {} column {}", cell.y + 1, cell.x + 1)
+}
+
+/// The sentence for a move: its direction, what merged, what appeared, and the score.
+/// "Left: two 8s merged into 16, new 2 in row 1 column 3, score 1,204."
+pub fn move_sentence(moved: &MoveApplied, score: u64) -> String {
+    let direction = direction_name(moved.direction);
+    if moved.undone {
+        return format!("Undid {direction}, score {}.", number(score));
+    }
+    let mut parts: Vec<String> = Vec::new();
+    let merges: Vec<String> = moved
+        .merges
+        .iter()
+        .map(|m| format!("two {}s merged into {}", m.merge.value / 2, m.merge.value))
+        .collect();
+    if !merges.is_empty() {
+        parts.push(merges.join(" and "));
+    }
+    if let Some((cell, value)) = moved.spawned {
+        parts.push(format!("new {value} in {}", place(cell)));
+    }
+    parts.push(format!("score {}", number(score)));
+    format!("{direction}: {}.", parts.join(", "))
+}
+
+/// The whole board, row by row: "Row 1: 2, empty, empty, 4. Row 2: …"
+pub fn board_sentence(board: &Board) -> String {
+    let n = board.size() as u8;
+    (0..n)
+        .map(|y| {
+            let cells: Vec<String> = (0..n)
+                .map(|x| match board.get(Cell::new(x, y)) {
+                    0 => "empty".to_string(),
+                    v => v.to_string(),
+                })
+                .collect();
+            format!("Row {}: {}.", y + 1, cells.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A new game's start: "New game: 2 in row 1 column 2, 4 in row 3 column 4."
+pub fn new_game_sentence(game: &Game) -> String {
+    let tiles: Vec<String> = game
+        .board()
+        .tiles()
+        .map(|(cell, value)| format!("{value} in {}", place(cell)))
+        .collect();
+    format!("New game: {}.", tiles.join(", "))
+}
+
+/// "You win!" and "Game over", with what the player needs to know next.
+pub fn ending_sentence(state: GameState, game: &Game) -> Option<String> {
+    match state {
+        GameState::Won => Some(format!(
+            "You win! You reached {}. Keep going, or start a new game.",
+            game.config().target()
+        )),
+        GameState::GameOver => Some(format!(
+            "Game over. Score {}, best tile {}. Try again with New Game.",
+            number(game.score()),
+            game.board().max_tile()
+        )),
+        GameState::Playing => None,
+    }
+}
+
+fn announce_moves(
+    engine: Res<Engine>,
+    mut moves: MessageReader<MoveApplied>,
+    mut said: MessageWriter<Announcement>,
+) {
+    // Keys mashed within a frame: the last move speaks for the frame.
+    if let Some(moved) = moves.read().last() {
+        said.write(Announcement {
+            text: move_sentence(moved, engine.score()),
+            urgent: false,
+        });
+    }
+}
+
+fn announce_endings(
+    engine: Res<Engine>,
+    state: Res<State<GameState>>,
+    mut said: MessageWriter<Announcement>,
+) {
+    if !state.is_changed() || state.is_added() {
+        return;
+    }
+    if let Some(text) = ending_sentence(*state.get(), &engine) {
+        said.write(Announcement { text, urgent: true });
+    }
+}
+
+/// The whole board and the score, as read aloud on request (the B key).
+pub fn reading(game: &Game) -> Announcement {
+    Announcement {
+        text: format!(
+            "{} Score {}.",
+            board_sentence(game.board()),
+            number(game.score())
+        ),
+        urgent: false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_reads_row_by_row() {
+        let board = Board::from_rows(&[&[2, 0, 0], &[0, 4, 0], &[0, 0, 1024]]);
+        assert_eq!(
+            board_sentence(&board),
+            "Row 1: 2, empty, empty. Row 2: empty, 4, empty. Row 3: empty, empty, 1024."
+        );
+    }
+}
