@@ -22,7 +22,10 @@ const CANVAS_ID: &str = "bevy";
 /// Frames drawn before the page is told the game is ready (text settles in the first few).
 const READY_FRAME: u32 = 3;
 
+mod a11y;
+
 pub(crate) fn plugin(app: &mut App) {
+    a11y::plugin(app);
     app.add_systems(First, read_reduced_motion)
         .add_systems(Last, (mark_ready, publish_state, publish_drawn));
 }

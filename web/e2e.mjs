@@ -251,6 +251,40 @@ async function run() {
       await page.goto(url);
       await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
       await firstFrameAfterMove(page); // a game in progress, so New Game asks first
+      // The accessible mirror: the board as a table that the accessibility tree reads like
+      // data-board, and the move's sentence in the polite live region.
+      await firstFrameAfterMove(page);
+      await page.waitForTimeout(300);
+      const mirrored = await state(page);
+      const snapshot = await page.locator('#a11y-board').ariaSnapshot();
+      const cells = [...snapshot.matchAll(/- cell "([^"]*)"/g)].map((m) => (m[1] === 'empty' ? 0 : Number(m[1])));
+      check(JSON.stringify(cells) === JSON.stringify(mirrored.board),
+        `the accessibility tree's board mirrors data-board (${cells.join(',')})`);
+      console.log(`info aria snapshot of the board:\n${snapshot}`);
+      const sentence = await page.$eval('#a11y-said', (e) => e.textContent);
+      const scoreText = mirrored.score.toLocaleString('en-US');
+      check(/^(Left|Up|Right|Down): .*score [\d,]+\.$/.test(sentence) && sentence.endsWith(`score ${scoreText}.`),
+        `the live region says the last move: "${sentence}"`);
+      check(await page.$eval('#a11y-said', (e) => e.getAttribute('aria-live')) === 'polite', 'the move sentences are polite');
+      // axe-core, the accessibility checker: no serious or critical violation.
+      const axeSource = await readFile(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+      for (const width of [500, 360]) {
+        await page.setViewportSize({ width, height: width === 500 ? 700 : 740 });
+        await page.waitForTimeout(500);
+        await page.addScriptTag({ content: axeSource });
+        const found = await page.evaluate(async () => (await window.axe.run(document)).violations
+          .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })));
+        const bad = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        console.log(`info axe-core at ${width} px: ${found.length} violations (${found.map((v) => `${v.id}: ${v.impact}`).join(', ') || 'none'})`);
+        check(bad.length === 0, `axe-core at ${width} px: no serious or critical violations${bad.length ? ': ' + JSON.stringify(bad) : ''}`);
+      }
+      await page.setViewportSize({ width: 500, height: 700 });
+      // A mirror button works like the key: Read the board speaks the whole board.
+      await page.locator('#a11y button[data-request="ReadBoard"]').dispatchEvent('click');
+      await page.waitForFunction(() => document.getElementById('a11y-said').textContent.startsWith('Row 1:'), null, { timeout: MOVE_TIMEOUT_MS })
+        .then(() => check(true, 'the mirror\'s "Read the board" button reads the board aloud'),
+          () => check(false, 'the mirror\'s "Read the board" button reads the board aloud'));
+      await page.focus('#bevy');
       const focus = [];
       for (let i = 0; i < 4; i++) {
         await page.keyboard.press('Tab');
@@ -419,6 +453,8 @@ async function run() {
         await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
         const over = await state(page);
         check(over.state === 'GameOver' && over.moves === 150, `${device.name}: a game saved lost comes back lost (${over.state})`);
+        const urgent = await page.$eval('#a11y-urgent', (e) => e.textContent);
+        check(urgent.startsWith('Game over. Score 1,234'), `${device.name}: the assertive live region says "${urgent}"`);
         await page.waitForTimeout(3000); // the overlay shows after 1.2 s and fades in over 0.8 s
         await page.screenshot({ path: join(shots, `${device.name}-resumed-game-over.png`) });
       }
