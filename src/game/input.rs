@@ -1,8 +1,10 @@
 //! Input to requests: keys (arrows, WASD, vim HJKL, R, U/Ctrl+Z/Backspace, O, T, I or ?, P, F,
-//! Enter, Space, Esc/Q; Y and N on the question; 3–8 and + − on the options, numpad too), each
-//! read for the screen in front (board, question, options), mouse drags and touch swipes on the
-//! window, and clicks or taps on on-screen buttons. Whether a screen takes a request is decided
-//! where requests are read (`Screen::accepts`); here keys only say what they ask for.
+//! V, C, G, N, B, Enter, Space, Esc/Q; Y and N on the question; 3–8, + −, T and M on the options,
+//! numpad too; the viewer's, the history's and the statistics' own keys), each read for the
+//! screen in front, Tab and Shift+Tab moving the keyboard's focus over its buttons, mouse drags
+//! and touch swipes on the window, the replay's progress bar, the wheel on the history, and
+//! clicks or taps on on-screen buttons. Whether a screen takes a request is decided where
+//! requests are read (`Screen::accepts`); here keys only say what they ask for.
 
 use bevy::{
     input::{ButtonState, keyboard::KeyboardInput},
@@ -72,7 +74,7 @@ fn focus_order(
         })
         .map(|(entity, _, transform, _)| (entity, transform.translation().truncate()))
         .collect();
-    // Rows: centres within half a button's height are one row.
+    // Rows: a row's buttons share their centre's height; 20-unit bands keep them together.
     order.sort_by(|a, b| {
         let row = |p: Vec2| (-p.y / 20.0).round() as i32;
         row(a.1).cmp(&row(b.1)).then(a.1.x.total_cmp(&b.1.x))
