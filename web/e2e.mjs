@@ -284,6 +284,25 @@ async function run() {
       await page.waitForFunction(() => document.getElementById('a11y-said').textContent.startsWith('Row 1:'), null, { timeout: MOVE_TIMEOUT_MS })
         .then(() => check(true, 'the mirror\'s "Read the board" button reads the board aloud'),
           () => check(false, 'the mirror\'s "Read the board" button reads the board aloud'));
+      // The mirror's New Game, focused and pressed with Enter, opens the question as a dialog
+      // that takes the focus; Escape closes it and gives the focus back to the button.
+      const mirrorNewGame = page.locator('#a11y button[data-request="NewGame"]');
+      await mirrorNewGame.focus();
+      await page.keyboard.press('Enter');
+      const opened = await page.waitForFunction(() => !document.getElementById('a11y-dialog').hidden, null, { timeout: MOVE_TIMEOUT_MS })
+        .then(() => true, () => false);
+      const dialog = await page.evaluate(() => ({
+        title: document.getElementById('a11y-dialog-title').textContent,
+        focused: document.activeElement?.textContent,
+        role: document.getElementById('a11y-dialog').getAttribute('role'),
+      }));
+      check(opened && dialog.role === 'dialog' && dialog.title === 'Start a new game?' && dialog.focused === 'New game',
+        `the question is a dialog that takes the focus (${JSON.stringify(dialog)})`);
+      console.log(`info aria snapshot of the question:\n${await page.locator('#a11y-dialog').ariaSnapshot()}`);
+      await page.keyboard.press('Escape');
+      const closed = await page.waitForFunction(() => document.getElementById('a11y-dialog').hidden
+        && document.activeElement?.dataset.request === 'NewGame', null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+      check(closed && (await state(page)).moves > 0, 'Escape closes the question and gives the focus back; the game is kept');
       await page.focus('#bevy');
       const focus = [];
       for (let i = 0; i < 4; i++) {

@@ -1,18 +1,19 @@
 //! What the game says to a screen reader: one short sentence per move, an urgent one for a win
-//! or a loss, and the whole board read row by row on request. The sentences are plain text,
-//! made from the game's own facts, so every platform's accessibility layer (the web page's live
-//! regions) says the same thing.
+//! or a loss, the whole board read row by row on request, and the dialog in front with its
+//! buttons. The sentences and names are plain text, made from the game's own facts, so every
+//! platform's accessibility layer (the web page's mirror) says the same thing.
 
 use bevy::prelude::*;
 
 use super::GameSet;
 use super::board::{Engine, GameState, MoveApplied};
-use crate::rules::{Board, Cell, Direction, Game};
+use super::requests::{Request, Screen};
+use crate::rules::{Board, Cell, Config, Direction, Game};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Announcement>().add_systems(
         Update,
-        (announce_moves, announce_endings).in_set(GameSet::React),
+        (announce_moves, announce_endings, announce_dialogs).in_set(GameSet::React),
     );
 }
 
@@ -82,6 +83,123 @@ pub fn board_sentence(board: &Board) -> String {
         .join(" ")
 }
 
+/// The dialog in front of the board, for assistive technology: its title and its buttons, each
+/// with its request and whether it is the current choice.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dialog {
+    pub title: &'static str,
+    pub buttons: Vec<DialogButton>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct DialogButton {
+    pub name: String,
+    pub request: Request,
+    pub chosen: bool,
+}
+
+impl DialogButton {
+    fn new(name: impl Into<String>, request: Request) -> Self {
+        Self {
+            name: name.into(),
+            request,
+            chosen: false,
+        }
+    }
+}
+
+/// The question, the options, or the win or loss overlay, as the screen and the game state say;
+/// `None` over the bare board (and over the viewer, the history and the statistics, which the
+/// page does not mirror yet).
+pub fn dialog(
+    screen: Screen,
+    state: GameState,
+    next: Config,
+    options: &crate::save::Options,
+) -> Option<Dialog> {
+    use crate::save::{MotionChoice, ThemeChoice};
+    let plain = |pairs: &[(&str, Request)]| {
+        pairs
+            .iter()
+            .map(|&(name, request)| DialogButton::new(name, request))
+            .collect()
+    };
+    Some(match (screen, state) {
+        (Screen::ConfirmNewGame, _) => Dialog {
+            title: "Start a new game?",
+            buttons: plain(&[
+                ("New game", Request::ConfirmNewGame),
+                ("Keep playing", Request::CloseDialog),
+            ]),
+        },
+        (Screen::Options, _) => {
+            let mut buttons = Vec::new();
+            let mut add = |name: String, request: Request, chosen: bool| {
+                buttons.push(DialogButton {
+                    name,
+                    request,
+                    chosen,
+                })
+            };
+            for size in crate::rules::MIN_SIZE..=crate::rules::MAX_SIZE {
+                let name = format!("Board {size} by {size}");
+                add(name, Request::SetSize(size), next.size() == size);
+            }
+            for target in super::TARGETS {
+                let name = format!("Target {target}");
+                add(name, Request::SetTarget(target), next.target() == target);
+            }
+            for (name, theme) in [
+                ("System theme", ThemeChoice::System),
+                ("Light theme", ThemeChoice::Light),
+                ("Dark theme", ThemeChoice::Dark),
+                ("High contrast theme", ThemeChoice::HighContrast),
+            ] {
+                add(
+                    name.into(),
+                    Request::SetTheme(theme),
+                    options.theme == theme,
+                );
+            }
+            for (name, motion) in [
+                ("Animations as the system asks", MotionChoice::System),
+                ("Full animations", MotionChoice::Full),
+                ("Reduced animations", MotionChoice::Reduced),
+                ("No animations", MotionChoice::Off),
+            ] {
+                add(
+                    name.into(),
+                    Request::SetMotion(motion),
+                    options.motion == motion,
+                );
+            }
+            add("History".into(), Request::OpenHistory, false);
+            add("Statistics".into(), Request::OpenStats, false);
+            add("Done".into(), Request::CloseDialog, false);
+            Dialog {
+                title: "Options",
+                buttons,
+            }
+        }
+        (Screen::Game, GameState::Won) => Dialog {
+            title: "You win!",
+            buttons: plain(&[
+                ("Keep going", Request::KeepGoing),
+                ("New game", Request::NewGame),
+            ]),
+        },
+        (Screen::Game, GameState::GameOver) => Dialog {
+            title: "Game over!",
+            buttons: plain(&[
+                ("Try again", Request::NewGame),
+                ("Replay", Request::Watch(super::Watch::Current)),
+                ("Share", Request::Share),
+            ]),
+        },
+        _ => return None,
+    })
+}
+
 /// A new game's start: "New game: 2 in row 1 column 2, 4 in row 3 column 4."
 pub fn new_game_sentence(game: &Game) -> String {
     let tiles: Vec<String> = game
@@ -147,9 +265,64 @@ pub fn reading(game: &Game) -> Announcement {
     }
 }
 
+/// The question interrupts (it asks before a game is lost); the options say their name.
+fn announce_dialogs(screen: Res<State<Screen>>, mut said: MessageWriter<Announcement>) {
+    if !screen.is_changed() || screen.is_added() {
+        return;
+    }
+    let (text, urgent) = match screen.get() {
+        Screen::ConfirmNewGame => (
+            "Start a new game? This game and its moves will be gone. Enter: new game. \
+             Escape: keep playing.",
+            true,
+        ),
+        Screen::Options => ("Options.", false),
+        _ => return,
+    };
+    said.write(Announcement {
+        text: text.into(),
+        urgent,
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_dialog_names_its_buttons_and_the_current_choices() {
+        let options = crate::save::Options::default();
+        let next = Config::default();
+        let question = dialog(Screen::ConfirmNewGame, GameState::Playing, next, &options).unwrap();
+        assert_eq!(question.title, "Start a new game?");
+        assert_eq!(question.buttons[0].request, Request::ConfirmNewGame);
+        let menu = dialog(Screen::Options, GameState::Playing, next, &options).unwrap();
+        let chosen: Vec<&str> = menu
+            .buttons
+            .iter()
+            .filter(|b| b.chosen)
+            .map(|b| b.name.as_str())
+            .collect();
+        assert_eq!(
+            chosen,
+            [
+                "Board 4 by 4",
+                "Target 2048",
+                "System theme",
+                "Animations as the system asks"
+            ]
+        );
+        // Every button is one the screen takes.
+        for button in &menu.buttons {
+            assert!(Screen::Options.accepts(button.request), "{button:?}");
+        }
+        let over = dialog(Screen::Game, GameState::GameOver, next, &options).unwrap();
+        assert!(over.buttons.iter().all(|b| Screen::Game.accepts(b.request)));
+        assert_eq!(
+            dialog(Screen::Game, GameState::Playing, next, &options),
+            None
+        );
+    }
 
     #[test]
     fn the_board_reads_row_by_row() {

@@ -2,8 +2,14 @@
 //! technology, so the game keeps a plain HTML copy of itself beside it, read by screen readers
 //! and not drawn: the board as a table (each cell its value or "empty"), the score, the
 //! game's buttons as real buttons, and two live regions, polite for each move's sentence and
-//! assertive for a win or a loss (`game::speech`). Text is always set as text, never parsed as
-//! HTML. A click on a mirror button becomes a `Request` like a key, and wakes the game.
+//! assertive for a win or a loss (`game::speech`), and the dialog in front (the question, the
+//! options, "You win!", "Game over!") as a dialog with its buttons. Text is always set as text,
+//! never parsed as HTML. A click on a mirror button becomes a `Request` like a key, and wakes
+//! the game.
+//!
+//! Focus: a dialog takes the focus when the focus is in the mirror (a screen reader user
+//! pressed its button), and gives it back when it closes; a player on the canvas keeps the
+//! canvas and its keys. Esc in a dialog closes it.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -12,17 +18,29 @@ use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use web_sys::wasm_bindgen::{JsCast, closure::Closure};
 
-use crate::game::{Announcement, BestScores, Engine, GameSet, Request};
+use crate::game::{
+    Announcement, BestScores, Engine, GameSet, GameState, NextBoard, PlayerOptions, Request,
+    Screen, speech,
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, listen_to_buttons)
         .add_systems(Update, take_button_requests.in_set(GameSet::Input))
-        .add_systems(Last, (mirror_board, speak));
+        .add_systems(Last, (mirror_board, mirror_dialog, speak));
 }
 
 /// Requests from the mirror's buttons, waiting for the next frame.
 #[derive(Default)]
 struct ButtonRequests(Rc<RefCell<Vec<Request>>>);
+
+/// The requests of the dialog's buttons, by their `data-choice` index; and the element that
+/// had the focus before the dialog took it.
+#[derive(Default)]
+struct DialogState {
+    choices: Rc<RefCell<Vec<Request>>>,
+    open: bool,
+    return_to: Option<web_sys::HtmlElement>,
+}
 
 /// The request a mirror button names in its `data-request`.
 fn request_named(name: &str) -> Option<Request> {
@@ -45,6 +63,9 @@ fn element(id: &str) -> Option<web_sys::Element> {
 /// window that waits for input would not see the click otherwise).
 fn listen_to_buttons(world: &mut World) {
     let queue = ButtonRequests::default();
+    let dialog = DialogState::default();
+    let choices = dialog.choices.clone();
+    world.insert_non_send(dialog);
     let (Some(mirror), Some(proxy)) = (
         element("a11y"),
         world
@@ -55,22 +76,46 @@ fn listen_to_buttons(world: &mut World) {
         return;
     };
     let waiting = queue.0.clone();
+    let send = move |request: Request| {
+        waiting.borrow_mut().push(request);
+        let _ = proxy.send_event(WinitUserEvent::WakeUp);
+    };
+    let on_click = send.clone();
     let click = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
-        let button = event
+        let Some(button) = event
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.closest("[data-request]").ok().flatten());
-        let request = button
-            .and_then(|b| b.get_attribute("data-request"))
+            .and_then(|e| e.closest("button").ok().flatten())
+        else {
+            return;
+        };
+        let named = button
+            .get_attribute("data-request")
             .and_then(|name| request_named(&name));
-        if let Some(request) = request {
-            waiting.borrow_mut().push(request);
-            let _ = proxy.send_event(WinitUserEvent::WakeUp);
+        let chosen = button
+            .get_attribute("data-choice")
+            .and_then(|i| i.parse::<usize>().ok())
+            .and_then(|i| choices.borrow().get(i).copied());
+        if let Some(request) = named.or(chosen) {
+            on_click(request);
         }
     });
     let _ = mirror.add_event_listener_with_callback("click", click.as_ref().unchecked_ref());
-    // The listener lives as long as the page.
+    // Esc in a dialog closes it (the canvas's own Esc is the game's).
+    let keydown =
+        Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(move |event: web_sys::KeyboardEvent| {
+            if event.key() == "Escape" {
+                event.prevent_default();
+                send(Request::CloseDialog);
+            }
+        });
+    if let Some(dialog) = element("a11y-dialog") {
+        let _ =
+            dialog.add_event_listener_with_callback("keydown", keydown.as_ref().unchecked_ref());
+    }
+    // The listeners live as long as the page.
     click.forget();
+    keydown.forget();
     world.insert_non_send(queue);
 }
 
@@ -123,6 +168,107 @@ fn mirror_board(engine: Res<Engine>, best: Res<BestScores>) {
         }
         let _ = body.append_child(&row);
     }
+}
+
+/// The dialog in front, or none: its title and buttons (options marked `aria-pressed`), and the
+/// focus taken and given back as the module's doc says.
+fn mirror_dialog(
+    screen: Res<State<Screen>>,
+    state: Res<State<GameState>>,
+    next: Res<NextBoard>,
+    options: Res<PlayerOptions>,
+    mut mirror: NonSendMut<DialogState>,
+) {
+    if !screen.is_changed() && !state.is_changed() && !next.is_changed() && !options.is_changed() {
+        return;
+    }
+    let (Some(document), Some(dialog), Some(title), Some(list)) = (
+        web_sys::window().and_then(|w| w.document()),
+        element("a11y-dialog"),
+        element("a11y-dialog-title"),
+        element("a11y-dialog-buttons"),
+    ) else {
+        return;
+    };
+    let focused = document.active_element();
+    let focus_in = |id: &str| {
+        let area = element(id);
+        focused
+            .as_ref()
+            .is_some_and(|f| area.is_some_and(|a| a.contains(Some(f))))
+    };
+    let in_mirror = focus_in("a11y");
+    let in_dialog = focus_in("a11y-dialog");
+    // Which button had the focus, so a rebuilt list keeps it.
+    let focused_choice = focused
+        .as_ref()
+        .filter(|_| in_dialog)
+        .and_then(|f| f.get_attribute("data-choice"));
+    let shown = speech::dialog(*screen.get(), *state.get(), next.0, &options.0);
+    let Some(shown) = shown else {
+        mirror.choices.borrow_mut().clear();
+        dialog.set_attribute("hidden", "").ok();
+        list.set_text_content(None);
+        if mirror.open && (in_dialog || focused.is_none() || !in_mirror) {
+            give_focus_back(&mut mirror);
+        }
+        mirror.open = false;
+        return;
+    };
+    title.set_text_content(Some(shown.title));
+    list.set_text_content(None);
+    let mut first = None;
+    let mut refocus = None;
+    for (i, button) in shown.buttons.iter().enumerate() {
+        let Ok(element) = document.create_element("button") else {
+            return;
+        };
+        let _ = element.set_attribute("type", "button");
+        let _ = element.set_attribute("data-choice", &i.to_string());
+        element.set_text_content(Some(&button.name));
+        if matches!(
+            button.request,
+            Request::SetSize(_)
+                | Request::SetTarget(_)
+                | Request::SetTheme(_)
+                | Request::SetMotion(_)
+        ) {
+            let _ =
+                element.set_attribute("aria-pressed", if button.chosen { "true" } else { "false" });
+        }
+        let _ = list.append_child(&element);
+        if focused_choice.as_deref() == Some(i.to_string().as_str()) {
+            refocus = Some(element.clone());
+        }
+        first.get_or_insert(element);
+    }
+    *mirror.choices.borrow_mut() = shown.buttons.iter().map(|b| b.request).collect();
+    let _ = dialog.remove_attribute("hidden");
+    let opening = !mirror.open;
+    mirror.open = true;
+    if opening && in_mirror && !in_dialog {
+        mirror.return_to = focused.and_then(|f| f.dyn_into::<web_sys::HtmlElement>().ok());
+        focus(first);
+    } else if in_dialog {
+        focus(refocus.or(first));
+    }
+}
+
+fn focus(element: Option<web_sys::Element>) {
+    if let Some(element) = element.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = element.focus();
+    }
+}
+
+/// Back to what had the focus before the dialog took it, or to the game.
+fn give_focus_back(mirror: &mut DialogState) {
+    let target = mirror
+        .return_to
+        .take()
+        .filter(|e| e.is_connected())
+        .map(|e| e.unchecked_into::<web_sys::Element>())
+        .or_else(|| element("bevy"));
+    focus(target);
 }
 
 /// The frame's sentences into the live regions (emptied first, so a repeated sentence is read
