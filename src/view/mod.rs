@@ -2,6 +2,8 @@
 //! laid out in design units, and every motion a bevy_tweening tween. The view only reacts to the
 //! game; the one thing it tells the game is whether tiles are still moving (`TilesMoving`).
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod access;
 pub mod art;
 pub mod dialogs;
 pub mod fade;
@@ -86,6 +88,8 @@ impl Plugin for ViewPlugin {
         theme::plugin(app);
         motion::plugin(app);
         focus::plugin(app);
+        #[cfg(not(target_arch = "wasm32"))]
+        access::plugin(app);
     }
 }
 
