@@ -12,36 +12,14 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use g2048::game::{Control, Request};
-use g2048::rules::{CHECKPOINT_EVERY, Config, Direction, History, Record, Status};
+use g2048::rules::{CHECKPOINT_EVERY, Config, Record};
 
 const MOVES: usize = 10_000;
 
 fn long_game() -> Record {
     let config = Config::new(8, 1 << 20).unwrap();
-    let (mut game, mut history) = History::seeded(config, 2048);
-    let cycle = [
-        Direction::Left,
-        Direction::Down,
-        Direction::Right,
-        Direction::Down,
-    ];
-    let mut i = 0;
-    while history.len() < MOVES {
-        assert_eq!(
-            game.status(),
-            Status::Playing,
-            "ended after {}",
-            history.len()
-        );
-        let direction = (0..cycle.len())
-            .map(|k| cycle[(i + k) % cycle.len()])
-            .chain([Direction::Up])
-            .find(|&d| game.board().slid(d).2)
-            .expect("a move is left");
-        i += 1;
-        game.play(direction);
-        history.push(direction, &game);
-    }
+    let (_, history) = g2048::testing::pattern_game(config, 2048, MOVES);
+    assert_eq!(history.len(), MOVES, "ended after {}", history.len());
     history.record().unwrap()
 }
 

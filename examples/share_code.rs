@@ -6,7 +6,7 @@
 //!
 //! The moves follow a fixed pattern (left, down, right, down; up when none of them moves).
 
-use g2048::rules::{Config, Direction, History, Status};
+use g2048::rules::Config;
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>());
@@ -26,29 +26,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let (mut game, mut history) = History::seeded(config, seed);
-    let cycle = [
-        Direction::Left,
-        Direction::Down,
-        Direction::Right,
-        Direction::Down,
-    ];
-    let mut i = 0;
-    while (history.len() as u64) < moves && game.status() != Status::Over {
-        if game.status() == Status::Won {
-            game.keep_going();
-        }
-        let Some(direction) = (0..cycle.len())
-            .map(|k| cycle[(i + k) % cycle.len()])
-            .chain([Direction::Up])
-            .find(|&d| game.board().slid(d).2)
-        else {
-            break;
-        };
-        i += 1;
-        game.play(direction);
-        history.push(direction, &game);
-    }
+    let (game, history) = g2048::testing::pattern_game(config, seed, moves as usize);
     let record = history.record().expect("a seeded game has a record");
     let board: Vec<u32> = game.board().cells().map(|c| game.board().get(c)).collect();
     println!(

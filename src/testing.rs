@@ -297,3 +297,34 @@ pub fn check_settled(app: &mut App) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// A game played by a fixed pattern (left, down, right, down; up when none of them moves),
+/// wins continued, until `moves` moves or the end: the same game every run, for benchmarks and
+/// fixtures.
+pub fn pattern_game(config: Config, seed: u64, moves: usize) -> (Game, crate::rules::History) {
+    use crate::rules::{Direction, Status};
+    let (mut game, mut history) = crate::rules::History::seeded(config, seed);
+    let cycle = [
+        Direction::Left,
+        Direction::Down,
+        Direction::Right,
+        Direction::Down,
+    ];
+    let mut i = 0;
+    while history.len() < moves && game.status() != Status::Over {
+        if game.status() == Status::Won {
+            game.keep_going();
+        }
+        let Some(direction) = (0..cycle.len())
+            .map(|k| cycle[(i + k) % cycle.len()])
+            .chain([Direction::Up])
+            .find(|&d| game.board().slid(d).2)
+        else {
+            break;
+        };
+        i += 1;
+        game.play(direction);
+        history.push(direction, &game);
+    }
+    (game, history)
+}
