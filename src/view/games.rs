@@ -110,6 +110,25 @@ fn spawn_history(mut commands: Commands, art: Res<Art>) {
     );
 }
 
+/// Whether the screen's content is to be built: on a new screen (`root` not the one `built`
+/// for) or when what it shows `changed`; the old content is despawned then.
+fn clear_for_rebuild(
+    commands: &mut Commands,
+    built: &mut Option<Entity>,
+    root: Entity,
+    changed: bool,
+    old: &Query<Entity, With<Rebuilt>>,
+) -> bool {
+    if *built == Some(root) && !changed {
+        return false;
+    }
+    *built = Some(root);
+    for entity in old {
+        commands.entity(entity).despawn();
+    }
+    true
+}
+
 /// One game as a line of the list.
 fn row_text(game: &crate::save::PastGame) -> String {
     let mut text = format!(
@@ -137,12 +156,9 @@ fn show_list(
     old: Query<Entity, With<Rebuilt>>,
     mut built: Local<Option<Entity>>,
 ) {
-    if *built == Some(*root) && !list.is_changed() && !past.is_changed() {
+    let changed = list.is_changed() || past.is_changed();
+    if !clear_for_rebuild(&mut commands, &mut built, *root, changed, &old) {
         return;
-    }
-    *built = Some(*root);
-    for entity in &old {
-        commands.entity(entity).despawn();
     }
     let count = past.0.len();
     let right = BOARD_PX / 2.0 - MARGIN;
@@ -244,12 +260,9 @@ fn show_stats(
     old: Query<Entity, With<Rebuilt>>,
     mut built: Local<Option<Entity>>,
 ) {
-    if *built == Some(*root) && !board.is_changed() && !past.is_changed() {
+    let changed = board.is_changed() || past.is_changed();
+    if !clear_for_rebuild(&mut commands, &mut built, *root, changed, &old) {
         return;
-    }
-    *built = Some(*root);
-    for entity in &old {
-        commands.entity(entity).despawn();
     }
     let root = *root;
     let size = board.0;
