@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use super::GameSet;
 use super::board::{Engine, GameState, MoveApplied};
+use super::past::grouped;
 use super::requests::{Request, Screen};
 use crate::rules::{Board, Cell, Config, Direction, Game};
 
@@ -22,11 +23,6 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Announcement {
     pub text: String,
     pub urgent: bool,
-}
-
-/// A number with thousands separated by commas.
-pub fn number(n: u64) -> String {
-    super::past::grouped(n)
 }
 
 fn direction_name(direction: Direction) -> &'static str {
@@ -48,7 +44,7 @@ pub fn place(cell: Cell) -> String {
 pub fn move_sentence(moved: &MoveApplied, score: u64) -> String {
     let direction = direction_name(moved.direction);
     if moved.undone {
-        return format!("Undid {direction}, score {}.", number(score));
+        return format!("Undid {direction}, score {}.", grouped(score));
     }
     let mut parts: Vec<String> = Vec::new();
     let merges: Vec<String> = moved
@@ -62,8 +58,30 @@ pub fn move_sentence(moved: &MoveApplied, score: u64) -> String {
     if let Some((cell, value)) = moved.spawned {
         parts.push(format!("new {value} in {}", place(cell)));
     }
-    parts.push(format!("score {}", number(score)));
+    parts.push(format!("score {}", grouped(score)));
     format!("{direction}: {}.", parts.join(", "))
+}
+
+/// A cell as it is read: its value, or "empty".
+pub fn cell_name(value: u32) -> String {
+    match value {
+        0 => "empty".to_string(),
+        value => value.to_string(),
+    }
+}
+
+/// The line under the board's name: "Score 1,204, best 2,000, 55 moves, 4×4 board to 2048."
+pub fn status_sentence(game: &Game, best: u64) -> String {
+    let config = game.config();
+    format!(
+        "Score {}, best {}, {} moves, {}×{} board to {}.",
+        grouped(game.score()),
+        grouped(best),
+        game.moves(),
+        config.size(),
+        config.size(),
+        config.target()
+    )
 }
 
 /// The whole board, row by row: "Row 1: 2, empty, empty, 4. Row 2: …"
@@ -72,10 +90,7 @@ pub fn board_sentence(board: &Board) -> String {
     (0..n)
         .map(|y| {
             let cells: Vec<String> = (0..n)
-                .map(|x| match board.get(Cell::new(x, y)) {
-                    0 => "empty".to_string(),
-                    v => v.to_string(),
-                })
+                .map(|x| cell_name(board.get(Cell::new(x, y))))
                 .collect();
             format!("Row {}: {}.", y + 1, cells.join(", "))
         })
@@ -219,7 +234,7 @@ pub fn ending_sentence(state: GameState, game: &Game) -> Option<String> {
         )),
         GameState::GameOver => Some(format!(
             "Game over. Score {}, best tile {}. Try again with New Game.",
-            number(game.score()),
+            grouped(game.score()),
             game.board().max_tile()
         )),
         GameState::Playing => None,
@@ -259,7 +274,7 @@ pub fn reading(game: &Game) -> Announcement {
         text: format!(
             "{} Score {}.",
             board_sentence(game.board()),
-            number(game.score())
+            grouped(game.score())
         ),
         urgent: false,
     }

@@ -111,11 +111,7 @@ fn mirror_board(
         if x < n && y < n {
             node.set_role(Role::Cell);
             node.clear_hidden();
-            let text = match board.get(Cell::new(x, y)) {
-                0 => "empty".to_string(),
-                value => value.to_string(),
-            };
-            set_text(&mut node, text);
+            set_text(&mut node, speech::cell_name(board.get(Cell::new(x, y))));
         } else {
             node.set_role(Role::GenericContainer);
             node.set_hidden();
@@ -124,15 +120,7 @@ fn mirror_board(
         }
     }
     for mut node in &mut status {
-        let line = format!(
-            "Score {}, best {}, {} moves, {}×{} board to {}.",
-            speech::number(engine.score()),
-            speech::number(best.for_size(engine.config().size())),
-            engine.moves(),
-            engine.config().size(),
-            engine.config().size(),
-            engine.config().target()
-        );
+        let line = speech::status_sentence(&engine, best.for_size(engine.config().size()));
         set_text(&mut node, line);
     }
 }

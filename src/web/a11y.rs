@@ -134,15 +134,8 @@ fn mirror_board(engine: Res<Engine>, best: Res<BestScores>) {
         return;
     };
     if let Some(status) = element("a11y-status") {
-        status.set_text_content(Some(&format!(
-            "Score {}, best {}, {} moves, {}×{} board to {}.",
-            crate::game::speech::number(engine.score()),
-            crate::game::speech::number(best.for_size(engine.config().size())),
-            engine.moves(),
-            engine.config().size(),
-            engine.config().size(),
-            engine.config().target()
-        )));
+        let best = best.for_size(engine.config().size());
+        status.set_text_content(Some(&speech::status_sentence(&engine, best)));
     }
     let Some(body) = element("a11y-board").and_then(|t| t.query_selector("tbody").ok().flatten())
     else {
@@ -159,10 +152,7 @@ fn mirror_board(engine: Res<Engine>, best: Res<BestScores>) {
             let Ok(cell) = document.create_element("td") else {
                 return;
             };
-            let text = match board.get(crate::rules::Cell::new(x, y)) {
-                0 => "empty".to_string(),
-                value => value.to_string(),
-            };
+            let text = speech::cell_name(board.get(crate::rules::Cell::new(x, y)));
             cell.set_text_content(Some(&text));
             let _ = row.append_child(&cell);
         }
