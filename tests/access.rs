@@ -1,17 +1,20 @@
 //! The desktop's accessibility tree (AccessKit nodes): the board's cells mirror the engine, the
-//! buttons are named buttons that a screen reader can press, and the live regions carry the
-//! game's sentences. (Reading it through AT-SPI from a running game is not automated yet.)
+//! buttons are named buttons that a screen reader can press, the live regions carry the game's
+//! sentences, and the dialog in front is a dialog around its buttons that takes the focus.
+//! (`tools/atspi-check.sh` reads the tree from the running game through AT-SPI.)
 
 mod common;
 
-use accesskit::{Action, ActionRequest as Request_, Live, NodeId, Role, TreeId};
+use accesskit::{Action, ActionRequest as Request_, Live, NodeId, Role, Toggled, TreeId};
 use bevy::a11y::{AccessibilityNode, ActionRequest};
+use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
 use common::*;
 use g2048::{
-    game::{Screen, UiButton},
+    game::{Screen, ShownDialog, UiButton},
     rules::{Board, Cell, Config},
-    view::access::{AccessCell, AccessLive},
+    view::access::{AccessBoard, AccessCell, AccessLive},
+    view::widgets::DialogRoot,
 };
 
 fn cells(app: &mut App) -> Vec<(u8, u8, String, Role)> {
@@ -89,4 +92,193 @@ fn every_button_is_a_named_button_that_a_screen_reader_can_press() {
     }));
     settle(&mut app);
     assert_eq!(screen(&app), Screen::ConfirmNewGame);
+}
+
+/// The dialog node in front (not hidden): its label, its description, whether it is modal, its
+/// entity, and its buttons' names and on/off states.
+struct Shown {
+    entity: Entity,
+    title: String,
+    description: String,
+    modal: bool,
+    buttons: Vec<(String, Option<Toggled>)>,
+}
+
+fn dialog_in_front(app: &mut App) -> Option<Shown> {
+    let world = app.world_mut();
+    let mut roots =
+        world.query_filtered::<(Entity, &AccessibilityNode, &Children), With<DialogRoot>>();
+    let mut nodes = world.query::<&AccessibilityNode>();
+    let mut shown: Vec<Shown> = roots
+        .iter(world)
+        .filter(|(_, node, _)| !node.is_hidden())
+        .map(|(entity, node, children)| {
+            assert_eq!(node.role(), Role::Dialog);
+            Shown {
+                entity,
+                title: node.label().unwrap_or("").to_string(),
+                description: node.description().unwrap_or("").to_string(),
+                modal: node.is_modal(),
+                buttons: children
+                    .iter()
+                    .filter_map(|c| nodes.get(world, c).ok())
+                    .filter(|n| n.role() == Role::Button)
+                    .map(|n| (n.label().unwrap_or("").to_string(), n.toggled()))
+                    .collect(),
+            }
+        })
+        .collect();
+    assert!(shown.len() <= 1, "one dialog in front at most");
+    shown.pop()
+}
+
+fn screen_reader_focus(app: &App) -> Option<Entity> {
+    app.world().resource::<InputFocus>().get()
+}
+
+fn board_node(app: &mut App) -> Entity {
+    let world = app.world_mut();
+    world
+        .query_filtered::<Entity, With<AccessBoard>>()
+        .single(world)
+        .unwrap()
+}
+
+/// The dialog's buttons are the ones the page's mirror shows (`ShownDialog`), by the same names.
+fn names_agree_with_the_mirror(app: &mut App, shown: &Shown) {
+    let mirror = app.world().resource::<ShownDialog>().0.clone().unwrap();
+    assert_eq!(shown.title, mirror.title);
+    assert_eq!(shown.description, mirror.lines.join(" "));
+    for (name, _) in &shown.buttons {
+        assert!(
+            mirror.buttons.iter().any(|b| &b.name == name),
+            "{name:?} is not in the mirror's {:?}",
+            mirror.buttons
+        );
+    }
+}
+
+#[test]
+fn each_dialog_is_a_dialog_around_its_buttons_and_takes_the_focus() {
+    let mut app = app(Config::default(), 5);
+    app.init_resource::<InputFocus>();
+    press_and_settle(&mut app, KeyCode::ArrowLeft);
+    let board = board_node(&mut app);
+    assert!(dialog_in_front(&mut app).is_none());
+    assert_eq!(screen_reader_focus(&app), Some(board));
+
+    // The options: modal, each choice a button that says whether it is on.
+    press_and_settle(&mut app, KeyCode::KeyO);
+    let options = dialog_in_front(&mut app).expect("the options are a dialog");
+    assert_eq!((options.title.as_str(), options.modal), ("Options", true));
+    assert_eq!(options.buttons.len(), 23);
+    assert!(
+        options
+            .buttons
+            .contains(&("Board 4 by 4".into(), Some(Toggled::True)))
+    );
+    assert!(
+        options
+            .buttons
+            .contains(&("Board 5 by 5".into(), Some(Toggled::False)))
+    );
+    assert!(options.buttons.contains(&("Done".into(), None)));
+    names_agree_with_the_mirror(&mut app, &options);
+    assert_eq!(screen_reader_focus(&app), Some(options.entity));
+    // Picking 5x5 turns its button on; Esc closes and gives the focus back to the board.
+    press_and_settle(&mut app, KeyCode::Digit5);
+    let options = dialog_in_front(&mut app).unwrap();
+    assert!(
+        options
+            .buttons
+            .contains(&("Board 5 by 5".into(), Some(Toggled::True)))
+    );
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert!(dialog_in_front(&mut app).is_none());
+    assert_eq!(screen_reader_focus(&app), Some(board));
+
+    // The question, with what it warns of (the 5x5 game that closing the options began has
+    // moves to lose).
+    for key in [KeyCode::ArrowUp, KeyCode::ArrowLeft, KeyCode::ArrowDown] {
+        press_and_settle(&mut app, key);
+    }
+    press_and_settle(&mut app, KeyCode::KeyR);
+    let question = dialog_in_front(&mut app).expect("the question is a dialog");
+    assert_eq!(question.title, "Start a new game?");
+    assert_eq!(
+        question.description,
+        "This game and its moves will be gone."
+    );
+    assert_eq!(
+        question.buttons,
+        [("New game".into(), None), ("Keep playing".into(), None)]
+    );
+    press_and_settle(&mut app, KeyCode::Escape);
+
+    // The viewer's controls: not modal (the board is what is watched), where the replay is.
+    let moves = engine(&app).moves();
+    assert!(moves >= 2);
+    press_and_settle(&mut app, KeyCode::KeyV);
+    let viewer = dialog_in_front(&mut app).expect("the viewer's controls are a dialog");
+    assert_eq!((viewer.title.as_str(), viewer.modal), ("Replay", false));
+    assert_eq!(
+        viewer.description,
+        format!("Move 0 of {moves}, score 0, 0 undos. Playing at 1×.")
+    );
+    assert_eq!(viewer.buttons.len(), 9);
+    assert!(viewer.buttons.contains(&("Pause".into(), None)));
+    names_agree_with_the_mirror(&mut app, &viewer);
+    press_and_settle(&mut app, KeyCode::Space);
+    press_and_settle(&mut app, KeyCode::End);
+    let viewer = dialog_in_front(&mut app).unwrap();
+    assert!(
+        viewer
+            .description
+            .starts_with(&format!("Move {moves} of {moves}, ")),
+        "{}",
+        viewer.description
+    );
+    assert!(viewer.description.ends_with(" Paused."));
+    assert!(viewer.buttons.contains(&("Play".into(), None)));
+    press_and_settle(&mut app, KeyCode::Escape);
+
+    // The history: the game replaced by a new one is a button that says what it was.
+    press_and_settle(&mut app, KeyCode::KeyR);
+    press_and_settle(&mut app, KeyCode::Enter);
+    press_and_settle(&mut app, KeyCode::KeyG);
+    let history = dialog_in_front(&mut app).expect("the history is a dialog");
+    assert_eq!(history.description, "1 game.");
+    let row = &history.buttons[0].0;
+    assert!(row.contains(", 5 by 5, score "), "{row}");
+    assert!(row.ends_with(&format!(", {moves} moves")), "{row}");
+    names_agree_with_the_mirror(&mut app, &history);
+
+    // The statistics, in words.
+    press_and_settle(&mut app, KeyCode::KeyN);
+    let stats = dialog_in_front(&mut app).expect("the statistics are a dialog");
+    assert_eq!(stats.title, "Statistics");
+    names_agree_with_the_mirror(&mut app, &stats);
+    assert_eq!(stats.buttons.len(), 4);
+}
+
+#[test]
+fn a_win_is_a_dialog_and_hides_behind_the_options() {
+    let mut app = app(Config::default(), 5);
+    app.init_resource::<InputFocus>();
+    let board = Board::from_rows(&[&[1024, 1024, 0, 0], &[0; 4], &[0, 0, 8, 0], &[0; 4]]);
+    set_board(&mut app, board, 2048);
+    press_and_settle(&mut app, KeyCode::ArrowLeft);
+    let won = dialog_in_front(&mut app).expect("the win is a dialog");
+    assert_eq!(won.title, "You win!");
+    assert_eq!(won.description, "You reached 2048.");
+    assert_eq!(
+        won.buttons,
+        [("Keep going".into(), None), ("New game".into(), None)]
+    );
+    assert_eq!(screen_reader_focus(&app), Some(won.entity));
+    press_and_settle(&mut app, KeyCode::KeyO);
+    let front = dialog_in_front(&mut app).expect("the options in front");
+    assert_eq!(front.title, "Options", "the win's dialog is hidden behind");
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert_eq!(dialog_in_front(&mut app).unwrap().title, "You win!");
 }

@@ -34,7 +34,7 @@ pub use past::{Browse, GameList, LIST_ROWS, PastGames, StatsBoard};
 pub use persist::SaveStore;
 pub use replay::{Control, PendingReplay, Replay, Shared, Speed, Watch, Watching, watching};
 pub use requests::{Request, Screen, Step};
-pub use speech::Announcement;
+pub use speech::{Announcement, ShownDialog};
 
 /// A short line for the player (a save that could not be used or written, a request the game
 /// cannot answer), shown under the board for a few seconds; the details go to the log.

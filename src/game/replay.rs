@@ -90,6 +90,12 @@ impl Speed {
         })
     }
 
+    /// The speed after this one, round from the fastest to the slowest.
+    pub fn next(self) -> Speed {
+        let at = Speed::ALL.iter().position(|&s| s == self).unwrap_or(0);
+        Speed::ALL[(at + 1) % Speed::ALL.len()]
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Speed::X1 => "1×",

@@ -74,6 +74,20 @@ pub enum Request {
     ReadBoard,
 }
 
+impl Request {
+    /// One of the options' choices, which is on or off (the current size, target, theme,
+    /// animations).
+    pub fn is_choice(self) -> bool {
+        matches!(
+            self,
+            Request::SetSize(_)
+                | Request::SetTarget(_)
+                | Request::SetTheme(_)
+                | Request::SetMotion(_)
+        )
+    }
+}
+
 /// A step through a list of choices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {

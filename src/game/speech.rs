@@ -5,17 +5,30 @@
 
 use bevy::prelude::*;
 
+use bevy::ecs::system::SystemParam;
+
 use super::GameSet;
 use super::board::{Engine, GameState, MoveApplied};
-use super::past::grouped;
-use super::requests::{Request, Screen};
+use super::menus::{NextBoard, PlayerOptions};
+use super::past::{PastGames, Stats, StatsBoard, date, grouped};
+use super::replay::{Control, Replay, Watch, Watching};
+use super::requests::{Request, Screen, Step};
 use crate::rules::{Board, Cell, Config, Direction, Game};
+use crate::save::PastGame;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Announcement>().add_systems(
-        Update,
-        (announce_moves, announce_endings, announce_dialogs).in_set(GameSet::React),
-    );
+    app.add_message::<Announcement>()
+        .init_resource::<ShownDialog>()
+        .add_systems(
+            Update,
+            (
+                announce_moves,
+                announce_endings,
+                announce_dialogs,
+                describe_dialog,
+            )
+                .in_set(GameSet::React),
+        );
 }
 
 /// A sentence for assistive technology; `urgent` ones interrupt (a win, a loss).
@@ -98,12 +111,16 @@ pub fn board_sentence(board: &Board) -> String {
         .join(" ")
 }
 
-/// The dialog in front of the board, for assistive technology: its title and its buttons, each
-/// with its request and whether it is the current choice.
+/// The dialog in front of the board, for assistive technology: its title, what it says besides
+/// its buttons, and its buttons, each with its request and whether it is the current choice.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dialog {
-    pub title: &'static str,
+    pub title: String,
+    pub lines: Vec<String>,
     pub buttons: Vec<DialogButton>,
+    /// Whether the game behind waits while it shows: every dialog but the replay viewer's
+    /// controls, whose board is what the player watches.
+    pub modal: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -123,30 +140,98 @@ impl DialogButton {
     }
 }
 
+impl Dialog {
+    fn modal(title: &str, lines: Vec<String>, buttons: Vec<DialogButton>) -> Self {
+        Self {
+            title: title.into(),
+            lines,
+            buttons,
+            modal: true,
+        }
+    }
+}
+
+fn buttons(pairs: &[(&str, Request)]) -> Vec<DialogButton> {
+    pairs
+        .iter()
+        .map(|&(name, request)| DialogButton::new(name, request))
+        .collect()
+}
+
+/// The dialog the page's mirror and the desktop's tree show, kept by `describe_dialog`.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct ShownDialog(pub Option<Dialog>);
+
+/// What the dialogs are made from.
+#[derive(SystemParam)]
+pub struct DialogFacts<'w> {
+    screen: Res<'w, State<Screen>>,
+    state: Res<'w, State<GameState>>,
+    next: Res<'w, NextBoard>,
+    options: Res<'w, PlayerOptions>,
+    engine: Res<'w, Engine>,
+    replay: Res<'w, Replay>,
+    past: Res<'w, PastGames>,
+    stats_board: Res<'w, StatsBoard>,
+}
+
+impl DialogFacts<'_> {
+    fn changed(&self) -> bool {
+        self.screen.is_changed()
+            || self.state.is_changed()
+            || self.next.is_changed()
+            || self.options.is_changed()
+            || self.replay.is_changed()
+            || self.past.is_changed()
+            || self.stats_board.is_changed()
+            || (self.replay.0.is_some() && self.engine.is_changed())
+    }
+
+    fn dialog(&self) -> Option<Dialog> {
+        match self.screen.get() {
+            Screen::Replay => self
+                .replay
+                .0
+                .as_ref()
+                .map(|watching| replay_dialog(watching, self.engine.score())),
+            Screen::History => Some(history_dialog(&self.past.0)),
+            Screen::Stats => Some(stats_dialog(&self.past.0, self.stats_board.0)),
+            &screen => dialog(
+                screen,
+                *self.state.get(),
+                &self.engine,
+                self.next.0,
+                &self.options.0,
+            ),
+        }
+    }
+}
+
+fn describe_dialog(facts: DialogFacts, mut shown: ResMut<ShownDialog>) {
+    if facts.changed() {
+        shown.set_if_neq(ShownDialog(facts.dialog()));
+    }
+}
+
 /// The question, the options, or the win or loss overlay, as the screen and the game state say;
-/// `None` over the bare board (and over the viewer, the history and the statistics, which the
-/// page does not mirror yet).
+/// `None` over the bare board (the viewer, the history and the statistics have their own).
 pub fn dialog(
     screen: Screen,
     state: GameState,
+    game: &Game,
     next: Config,
     options: &crate::save::Options,
 ) -> Option<Dialog> {
     use crate::save::{MotionChoice, ThemeChoice};
-    let plain = |pairs: &[(&str, Request)]| {
-        pairs
-            .iter()
-            .map(|&(name, request)| DialogButton::new(name, request))
-            .collect()
-    };
     Some(match (screen, state) {
-        (Screen::ConfirmNewGame, _) => Dialog {
-            title: "Start a new game?",
-            buttons: plain(&[
+        (Screen::ConfirmNewGame, _) => Dialog::modal(
+            "Start a new game?",
+            vec!["This game and its moves will be gone.".into()],
+            buttons(&[
                 ("New game", Request::ConfirmNewGame),
                 ("Keep playing", Request::CloseDialog),
             ]),
-        },
+        ),
         (Screen::Options, _) => {
             let mut buttons = Vec::new();
             let mut add = |name: String, request: Request, chosen: bool| {
@@ -191,28 +276,158 @@ pub fn dialog(
             add("History".into(), Request::OpenHistory, false);
             add("Statistics".into(), Request::OpenStats, false);
             add("Done".into(), Request::CloseDialog, false);
-            Dialog {
-                title: "Options",
-                buttons,
-            }
+            Dialog::modal("Options", Vec::new(), buttons)
         }
-        (Screen::Game, GameState::Won) => Dialog {
-            title: "You win!",
-            buttons: plain(&[
+        (Screen::Game, GameState::Won) => Dialog::modal(
+            "You win!",
+            vec![format!("You reached {}.", game.config().target())],
+            buttons(&[
                 ("Keep going", Request::KeepGoing),
                 ("New game", Request::NewGame),
             ]),
-        },
-        (Screen::Game, GameState::GameOver) => Dialog {
-            title: "Game over!",
-            buttons: plain(&[
+        ),
+        (Screen::Game, GameState::GameOver) => Dialog::modal(
+            "Game over!",
+            vec![format!(
+                "Score {}, best tile {}.",
+                grouped(game.score()),
+                game.board().max_tile()
+            )],
+            buttons(&[
                 ("Try again", Request::NewGame),
-                ("Replay", Request::Watch(super::Watch::Current)),
+                ("Replay", Request::Watch(Watch::Current)),
                 ("Share", Request::Share),
             ]),
-        },
+        ),
         _ => return None,
     })
+}
+
+/// The replay viewer's controls, and where the replay is: "Move 13 of 18, score 1,204, 1 undo."
+pub fn replay_dialog(watching: &Watching, score: u64) -> Dialog {
+    let undos = counted(u64::from(watching.record.undos), "undo");
+    let pace = if watching.playing {
+        format!("Playing at {}.", watching.speed.name())
+    } else {
+        "Paused.".to_string()
+    };
+    let speed = format!("Speed {}", watching.speed.name());
+    Dialog {
+        title: "Replay".into(),
+        lines: vec![
+            format!(
+                "Move {} of {}, score {}, {undos}.",
+                watching.shown,
+                watching.len(),
+                grouped(score)
+            ),
+            pace,
+        ],
+        buttons: buttons(&[
+            ("Back to the start", Request::Replay(Control::First)),
+            ("Back one move", Request::Replay(Control::Back)),
+            (
+                if watching.playing { "Pause" } else { "Play" },
+                Request::Replay(Control::TogglePlay),
+            ),
+            ("Forward one move", Request::Replay(Control::Forward)),
+            ("To the end", Request::Replay(Control::Last)),
+            (
+                &speed,
+                Request::Replay(Control::Speed(watching.speed.next())),
+            ),
+            ("Play on from here", Request::Replay(Control::PlayFromHere)),
+            ("Share", Request::Share),
+            ("Close", Request::Replay(Control::Close)),
+        ]),
+        modal: false,
+    }
+}
+
+/// "1 game", "1,204 games".
+fn counted(n: u64, one: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{} {one}s", grouped(n)),
+    }
+}
+
+/// The history: every game kept, newest first, each a button that opens its replay.
+pub fn history_dialog(games: &[PastGame]) -> Dialog {
+    let line = match games.len() {
+        0 => "No games yet. Games you finish, or replace with a new one, show here.".to_string(),
+        1 => "1 game.".to_string(),
+        n => format!("{n} games, newest first."),
+    };
+    let mut list: Vec<DialogButton> = games
+        .iter()
+        .rev()
+        .enumerate()
+        .map(|(n, game)| {
+            let mut name = format!(
+                "{}, {} by {}, score {}, best tile {}, {}",
+                date(game.started_ms),
+                game.size,
+                game.size,
+                grouped(game.score),
+                game.best_tile,
+                counted(u64::from(game.moves), "move"),
+            );
+            if game.ai {
+                name.push_str(", played by the AI");
+            }
+            DialogButton::new(name, Request::Watch(Watch::Past(n as u16)))
+        })
+        .collect();
+    list.extend(buttons(&[
+        ("Replay the selected game", Request::Watch(Watch::Selected)),
+        ("Share the selected game", Request::Share),
+        ("Statistics", Request::OpenStats),
+        ("Close", Request::CloseDialog),
+    ]));
+    Dialog::modal("History", vec![line], list)
+}
+
+/// The statistics of one board size, in words: the figures, the best tiles, the recent scores.
+pub fn stats_dialog(games: &[PastGame], size: usize) -> Dialog {
+    let stats = Stats::of(games, size);
+    let mut lines = Vec::new();
+    if stats.games == 0 {
+        lines.push(format!("No {size} by {size} games yet."));
+    } else {
+        let count = |n: usize, one: &str| counted(n as u64, one);
+        lines.push(format!(
+            "{size} by {size} boards: {}, {} ({} %), best score {}, average score {}.",
+            count(stats.games, "game"),
+            count(stats.wins, "win"),
+            stats.win_percent(),
+            grouped(stats.best),
+            grouped(stats.average)
+        ));
+        let tiles: Vec<String> = stats
+            .tiles
+            .iter()
+            .filter(|t| t.1 > 0)
+            .map(|&(tile, n)| format!("{tile} in {}", count(n, "game")))
+            .collect();
+        lines.push(format!("Best tile reached: {}.", tiles.join(", ")));
+        let scores: Vec<String> = stats.recent.iter().map(|&s| grouped(s)).collect();
+        lines.push(format!(
+            "Last {} scores, oldest first: {}.",
+            scores.len(),
+            scores.join(", ")
+        ));
+    }
+    Dialog::modal(
+        "Statistics",
+        lines,
+        buttons(&[
+            ("Previous board size", Request::StatsSize(Step::Down)),
+            ("Next board size", Request::StatsSize(Step::Up)),
+            ("History", Request::OpenHistory),
+            ("Close", Request::CloseDialog),
+        ]),
+    )
 }
 
 /// A new game's start: "New game: 2 in row 1 column 2, 4 in row 3 column 4."
@@ -308,10 +523,13 @@ mod tests {
     fn each_dialog_names_its_buttons_and_the_current_choices() {
         let options = crate::save::Options::default();
         let next = Config::default();
-        let question = dialog(Screen::ConfirmNewGame, GameState::Playing, next, &options).unwrap();
+        let game = Game::new(next, 1);
+        let show = |screen, state| dialog(screen, state, &game, next, &options);
+        let question = show(Screen::ConfirmNewGame, GameState::Playing).unwrap();
         assert_eq!(question.title, "Start a new game?");
+        assert!(question.modal);
         assert_eq!(question.buttons[0].request, Request::ConfirmNewGame);
-        let menu = dialog(Screen::Options, GameState::Playing, next, &options).unwrap();
+        let menu = show(Screen::Options, GameState::Playing).unwrap();
         let chosen: Vec<&str> = menu
             .buttons
             .iter()
@@ -331,12 +549,71 @@ mod tests {
         for button in &menu.buttons {
             assert!(Screen::Options.accepts(button.request), "{button:?}");
         }
-        let over = dialog(Screen::Game, GameState::GameOver, next, &options).unwrap();
+        let over = show(Screen::Game, GameState::GameOver).unwrap();
         assert!(over.buttons.iter().all(|b| Screen::Game.accepts(b.request)));
+        let best = game.board().max_tile();
+        assert_eq!(over.lines, [format!("Score 0, best tile {best}.")]);
+        assert_eq!(show(Screen::Game, GameState::Playing), None);
+        // The viewer, the history and the statistics have their own.
+        assert_eq!(show(Screen::History, GameState::Playing), None);
+    }
+
+    #[test]
+    fn the_history_and_the_statistics_are_said_in_words() {
+        let game = |score, best_tile, moves, ai| PastGame {
+            started_ms: 1_796_041_752_000,
+            seed: 1,
+            size: 4,
+            target: 2048,
+            score,
+            best_tile,
+            moves,
+            undos: 0,
+            played_ms: 0,
+            ai,
+            over: true,
+            code: String::new(),
+        };
+        let games = [game(1204, 128, 150, false), game(20_000, 2048, 1, true)];
+        let history = history_dialog(&games);
+        assert_eq!(history.lines, ["2 games, newest first."]);
+        let rows: Vec<(&str, Request)> = history
+            .buttons
+            .iter()
+            .take(2)
+            .map(|b| (b.name.as_str(), b.request))
+            .collect();
         assert_eq!(
-            dialog(Screen::Game, GameState::Playing, next, &options),
-            None
+            rows,
+            [
+                (
+                    "2026-11-30, 4 by 4, score 20,000, best tile 2048, 1 move, played by the AI",
+                    Request::Watch(Watch::Past(0))
+                ),
+                (
+                    "2026-11-30, 4 by 4, score 1,204, best tile 128, 150 moves",
+                    Request::Watch(Watch::Past(1))
+                ),
+            ]
         );
+        let stats = stats_dialog(&games, 4);
+        assert_eq!(
+            stats.lines,
+            [
+                "4 by 4 boards: 2 games, 1 win (50 %), best score 20,000, average score 10,602.",
+                "Best tile reached: 128 in 1 game, 2048 in 1 game.",
+                "Last 2 scores, oldest first: 1,204, 20,000."
+            ]
+        );
+        assert_eq!(stats_dialog(&games, 5).lines, ["No 5 by 5 games yet."]);
+        assert_eq!(history_dialog(&[]).buttons.len(), 4);
+        // Every button is one its screen takes.
+        for (screen, dialog) in [(Screen::History, history), (Screen::Stats, stats)] {
+            assert!(dialog.modal);
+            for button in &dialog.buttons {
+                assert!(screen.accepts(button.request), "{screen:?} {button:?}");
+            }
+        }
     }
 
     #[test]

@@ -1,17 +1,22 @@
 //! The desktop's accessibility tree (AccessKit, through bevy_a11y and bevy_winit): what a screen
 //! reader (NVDA, VoiceOver, Orca) finds in the window. The same names and sentences as the web
 //! page's mirror: the board as a grid of cells (each its value or "empty"), the score line, every
-//! on-screen button by its text, and two live regions with the game's sentences
-//! (`game::speech`), polite for moves and assertive for a win or a loss. A screen reader's
-//! "click" on a button is the button's request.
+//! on-screen button, two live regions with the game's sentences (`game::speech`), polite for
+//! moves and assertive for a win or a loss, and the dialog in front (`ShownDialog`: the question,
+//! the options, the win or loss, the replay's controls, the history, the statistics) as a dialog
+//! node around its buttons, which it names. A screen reader's "click" on a button is the
+//! button's request.
 
-use accesskit::{Action, Live, Node, Role};
+use accesskit::{Action, Live, Node, Role, Toggled};
 use bevy::a11y::{AccessibilityNode, ActionRequest};
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 
 use super::text::Label;
-use crate::game::{Announcement, BestScores, Engine, GameSet, Request, UiButton, speech};
+use super::widgets::DialogRoot;
+use crate::game::{
+    Announcement, BestScores, Engine, GameSet, Request, Screen, ShownDialog, UiButton, speech,
+};
 use crate::rules::{Cell, MAX_SIZE};
 
 pub(super) fn plugin(app: &mut App) {
@@ -22,9 +27,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_tree).add_systems(
         Update,
         (
-            (name_buttons, mirror_board, follow_focus).in_set(GameSet::React),
-            // After the game's sentences are written, in the same frame.
-            speak.in_set(super::ViewSet::Publish),
+            mirror_board.in_set(GameSet::React),
+            // After the game's sentences and its dialog are written, in the same frame.
+            (speak, name_buttons, mirror_dialog, follow_focus)
+                .chain()
+                .in_set(super::ViewSet::Publish),
             press_buttons.in_set(GameSet::Input),
         ),
     );
@@ -125,44 +132,108 @@ fn mirror_board(
     }
 }
 
-/// Every on-screen button: a button node named by its text (the options button by its name).
+/// Every on-screen button: a button node named as the dialog in front names it, else by its
+/// text (the options button by its name); the options' choices say whether they are on.
 fn name_buttons(
     mut commands: Commands,
-    buttons: Query<(Entity, &UiButton, Option<&Children>), Added<UiButton>>,
+    shown: Res<ShownDialog>,
+    changed: Query<(), Changed<UiButton>>,
+    buttons: Query<(
+        Entity,
+        &UiButton,
+        Option<&Children>,
+        Option<&AccessibilityNode>,
+    )>,
     labels: Query<&Label>,
 ) {
-    for (entity, button, children) in &buttons {
-        let text = children
-            .into_iter()
-            .flatten()
-            .find_map(|&child| labels.get(child).ok())
-            .map(|label| label.0.clone());
-        let name = match (text, button.request) {
-            (Some(text), _) => text,
+    if !shown.is_changed() && changed.is_empty() {
+        return;
+    }
+    for (entity, button, children, old) in &buttons {
+        let said = shown
+            .0
+            .iter()
+            .flat_map(|dialog| &dialog.buttons)
+            .find(|b| b.request == button.request);
+        let text = || {
+            children
+                .into_iter()
+                .flatten()
+                .find_map(|&child| labels.get(child).ok())
+                .map(|label| label.0.clone())
+        };
+        let name = match (said, button.request) {
+            (Some(said), _) => said.name.clone(),
             (None, Request::OpenOptions) => "Options".to_string(),
-            (None, request) => format!("{request:?}"),
+            (None, request) => text().unwrap_or_else(|| format!("{request:?}")),
         };
         let mut node = Node::new(Role::Button);
         node.set_label(name);
         node.add_action(Action::Click);
-        // A button may go in the frame it came (the history list is rebuilt as it scrolls).
+        if button.request.is_choice() {
+            node.set_toggled(Toggled::from(said.is_some_and(|b| b.chosen)));
+        }
+        if old.is_none_or(|old| **old != node) {
+            // A button may go in the frame it came (the history list is rebuilt as it scrolls).
+            commands.entity(entity).try_insert(AccessibilityNode(node));
+        }
+    }
+}
+
+/// The dialog in front as a dialog node, its buttons inside it: titled, described by its lines,
+/// modal unless it is the replay's controls. A dialog left behind another is hidden.
+fn mirror_dialog(
+    mut commands: Commands,
+    shown: Res<ShownDialog>,
+    screen: Res<State<Screen>>,
+    roots: Query<(Entity, &DialogRoot)>,
+    added: Query<(), Added<DialogRoot>>,
+) {
+    if !shown.is_changed() && added.is_empty() {
+        return;
+    }
+    for (entity, root) in &roots {
+        let mut node = Node::new(Role::Dialog);
+        match &shown.0 {
+            Some(dialog) if root.0 == *screen.get() => {
+                node.set_label(dialog.title.clone());
+                if !dialog.lines.is_empty() {
+                    node.set_description(dialog.lines.join(" "));
+                }
+                if dialog.modal {
+                    node.set_modal();
+                }
+            }
+            _ => node.set_hidden(),
+        }
         commands.entity(entity).try_insert(AccessibilityNode(node));
     }
 }
 
-/// The screen reader's focus is the button the keyboard is on, else the board. (Bevy's own
-/// initial focus is the window, which has no node here: while it is focused, bevy_winit sends
-/// the tree nothing.)
+/// The screen reader's focus is the button the keyboard is on, else the dialog in front, else
+/// the board: a dialog takes the focus when it opens and gives it back to the board when it
+/// closes. (Bevy's own initial focus is the window, which has no node here: while it is
+/// focused, bevy_winit sends the tree nothing.)
 fn follow_focus(
     focus: Res<crate::game::Focus>,
     input_focus: Option<ResMut<InputFocus>>,
     board: Single<Entity, With<AccessBoard>>,
+    screen: Res<State<Screen>>,
+    roots: Query<(Entity, &DialogRoot, &AccessibilityNode)>,
     nodes: Query<(), With<AccessibilityNode>>,
 ) {
     let Some(mut input_focus) = input_focus else {
         return;
     };
-    let target = focus.0.filter(|&e| nodes.contains(e)).unwrap_or(*board);
+    let dialog = roots
+        .iter()
+        .find(|(_, root, node)| root.0 == *screen.get() && !node.is_hidden())
+        .map(|(entity, ..)| entity);
+    let target = focus
+        .0
+        .filter(|&e| nodes.contains(e))
+        .or(dialog)
+        .unwrap_or(*board);
     if input_focus.get() != Some(target) {
         input_focus.set(target, FocusCause::Navigated);
     }

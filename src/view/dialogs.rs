@@ -7,7 +7,7 @@ use super::art::Art;
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::text::label;
 use super::theme::Ink;
-use super::widgets::button_row;
+use super::widgets::{DialogRoot, button_row};
 use crate::game::{GameSet, NextBoard, PlayerOptions, Request, Screen, TARGETS};
 use crate::rules::{MAX_SIZE, MIN_SIZE};
 use crate::save::{MotionChoice, ThemeChoice};
@@ -76,6 +76,7 @@ impl Choice {
 fn dialog(commands: &mut Commands, art: &Art, screen: Screen, alpha: f32) -> Entity {
     commands
         .spawn((
+            DialogRoot(screen),
             DespawnOnExit(screen),
             Ink::Page,
             art.large_round(Ink::Page.light().with_alpha(alpha), Vec2::splat(BOARD_PX)),

@@ -9,7 +9,7 @@ use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::palette;
 use super::text::label;
 use super::theme::Ink;
-use super::widgets::{BUTTON_HEIGHT, button, button_row};
+use super::widgets::{BUTTON_HEIGHT, DialogRoot, button, button_row};
 use crate::game::past::{Stats, date, grouped};
 use crate::game::{
     GameList, GameSet, LIST_ROWS, PastGames, Request, Screen, StatsBoard, Step, Watch,
@@ -78,6 +78,7 @@ fn screen_root(commands: &mut Commands, art: &Art, screen: Screen, title: &str) 
     let root = commands
         .spawn((
             ScreenRoot,
+            DialogRoot(screen),
             DespawnOnExit(screen),
             Ink::Page,
             art.large_round(Ink::Page.light(), Vec2::splat(BOARD_PX)),
@@ -204,8 +205,7 @@ fn show_list(
             (Ink::Choice, Ink::Text)
         };
         let y = FIRST_ROW_Y - i as f32 * ROW_STEP;
-        commands.spawn((
-            ChildOf(*root),
+        let row = commands.spawn((
             Rebuilt,
             ListRow(n),
             crate::game::UiButton {
@@ -221,6 +221,9 @@ fn show_list(
                 Transform::from_xyz(left + 12.0, 0.0, Z_LABEL),
             )],
         ));
+        let row = row.id();
+        // In reading order, before the screen's buttons (for assistive technology).
+        commands.entity(*root).insert_child(i, row);
     }
 }
 

@@ -11,8 +11,8 @@ use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::motion::Motion;
 use super::text::label;
 use super::theme::Ink;
-use super::widgets::button_row;
-use crate::game::{GameState, Request, Watch};
+use super::widgets::{DialogRoot, button_row};
+use crate::game::{GameState, Request, Screen, Watch};
 
 /// The board stays in view this long before the overlay starts to show…
 pub const OVERLAY_DELAY: Duration = Duration::from_millis(1200);
@@ -79,6 +79,7 @@ fn spawn_overlay(
     let root = commands
         .spawn((
             Overlay,
+            DialogRoot(Screen::Game),
             DespawnOnExit(state),
             Fade(0.0),
             Transform::from_translation(BOARD_CENTER.extend(Z_OVERLAY)),

@@ -11,7 +11,7 @@ use super::header::HelpLine;
 use super::layout::{BOARD_CENTER, BOARD_PX, LEFT, ROW_Y, Z_LABEL};
 use super::text::Label;
 use super::theme::Ink;
-use super::widgets::{Align, BUTTON_HEIGHT, button, row_x};
+use super::widgets::{Align, BUTTON_HEIGHT, DialogRoot, button, row_x};
 use crate::game::{Control, Engine, GameSet, Replay, Request, Screen, SeekBar, Speed, UiButton};
 
 /// The row of controls, its buttons' widths and labels, left to right.
@@ -64,6 +64,7 @@ pub struct BarKnob;
 fn spawn_controls(mut commands: Commands, art: Res<Art>) {
     let root = commands
         .spawn((
+            DialogRoot(Screen::Replay),
             DespawnOnExit(Screen::Replay),
             Transform::from_xyz(0.0, 0.0, Z_CONTROLS),
             Visibility::default(),
@@ -185,13 +186,7 @@ fn show_position(
         );
     }
     for (mut button, children) in &mut speed {
-        let next = Speed::ALL[(Speed::ALL
-            .iter()
-            .position(|&s| s == watching.speed)
-            .unwrap_or(0)
-            + 1)
-            % Speed::ALL.len()];
-        let request = Request::Replay(Control::Speed(next));
+        let request = Request::Replay(Control::Speed(watching.speed.next()));
         if button.request != request {
             button.request = request;
         }

@@ -10,7 +10,14 @@ use super::layout::Z_LABEL;
 use super::palette::{BUTTON, LIGHT_TEXT};
 use super::text::label;
 use super::theme::Ink;
-use crate::game::{Request, UiButton};
+use crate::game::{Request, Screen, UiButton};
+
+/// The root of whatever stands in front of the board with buttons of its own (the question, the
+/// options, the win or loss overlay, the replay's controls, the history, the statistics): the
+/// dialog that assistive technology is told about (`game::ShownDialog`) while its screen is in
+/// front. (The win overlay stays under the options it opened.)
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DialogRoot(pub Screen);
 
 /// Buttons are 40 px high, as in the original, with 18 px text.
 pub const BUTTON_HEIGHT: f32 = 40.0;

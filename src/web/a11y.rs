@@ -3,9 +3,9 @@
 //! and not drawn: the board as a table (each cell its value or "empty"), the score, the
 //! game's buttons as real buttons, and two live regions, polite for each move's sentence and
 //! assertive for a win or a loss (`game::speech`), and the dialog in front (the question, the
-//! options, "You win!", "Game over!") as a dialog with its buttons. Text is always set as text,
-//! never parsed as HTML. A click on a mirror button becomes a `Request` like a key, and wakes
-//! the game.
+//! options, "You win!", "Game over!", the replay viewer, the history, the statistics) as a
+//! dialog with its lines and buttons. Text is always set as text, never parsed as HTML. A click
+//! on a mirror button becomes a `Request` like a key, and wakes the game.
 //!
 //! Focus: a dialog takes the focus when the focus is in the mirror (a screen reader user
 //! pressed its button), and gives it back when it closes; a player on the canvas keeps the
@@ -18,10 +18,7 @@ use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use web_sys::wasm_bindgen::{JsCast, closure::Closure};
 
-use crate::game::{
-    Announcement, BestScores, Engine, GameSet, GameState, NextBoard, PlayerOptions, Request,
-    Screen, speech,
-};
+use crate::game::{Announcement, BestScores, Engine, GameSet, Request, ShownDialog, speech};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, listen_to_buttons)
@@ -38,6 +35,7 @@ struct ButtonRequests(Rc<RefCell<Vec<Request>>>);
 #[derive(Default)]
 struct DialogState {
     choices: Rc<RefCell<Vec<Request>>>,
+    buttons: Vec<speech::DialogButton>,
     open: bool,
     return_to: Option<web_sys::HtmlElement>,
 }
@@ -160,22 +158,18 @@ fn mirror_board(engine: Res<Engine>, best: Res<BestScores>) {
     }
 }
 
-/// The dialog in front, or none: its title and buttons (options marked `aria-pressed`), and the
-/// focus taken and given back as the module's doc says.
-fn mirror_dialog(
-    screen: Res<State<Screen>>,
-    state: Res<State<GameState>>,
-    next: Res<NextBoard>,
-    options: Res<PlayerOptions>,
-    mut mirror: NonSendMut<DialogState>,
-) {
-    if !screen.is_changed() && !state.is_changed() && !next.is_changed() && !options.is_changed() {
+/// The dialog in front, or none (`ShownDialog`): its title, its lines and its buttons (choices
+/// marked `aria-pressed`), and the focus taken and given back as the module's doc says. The
+/// buttons are rebuilt only when they change (the replay's line changes every move).
+fn mirror_dialog(shown: Res<ShownDialog>, mut mirror: NonSendMut<DialogState>) {
+    if !shown.is_changed() {
         return;
     }
-    let (Some(document), Some(dialog), Some(title), Some(list)) = (
+    let (Some(document), Some(dialog), Some(title), Some(lines), Some(list)) = (
         web_sys::window().and_then(|w| w.document()),
         element("a11y-dialog"),
         element("a11y-dialog-title"),
+        element("a11y-dialog-lines"),
         element("a11y-dialog-buttons"),
     ) else {
         return;
@@ -189,58 +183,63 @@ fn mirror_dialog(
     };
     let in_mirror = focus_in("a11y");
     let in_dialog = focus_in("a11y-dialog");
-    // Which button had the focus, so a rebuilt list keeps it.
-    let focused_choice = focused
-        .as_ref()
-        .filter(|_| in_dialog)
-        .and_then(|f| f.get_attribute("data-choice"));
-    let shown = speech::dialog(*screen.get(), *state.get(), next.0, &options.0);
-    let Some(shown) = shown else {
+    let Some(shown) = &shown.0 else {
+        mirror.buttons.clear();
         mirror.choices.borrow_mut().clear();
         dialog.set_attribute("hidden", "").ok();
         list.set_text_content(None);
+        lines.set_text_content(None);
         if mirror.open && (in_dialog || focused.is_none() || !in_mirror) {
             give_focus_back(&mut mirror);
         }
         mirror.open = false;
         return;
     };
-    title.set_text_content(Some(shown.title));
-    list.set_text_content(None);
-    let mut first = None;
-    let mut refocus = None;
-    for (i, button) in shown.buttons.iter().enumerate() {
-        let Ok(element) = document.create_element("button") else {
-            return;
-        };
-        let _ = element.set_attribute("type", "button");
-        let _ = element.set_attribute("data-choice", &i.to_string());
-        element.set_text_content(Some(&button.name));
-        if matches!(
-            button.request,
-            Request::SetSize(_)
-                | Request::SetTarget(_)
-                | Request::SetTheme(_)
-                | Request::SetMotion(_)
-        ) {
-            let _ =
-                element.set_attribute("aria-pressed", if button.chosen { "true" } else { "false" });
+    title.set_text_content(Some(&shown.title));
+    let _ = dialog.set_attribute("aria-modal", if shown.modal { "true" } else { "false" });
+    lines.set_text_content(None);
+    for line in &shown.lines {
+        if let Ok(paragraph) = document.create_element("p") {
+            paragraph.set_text_content(Some(line));
+            let _ = lines.append_child(&paragraph);
         }
-        let _ = list.append_child(&element);
-        if focused_choice.as_deref() == Some(i.to_string().as_str()) {
-            refocus = Some(element.clone());
-        }
-        first.get_or_insert(element);
     }
-    *mirror.choices.borrow_mut() = shown.buttons.iter().map(|b| b.request).collect();
+    if mirror.buttons != shown.buttons {
+        // Which button had the focus, so a rebuilt list keeps it.
+        let focused_choice = focused
+            .as_ref()
+            .filter(|_| in_dialog)
+            .and_then(|f| f.get_attribute("data-choice"));
+        list.set_text_content(None);
+        let mut refocus = None;
+        for (i, button) in shown.buttons.iter().enumerate() {
+            let Ok(element) = document.create_element("button") else {
+                return;
+            };
+            let _ = element.set_attribute("type", "button");
+            let _ = element.set_attribute("data-choice", &i.to_string());
+            element.set_text_content(Some(&button.name));
+            if button.request.is_choice() {
+                let pressed = if button.chosen { "true" } else { "false" };
+                let _ = element.set_attribute("aria-pressed", pressed);
+            }
+            let _ = list.append_child(&element);
+            if focused_choice.as_deref() == Some(i.to_string().as_str()) {
+                refocus = Some(element);
+            }
+        }
+        *mirror.choices.borrow_mut() = shown.buttons.iter().map(|b| b.request).collect();
+        mirror.buttons = shown.buttons.clone();
+        if in_dialog {
+            focus(refocus.or_else(|| list.first_element_child()));
+        }
+    }
     let _ = dialog.remove_attribute("hidden");
     let opening = !mirror.open;
     mirror.open = true;
     if opening && in_mirror && !in_dialog {
         mirror.return_to = focused.and_then(|f| f.dyn_into::<web_sys::HtmlElement>().ok());
-        focus(first);
-    } else if in_dialog {
-        focus(refocus.or(first));
+        focus(list.first_element_child());
     }
 }
 
