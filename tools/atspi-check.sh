@@ -2,7 +2,8 @@
 # Reads the running desktop game's accessibility tree through AT-SPI, as Orca would: starts the
 # game on a virtual X display inside a private D-Bus session with the AT-SPI bus and registry,
 # plays three moves, dumps the tree with pyatspi, and checks that its Board table equals the
-# board the game saved. Prints the tree.
+# board the game saved; then opens the options and checks they are a dialog with buttons, the
+# current choices pressed. Prints the tree.
 #   tools/atspi-check.sh [BINARY]     (default: target/release/g2048)
 # Needs Debian's xvfb, xdotool, dbus-x11, at-spi2-core and python3-pyatspi; installs them if
 # missing.
@@ -26,25 +27,39 @@ trap 'kill $xvfb 2>/dev/null; rm -rf "$work"' EXIT
 sleep 1.5
 
 cat >"$work/dump.py" <<'PY'
+# dump.py SAVED_GAME [DIALOG]: prints the tree; checks the Board table against the saved game,
+# and, given DIALOG, that a dialog of that name is there with its buttons and their states.
 import json, sys, pyatspi
-def walk(node, depth, out, cells):
+def walk(node, depth, out, cells, dialogs):
     role, name = node.getRoleName(), node.name or ''
-    out.append('  ' * depth + f'{role}: {name}')
+    states = node.getState()
+    mark = ' [pressed]' if states.contains(pyatspi.STATE_PRESSED) or states.contains(pyatspi.STATE_CHECKED) else ''
+    out.append('  ' * depth + f'{role}: {name}{mark}')
     if role == 'table cell':
         cells.append(0 if name == 'empty' else int(name))
+    if role == 'dialog' and name:
+        dialogs[name] = [node.getChildAtIndex(i) for i in range(node.childCount)]
     for i in range(node.childCount):
-        walk(node.getChildAtIndex(i), depth + 1, out, cells)
+        walk(node.getChildAtIndex(i), depth + 1, out, cells, dialogs)
 desktop = pyatspi.Registry.getDesktop(0)
-out, cells = [], []
+out, cells, dialogs = [], [], {}
 for i in range(desktop.childCount):
-    walk(desktop.getChildAtIndex(i), 0, out, cells)
+    walk(desktop.getChildAtIndex(i), 0, out, cells, dialogs)
 print('\n'.join(out))
 saved = json.load(open(sys.argv[1]))['data']['tiles']
 if cells != saved:
     sys.exit(f'atspi-check: the tree shows {cells}, the game saved {saved}')
 print(f'atspi-check: the Board table equals the saved board ({len(cells)} cells)')
+if len(sys.argv) > 2:
+    want = sys.argv[2]
+    if want not in dialogs:
+        sys.exit(f'atspi-check: no dialog "{want}" in the tree (dialogs: {list(dialogs)})')
+    buttons = [b for b in dialogs[want] if 'button' in b.getRoleName()]
+    pressed = [b.name for b in buttons if b.getState().contains(pyatspi.STATE_PRESSED) or b.getState().contains(pyatspi.STATE_CHECKED)]
+    if not buttons:
+        sys.exit(f'atspi-check: the dialog "{want}" has no buttons')
+    print(f'atspi-check: dialog "{want}" with {len(buttons)} buttons, on: {pressed}')
 PY
-
 cat >"$work/run.sh" <<RUN
 set -euo pipefail
 export DISPLAY=$display
@@ -56,13 +71,33 @@ for property in IsEnabled ScreenReaderEnabled; do
 done
 "$binary" --data-dir "$work/data" --seed 4 >"$work/game.log" 2>&1 &
 game=\$!
-sleep 10
-window=\$(xdotool search --onlyvisible --name . | tail -1)
+# Waits (polled, a minute at most: a debug build under load starts slowly) for the window, then
+# for the tree to answer what is asked.
+window=
+for _ in \$(seq 60); do
+  window=\$(xdotool search --onlyvisible --name . 2>/dev/null | tail -1) && [[ -n \$window ]] && break
+  sleep 1
+done
+[[ -n \$window ]] || { echo "atspi-check: no window after 60 s" >&2; cat "$work/game.log" >&2; exit 1; }
+sleep 3
 xdotool windowfocus --sync "\$window"
 for key in Left Down Right; do xdotool key \$key; sleep 0.5; done
-sleep 2
+check() {
+  for _ in \$(seq 20); do
+    /usr/bin/python3 "$work/dump.py" "$work/data/game-4x4-2048.json" "\$@" >"$work/tree.txt" 2>&1 && return 0
+    sleep 1
+  done
+  cat "$work/tree.txt"
+  return 1
+}
 status=0
-/usr/bin/python3 "$work/dump.py" "$work/data/game-4x4-2048.json" || status=\$?
+check || status=1
+cat "$work/tree.txt"
+# The options, opened with their key: a dialog whose choices say which are on.
+xdotool key o
+check Options || status=1
+grep -A3 'dialog: Options' "$work/tree.txt" | head -4
+tail -1 "$work/tree.txt"
 kill \$game
 exit \$status
 RUN

@@ -47,6 +47,17 @@ function slide(board, n, dir) {
 }
 
 const results = { passed: 0, failed: 0 };
+// axe-core, the accessibility checker, on the page as it is: no serious or critical violation.
+const axeSource = await readFile(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+async function axeCheck(page, when) {
+  await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async () => (await window.axe.run(document)).violations
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })));
+  const bad = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  console.log(`info axe-core ${when}: ${found.length} violations (${found.map((v) => `${v.id}: ${v.impact}`).join(', ') || 'none'})`);
+  check(bad.length === 0, `axe-core ${when}: no serious or critical violations${bad.length ? ': ' + JSON.stringify(bad) : ''}`);
+}
+
 function check(ok, what) {
   if (ok) {
     results.passed++;
@@ -177,6 +188,24 @@ async function run() {
       const [shown, total] = mid.replay.split('/').map(Number);
       check(total === fixture.moves && shown > 0 && shown < total, `${device.name}: paused mid-replay at move ${mid.replay}`);
       await page.screenshot({ path: join(shots, `${device.name}-replay-mid.png`) });
+      // The viewer in the accessible mirror: a dialog that leaves the board readable (not
+      // modal), saying where the replay is; its "Forward one move" button steps.
+      if (device.name === 'desktop') {
+        const viewer = () => page.evaluate(() => ({
+          title: document.getElementById('a11y-dialog-title').textContent,
+          modal: document.getElementById('a11y-dialog').getAttribute('aria-modal'),
+          line: document.getElementById('a11y-dialog-lines').textContent,
+        }));
+        const before = await viewer();
+        check(before.title === 'Replay' && before.modal === 'false'
+          && before.line.startsWith(`Move ${shown} of ${total}, score `) && before.line.endsWith('Paused.'),
+        `the mirror shows the viewer: ${JSON.stringify(before)}`);
+        await page.locator('#a11y-dialog button', { hasText: 'Forward one move' }).dispatchEvent('click');
+        const stepped = await page.waitForFunction((n) => document.querySelector('#bevy').dataset.replay === n
+          && document.getElementById('a11y-dialog-lines').textContent.startsWith(`Move ${n.split('/')[0]} of`),
+        `${shown + 1}/${total}`, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+        check(stepped, `the mirror's "Forward one move" steps the replay to ${shown + 1}`);
+      }
       await page.keyboard.press('Digit4'); // as fast as frames allow
       await page.keyboard.press('Space');
       await page.waitForFunction((n) => document.querySelector('#bevy').dataset.replay === `${n}/${n}`,
@@ -267,16 +296,10 @@ async function run() {
         `the live region says the last move: "${sentence}"`);
       check(await page.$eval('#a11y-said', (e) => e.getAttribute('aria-live')) === 'polite', 'the move sentences are polite');
       // axe-core, the accessibility checker: no serious or critical violation.
-      const axeSource = await readFile(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
       for (const width of [500, 360]) {
         await page.setViewportSize({ width, height: width === 500 ? 700 : 740 });
         await page.waitForTimeout(500);
-        await page.addScriptTag({ content: axeSource });
-        const found = await page.evaluate(async () => (await window.axe.run(document)).violations
-          .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })));
-        const bad = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        console.log(`info axe-core at ${width} px: ${found.length} violations (${found.map((v) => `${v.id}: ${v.impact}`).join(', ') || 'none'})`);
-        check(bad.length === 0, `axe-core at ${width} px: no serious or critical violations${bad.length ? ': ' + JSON.stringify(bad) : ''}`);
+        await axeCheck(page, `at ${width} px`);
       }
       await page.setViewportSize({ width: 500, height: 700 });
       // A mirror button works like the key: Read the board speaks the whole board.
@@ -303,6 +326,26 @@ async function run() {
       const closed = await page.waitForFunction(() => document.getElementById('a11y-dialog').hidden
         && document.activeElement?.dataset.request === 'NewGame', null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
       check(closed && (await state(page)).moves > 0, 'Escape closes the question and gives the focus back; the game is kept');
+      // The history, opened with its key, is a dialog in the mirror too, and axe-core finds
+      // nothing serious with it open.
+      await page.focus('#bevy');
+      await page.keyboard.press('KeyG');
+      const history = await page.waitForFunction(() => !document.getElementById('a11y-dialog').hidden
+        && document.getElementById('a11y-dialog-title').textContent === 'History', null, { timeout: MOVE_TIMEOUT_MS })
+        .then(() => true, () => false);
+      const historyShown = await page.$eval('#a11y-dialog', (e) => ({
+        line: e.querySelector('#a11y-dialog-lines').textContent,
+        buttons: [...e.querySelectorAll('button')].map((b) => b.textContent),
+      }));
+      check(history && historyShown.line.startsWith('No games yet.')
+        && historyShown.buttons.join('|') === 'Replay the selected game|Share the selected game|Statistics|Close',
+      `the history is a dialog in the mirror: ${JSON.stringify(historyShown)}`);
+      await axeCheck(page, 'with the history open');
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => document.querySelector('#bevy').dataset.screen === 'Game'
+        && document.getElementById('a11y-dialog').hidden, null, { timeout: MOVE_TIMEOUT_MS })
+        .then(() => check(true, 'Escape closes the history and its dialog'),
+          () => check(false, 'Escape closes the history and its dialog'));
       await page.focus('#bevy');
       const focus = [];
       for (let i = 0; i < 4; i++) {
