@@ -272,6 +272,32 @@ async function run() {
       }
       await context.close();
     }
+    // The high-contrast theme chosen in the options (as saved), at phone width: the page draws
+    // it, Tab puts the ring on the first button, and the options show their choices and ring.
+    {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+      await context.addInitScript(() => localStorage.setItem('g2048.options',
+        JSON.stringify({ version: 1, data: { size: 4, target: 2048, theme: 'high-contrast', motion: 'system' } })));
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      await page.keyboard.press('Tab');
+      const shown = await page.waitForFunction(() => document.querySelector('#bevy').dataset.focus === 'ToggleAutoplay',
+        null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+      const theme = await page.$eval('#bevy', (c) => c.dataset.theme);
+      check(shown && theme === 'HighContrast', `phone: the saved high-contrast theme is drawn (${theme}) and Tab focuses the AI button`);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(shots, 'phone-high-contrast-focus.png') });
+      await page.keyboard.press('KeyO');
+      await page.waitForFunction(() => document.querySelector('#bevy').dataset.screen === 'Options', null, { timeout: MOVE_TIMEOUT_MS });
+      for (let i = 0; i < 16; i++) await page.keyboard.press('Tab');
+      const themeFocus = await page.waitForFunction(() => document.querySelector('#bevy').dataset.focus === 'SetTheme(HighContrast)',
+        null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+      check(themeFocus, `phone: Tab walks the options to "High contrast" (${await page.$eval('#bevy', (c) => c.dataset.focus)})`);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(shots, 'phone-high-contrast-options.png') });
+      await context.close();
+    }
     // Keyboard only: Tab walks the buttons (the page keeps the keys), Enter presses the
     // focused one: Tab four times reaches New Game, and Enter asks the question.
     {

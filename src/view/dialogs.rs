@@ -7,7 +7,7 @@ use super::art::Art;
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::text::label;
 use super::theme::Ink;
-use super::widgets::{DialogRoot, button_row};
+use super::widgets::{DialogRoot, button_row, button_row_sized};
 use crate::game::{GameSet, NextBoard, PlayerOptions, Request, Screen, TARGETS};
 use crate::rules::{MAX_SIZE, MIN_SIZE};
 use crate::save::{MotionChoice, ThemeChoice};
@@ -37,10 +37,12 @@ const THEME_HEADING_Y: f32 = -5.0;
 const MOTION_HEADING_Y: f32 = -85.0;
 const NOTE_Y: f32 = -165.0;
 const DONE_Y: f32 = -208.0;
-/// Widths of the size and target choices, the theme choices, and Done.
+/// Widths of the size and target choices, and of Done and its row.
 const CHOICE_WIDTH: f32 = 70.0;
-const THEME_WIDTH: f32 = 116.0;
-const MOTION_WIDTH: f32 = 108.0;
+/// The theme row's buttons, "High contrast" the wide one, and the animations' row: as wide as
+/// the size row, give or take a few pixels.
+const THEME_WIDTHS: [f32; 4] = [100.0, 100.0, 100.0, 140.0];
+const MOTION_WIDTH: f32 = 110.0;
 const DONE_WIDTH: f32 = 130.0;
 
 pub(super) fn plugin(app: &mut App) {
@@ -132,8 +134,8 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
             Transform::from_xyz(left, y, Z_LABEL),
         ));
     };
-    let choices = |commands: &mut Commands, y: f32, width: f32, row: Vec<(String, Request)>| {
-        for (entity, (_, request)) in button_row(commands, &art, root, y, width, &row)
+    let choices = |commands: &mut Commands, y: f32, widths: &[f32], row: Vec<(String, Request)>| {
+        for (entity, (_, request)) in button_row_sized(commands, &art, root, y, widths, &row)
             .into_iter()
             .zip(row)
         {
@@ -153,7 +155,7 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
     choices(
         &mut commands,
         SIZE_HEADING_Y - HEADING_TO_ROW,
-        CHOICE_WIDTH,
+        &[CHOICE_WIDTH; MAX_SIZE - MIN_SIZE + 1],
         sizes,
     );
     heading(
@@ -169,7 +171,7 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
     choices(
         &mut commands,
         TARGET_HEADING_Y - HEADING_TO_ROW,
-        CHOICE_WIDTH,
+        &[CHOICE_WIDTH; TARGETS.len()],
         targets,
     );
     heading(&mut commands, "Theme (key T)", THEME_HEADING_Y, HEADING_PX);
@@ -184,7 +186,7 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
     choices(
         &mut commands,
         THEME_HEADING_Y - HEADING_TO_ROW,
-        THEME_WIDTH,
+        &THEME_WIDTHS,
         themes,
     );
     heading(
@@ -207,7 +209,7 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
     choices(
         &mut commands,
         MOTION_HEADING_Y - HEADING_TO_ROW,
-        MOTION_WIDTH,
+        &[MOTION_WIDTH; MotionChoice::ALL.len()],
         motions,
     );
     heading(

@@ -99,11 +99,31 @@ pub fn button_row(
     width: f32,
     buttons: &[(String, Request)],
 ) -> Vec<Entity> {
-    let xs = row_x(&vec![width; buttons.len()], Align::Center);
+    button_row_sized(
+        commands,
+        art,
+        parent,
+        y,
+        &vec![width; buttons.len()],
+        buttons,
+    )
+}
+
+/// A centred row of buttons of these widths, one each, `BUTTON_GAP` apart.
+pub fn button_row_sized(
+    commands: &mut Commands,
+    art: &Art,
+    parent: Entity,
+    y: f32,
+    widths: &[f32],
+    buttons: &[(String, Request)],
+) -> Vec<Entity> {
+    let xs = row_x(widths, Align::Center);
     buttons
         .iter()
+        .zip(widths)
         .zip(xs)
-        .map(|((text, request), x)| {
+        .map(|(((text, request), &width), x)| {
             commands
                 .spawn((
                     ChildOf(parent),
