@@ -3,7 +3,8 @@
 # game on a virtual X display inside a private D-Bus session with the AT-SPI bus and registry,
 # plays three moves, dumps the tree with pyatspi, and checks that its Board table equals the
 # board the game saved; then opens the options and checks they are a dialog with buttons, the
-# current choices pressed. Prints the tree.
+# current choices pressed. Prints the tree. A stand-in desktop portal on the same bus says
+# "reduced motion", then changes its mind: the game must log both (src/view/motion/portal.rs).
 #   tools/atspi-check.sh [BINARY]     (default: target/release/g2048)
 # Needs Debian's xvfb, xdotool, dbus-x11, at-spi2-core and python3-pyatspi; installs them if
 # missing.
@@ -60,6 +61,39 @@ if len(sys.argv) > 2:
         sys.exit(f'atspi-check: the dialog "{want}" has no buttons')
     print(f'atspi-check: dialog "{want}" with {len(buttons)} buttons, on: {pressed}')
 PY
+# A stand-in for the desktop portal's Settings: reduced-motion is 1 until SIGUSR1, then 0 (and
+# SettingChanged says so), as when a player turns the setting off while the game runs.
+cat >"$work/portal.py" <<'PY'
+import signal
+from gi.repository import Gio, GLib
+XML = """<node><interface name="org.freedesktop.portal.Settings">
+<method name="ReadOne"><arg type="s" direction="in"/><arg type="s" direction="in"/>
+<arg type="v" direction="out"/></method>
+<signal name="SettingChanged"><arg type="s"/><arg type="s"/><arg type="v"/></signal>
+</interface></node>"""
+PATH, IFACE = '/org/freedesktop/portal/desktop', 'org.freedesktop.portal.Settings'
+settings = {('org.freedesktop.appearance', 'reduced-motion'): 1}
+bus = None
+def call(conn, sender, path, iface, method, params, invocation):
+    key = tuple(params.unpack())
+    if key in settings:
+        invocation.return_value(GLib.Variant('(v)', (GLib.Variant('u', settings[key]),)))
+    else:
+        invocation.return_dbus_error('org.freedesktop.portal.Error.NotFound', 'no such setting')
+def acquired(conn, name):
+    global bus
+    bus = conn
+    conn.register_object(PATH, Gio.DBusNodeInfo.new_for_xml(XML).interfaces[0], call, None, None)
+def turn_off():
+    settings[('org.freedesktop.appearance', 'reduced-motion')] = 0
+    bus.emit_signal(None, PATH, IFACE, 'SettingChanged',
+                    GLib.Variant('(ssv)', ('org.freedesktop.appearance', 'reduced-motion', GLib.Variant('u', 0))))
+    return True
+Gio.bus_own_name(Gio.BusType.SESSION, 'org.freedesktop.portal.Desktop', 0, acquired, None, None)
+GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGUSR1, turn_off)
+GLib.MainLoop().run()
+PY
+
 cat >"$work/run.sh" <<RUN
 set -euo pipefail
 export DISPLAY=$display
@@ -69,6 +103,9 @@ for property in IsEnabled ScreenReaderEnabled; do
   dbus-send --session --dest=org.a11y.Bus /org/a11y/bus org.freedesktop.DBus.Properties.Set \
     string:org.a11y.Status string:\$property variant:boolean:true
 done
+/usr/bin/python3 "$work/portal.py" &
+portal=\$!
+sleep 1
 "$binary" --data-dir "$work/data" --seed 4 >"$work/game.log" 2>&1 &
 game=\$!
 # Waits (polled, a minute at most: a debug build under load starts slowly) for the window, then
@@ -98,7 +135,18 @@ xdotool key o
 check Options || status=1
 grep -A3 'dialog: Options' "$work/tree.txt" | head -4
 tail -1 "$work/tree.txt"
-kill \$game
+# The portal's reduced-motion setting: read when the window opened, followed when it changed.
+kill -USR1 \$portal
+sleep 2
+for said in 'reduced motion: true' 'reduced motion: false'; do
+  if grep -q "\$said" "$work/game.log"; then
+    echo "atspi-check: the game logged \"the desktop asks for \$said\""
+  else
+    echo "atspi-check: the game did not log \"\$said\" from the portal" >&2
+    status=1
+  fi
+done
+kill \$game \$portal
 exit \$status
 RUN
 dbus-run-session -- bash "$work/run.sh" 2> >(grep -v 'dbus-daemon\|SpiRegistry\|dbind\|GetItems\|^$' >&2)
