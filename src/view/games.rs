@@ -362,7 +362,10 @@ fn show_stats(
     // The score line over the last games, from 0 at the bottom to the best of them at the top.
     text(
         &mut commands,
-        format!("Scores of the last {} games", stats.recent.len()),
+        match stats.recent.len() {
+            1 => "Score of the last game".to_string(),
+            n => format!("Scores of the last {n} games"),
+        },
         HEADING_PX,
         Vec2::new(left, LINE_HEADING_Y),
         Anchor::CENTER_LEFT,
