@@ -545,6 +545,28 @@ async function run() {
         check(urgent.startsWith('Game over. Score 1,234'), `${device.name}: the assertive live region says "${urgent}"`);
         await page.waitForTimeout(3000); // the overlay shows after 1.2 s and fades in over 0.8 s
         await page.screenshot({ path: join(shots, `${device.name}-resumed-game-over.png`) });
+        console.log(`info aria snapshot of "Game over!":\n${await page.locator('#a11y-dialog').ariaSnapshot()}`);
+        // A winning move: the assertive region says so, and the mirror shows "You win!".
+        await page.evaluate(() => {
+          const near = { size: 4, target: 2048, tiles: [1024, 1024, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0],
+            score: 20000, moves: 900, won: false, status: 'Playing', rng: { s: [1, 2, 3, 4] } };
+          localStorage.setItem('g2048.game-4x4-2048', JSON.stringify({ version: 1, data: near }));
+          localStorage.removeItem('g2048.undo-4x4-2048');
+        });
+        await page.reload();
+        await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+        await page.keyboard.press('ArrowLeft');
+        const won = await page.waitForFunction(() => document.querySelector('#bevy').dataset.state === 'Won'
+          && !document.getElementById('a11y-dialog').hidden, null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+        const winSaid = await page.evaluate(() => ({
+          urgent: document.getElementById('a11y-urgent').textContent,
+          said: document.getElementById('a11y-said').textContent,
+          title: document.getElementById('a11y-dialog-title').textContent,
+        }));
+        check(won && winSaid.urgent === 'You win! You reached 2048. Keep going, or start a new game.'
+          && winSaid.title === 'You win!' && winSaid.said.startsWith('Left: two 1024s merged into 2048'),
+        `${device.name}: a winning move is said ("${winSaid.said}" / "${winSaid.urgent}") and "You win!" is a dialog`);
+        console.log(`info aria snapshot of "You win!":\n${await page.locator('#a11y-dialog').ariaSnapshot()}`);
       }
       check(errors.length === 0, `${device.name}: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
       await context.close();
