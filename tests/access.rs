@@ -276,6 +276,16 @@ fn a_win_is_a_dialog_and_hides_behind_the_options() {
         [("Keep going".into(), None), ("New game".into(), None)]
     );
     assert_eq!(screen_reader_focus(&app), Some(won.entity));
+    let world = app.world_mut();
+    let mut live = world.query::<(&AccessLive, &AccessibilityNode)>();
+    let urgent = live.iter(world).find(|(l, _)| l.urgent).unwrap().1;
+    assert_eq!(
+        (urgent.label(), urgent.live()),
+        (
+            Some("You win! You reached 2048. Keep going, or start a new game."),
+            Some(Live::Assertive)
+        )
+    );
     press_and_settle(&mut app, KeyCode::KeyO);
     let front = dialog_in_front(&mut app).expect("the options in front");
     assert_eq!(front.title, "Options", "the win's dialog is hidden behind");
