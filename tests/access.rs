@@ -13,7 +13,7 @@ use common::*;
 use g2048::{
     game::{Screen, ShownDialog, UiButton},
     rules::{Board, Cell, Config},
-    view::access::{AccessBoard, AccessCell, AccessLive},
+    view::access::{AccessBoard, AccessCell, AccessLive, AccessRoot},
     view::widgets::DialogRoot,
 };
 
@@ -291,4 +291,42 @@ fn a_win_is_a_dialog_and_hides_behind_the_options() {
     assert_eq!(front.title, "Options", "the win's dialog is hidden behind");
     press_and_settle(&mut app, KeyCode::Escape);
     assert_eq!(dialog_in_front(&mut app).unwrap().title, "You win!");
+}
+
+#[test]
+fn the_tree_reads_in_order_under_one_root() {
+    let mut app = app(Config::default(), 5);
+    press_and_settle(&mut app, KeyCode::ArrowLeft);
+    press_and_settle(&mut app, KeyCode::KeyO);
+    let world = app.world_mut();
+    let mut roots = world.query_filtered::<&Children, With<AccessRoot>>();
+    let children: Vec<Entity> = roots.single(world).unwrap().iter().collect();
+    let mut nodes = world.query::<&AccessibilityNode>();
+    let read: Vec<(Role, String)> = children
+        .iter()
+        .filter_map(|&c| nodes.get(world, c).ok())
+        .map(|n| (n.role(), n.label().unwrap_or("").chars().take(12).collect()))
+        .collect();
+    let roles: Vec<Role> = read.iter().map(|r| r.0).collect();
+    assert_eq!(
+        roles,
+        [
+            Role::Label,
+            Role::Grid,
+            Role::Label,
+            Role::Label,
+            Role::Button,
+            Role::Button,
+            Role::Button,
+            Role::Button,
+            Role::Dialog
+        ],
+        "{read:?}"
+    );
+    let names: Vec<&str> = read.iter().map(|r| r.1.as_str()).collect();
+    assert_eq!(names[1], "Board");
+    assert_eq!(names[4..], ["AI", "Options", "Undo", "New Game", "Options"]);
+    // Every node of the tree is under the root: none is left at the top.
+    let mut loose = world.query_filtered::<Entity, (With<AccessibilityNode>, Without<ChildOf>)>();
+    assert_eq!(loose.iter(world).count(), 1, "the root alone is at the top");
 }

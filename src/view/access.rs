@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             mirror_board.in_set(GameSet::React),
             // After the game's sentences and its dialog are written, in the same frame.
-            (speak, name_buttons, mirror_dialog, follow_focus)
+            (speak, name_buttons, mirror_dialog, gather, follow_focus)
                 .chain()
                 .in_set(super::ViewSet::Publish),
             press_buttons.in_set(GameSet::Input),
@@ -51,10 +51,35 @@ pub struct AccessLive {
     pub urgent: bool,
 }
 
+/// The window's one node: everything else in the tree is under it, in reading order (the score
+/// line, the board, the live regions, the buttons above the board, the dialog in front). Nodes
+/// left at the top would come in whatever order bevy_winit's query finds them, which changes
+/// from one build to the next.
+#[derive(Component, Debug)]
+pub struct AccessRoot;
+
 fn spawn_tree(mut commands: Commands) {
+    let mut game = Node::new(Role::Group);
+    game.set_label("2048");
+    // At the origin: what it gathers keeps its place on screen.
+    let root = commands
+        .spawn((
+            AccessRoot,
+            AccessibilityNode(game),
+            Transform::default(),
+            Visibility::default(),
+        ))
+        .id();
+    commands.spawn((
+        AccessStatus,
+        AccessibilityNode(Node::new(Role::Label)),
+        ChildOf(root),
+    ));
     let mut grid = Node::new(Role::Grid);
     grid.set_label("Board");
-    let board = commands.spawn((AccessBoard, AccessibilityNode(grid))).id();
+    let board = commands
+        .spawn((AccessBoard, AccessibilityNode(grid), ChildOf(root)))
+        .id();
     // Every cell a board can have; those past the board's size are left out of the tree.
     for y in 0..MAX_SIZE as u8 {
         let row = commands
@@ -72,7 +97,6 @@ fn spawn_tree(mut commands: Commands) {
             ));
         }
     }
-    commands.spawn((AccessStatus, AccessibilityNode(Node::new(Role::Label))));
     for urgent in [false, true] {
         let mut node = Node::new(Role::Label);
         node.set_live(if urgent {
@@ -80,7 +104,30 @@ fn spawn_tree(mut commands: Commands) {
         } else {
             Live::Polite
         });
-        commands.spawn((AccessLive { urgent }, AccessibilityNode(node)));
+        commands.spawn((
+            AccessLive { urgent },
+            AccessibilityNode(node),
+            ChildOf(root),
+        ));
+    }
+}
+
+/// Nodes spawned at the top of the scene (the buttons above the board, the dialogs) go under the
+/// root, in the order they come.
+fn gather(
+    mut commands: Commands,
+    root: Single<Entity, With<AccessRoot>>,
+    loose: Query<
+        Entity,
+        (
+            With<AccessibilityNode>,
+            Without<ChildOf>,
+            Without<AccessRoot>,
+        ),
+    >,
+) {
+    for entity in &loose {
+        commands.entity(entity).insert(ChildOf(*root));
     }
 }
 
