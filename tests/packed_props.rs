@@ -1,8 +1,11 @@
 //! The AI's packed 4×4 engine against the rules engine: the same board and score after every
-//! slide, on random boards in every direction.
+//! slide, on random boards in every direction. And the search on any board size (which plays
+//! the rules engine's `Board`) against the packed search on 4×4: the same heuristic, the same
+//! moves, the same answer.
 
 use g2048::ai::packed;
-use g2048::rules::{Board, Cell, Direction};
+use g2048::ai::search::{self, Budget, Position};
+use g2048::rules::{Board, Cell, Direction, MAX_SIZE, MIN_SIZE};
 use proptest::prelude::*;
 
 /// Random 4×4 boards with tiles up to 2^`max_exponent`.
@@ -50,5 +53,94 @@ proptest! {
             Some(choice) => prop_assert!(b.slid(choice.direction).2),
             None => prop_assert!(!b.has_moves()),
         }
+    }
+}
+
+/// Random boards of any size with tiles up to 2^`max_exponent`.
+fn any_board_up_to(max_exponent: u32) -> impl Strategy<Value = Board> {
+    (MIN_SIZE..=MAX_SIZE).prop_flat_map(move |n| {
+        proptest::collection::vec(0..=max_exponent, n * n).prop_map(move |exponents| {
+            let mut b = Board::new(n);
+            for (i, &e) in exponents.iter().enumerate() {
+                let value = if e == 0 { 0 } else { 1 << e };
+                b.set(Cell::new((i % n) as u8, (i / n) as u8), value);
+            }
+            b
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// On 4×4 the general search sees exactly what the packed one sees: each move's board,
+    /// the spawns, the heuristic (bit for bit), the depth; so both choose the same move with
+    /// the same value.
+    #[test]
+    fn the_general_search_agrees_with_the_packed_one_on_4x4(b in board_up_to(13)) {
+        let p = packed::pack(&b).unwrap();
+        prop_assert_eq!(b.heuristic().to_bits(), p.heuristic().to_bits());
+        prop_assert_eq!(Position::depth_limit(b), p.depth_limit());
+        prop_assert_eq!(Position::empty_count(b), Position::empty_count(p));
+        let general: Vec<u64> = b.moves().iter().map(|m| packed::pack(m).unwrap()).collect();
+        prop_assert_eq!(general, p.moves().to_vec());
+        let spawns: Vec<(u64, u64)> = b
+            .spawns()
+            .map(|(two, four)| (packed::pack(&two).unwrap(), packed::pack(&four).unwrap()))
+            .collect();
+        prop_assert_eq!(spawns, p.spawns().collect::<Vec<_>>());
+    }
+
+    /// On every size, the general search's moves are the rules engine's, its spawns fill each
+    /// empty cell once with a 2 and once with a 4, and its suggestion changes the board.
+    #[test]
+    fn the_general_search_plays_every_size_by_the_rules(b in any_board_up_to(6)) {
+        let moves = b.moves();
+        for (i, dir) in Direction::ALL.into_iter().enumerate() {
+            prop_assert_eq!(moves[i], b.slid(dir).0);
+        }
+        let empty: Vec<Cell> = b.empty_cells().collect();
+        let spawns: Vec<(Board, Board)> = b.spawns().collect();
+        prop_assert_eq!(spawns.len(), empty.len());
+        for (&cell, (two, four)) in empty.iter().zip(&spawns) {
+            prop_assert_eq!(two.get(cell), 2);
+            prop_assert_eq!(four.get(cell), 4);
+            let mut back = *two;
+            back.set(cell, 0);
+            prop_assert_eq!(back, b);
+        }
+        match search::best_move_within(b, Budget::Nodes(300)) {
+            Some(choice) => prop_assert!(b.slid(choice.direction).2),
+            None => prop_assert!(!b.has_moves()),
+        }
+    }
+}
+
+/// The same answer from both searches on a few 4×4 boards, searched three moves deep.
+#[test]
+fn both_searches_choose_the_same_move_on_4x4() {
+    let boards = [
+        Board::from_rows(&[
+            &[2, 4, 8, 16],
+            &[0, 2, 4, 32],
+            &[0, 0, 2, 64],
+            &[0, 0, 0, 128],
+        ]),
+        Board::from_rows(&[&[2, 2, 4, 0], &[8, 0, 0, 2], &[0, 4, 0, 0], &[16, 0, 2, 0]]),
+        Board::from_rows(&[
+            &[1024, 512, 64, 2],
+            &[4, 32, 8, 0],
+            &[2, 0, 4, 0],
+            &[0, 2, 0, 0],
+        ]),
+    ];
+    for b in boards {
+        let p = packed::pack(&b).unwrap();
+        let budget = Budget::Nodes(50_000);
+        assert_eq!(
+            search::best_move_within(b, budget),
+            search::best_move_within(p, budget),
+            "{b:?}"
+        );
     }
 }

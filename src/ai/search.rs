@@ -1,12 +1,16 @@
-//! Expectimax over the packed 4×4 board: the player's move is a max node, the spawn a chance
-//! node over every empty cell (a 2 with p 0.9, a 4 with p 0.1). A branch stops when its
+//! Expectimax over a `Position`: the packed 4×4 board, or any board 3×3 to 8×8 as the rules
+//! engine holds it (`Board`, 65 bytes of exponents, slid by the rules' own routine). The
+//! player's move is a max node, the spawn a chance node over every empty cell (a 2 with p 0.9,
+//! a 4 with p 0.1). A branch stops when its
 //! cumulative probability falls under `PROBABILITY_CUTOFF` or at the depth limit, which grows
 //! with the number of distinct tiles (harder boards look deeper). Each first move is searched on
 //! its own, with a cache of its chance nodes by board; natively min(cores, 4) worker threads
 //! take the first moves in turn (the web searches them one after the other). Leaves are
-//! scored by a heuristic precomputed per row: empty cells, possible merges, monotonic rows and
-//! columns, and a penalty on large tiles away from order.
+//! scored by one heuristic over every row and column (`line_value`: empty cells, possible
+//! merges, monotonic lines, and a penalty on large tiles away from order), looked up per row on
+//! the packed board and computed on the others.
 
+use std::hash::Hash;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -14,7 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use bevy::platform::collections::HashMap;
 
 use super::packed::{self, Packed, RowTable, row_table, transpose};
-use crate::rules::{Direction, SPAWN_TWO_PROBABILITY};
+use crate::rules::{Board, Direction, MAX_SIZE, SPAWN_TWO_PROBABILITY};
 
 /// Branches less likely than this are scored by the heuristic instead of searched.
 pub const PROBABILITY_CUTOFF: f32 = 1e-4;
@@ -30,15 +34,27 @@ const SUM_WEIGHT: f32 = 11.0;
 const MERGES_WEIGHT: f32 = 700.0;
 const EMPTY_WEIGHT: f32 = 270.0;
 
-/// The heuristic value of one row of four exponents.
-fn row_value(cells: [u8; 4]) -> f32 {
+/// Each exponent raised to `SUM_POWER` and to `MONOTONICITY_POWER`, computed once.
+fn powers() -> &'static [(f32, f32); 256] {
+    static TABLE: OnceLock<[(f32, f32); 256]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|e| {
+            let e = e as f32;
+            (e.powf(SUM_POWER), e.powf(MONOTONICITY_POWER))
+        })
+    })
+}
+
+/// The heuristic value of one line (a row or a column) of exponents, read from one end.
+pub fn line_value(cells: &[u8]) -> f32 {
+    let powers = powers();
     let mut sum = 0.0;
     let mut empty = 0;
     let mut merges = 0;
     let mut previous = 0;
     let mut run = 0;
-    for &e in &cells {
-        sum += f32::from(e).powf(SUM_POWER);
+    for &e in cells {
+        sum += powers[usize::from(e)].0;
         if e == 0 {
             empty += 1;
         } else {
@@ -56,8 +72,8 @@ fn row_value(cells: [u8; 4]) -> f32 {
     }
     let (mut toward_left, mut toward_right) = (0.0, 0.0);
     for pair in cells.windows(2) {
-        let a = f32::from(pair[0]).powf(MONOTONICITY_POWER);
-        let b = f32::from(pair[1]).powf(MONOTONICITY_POWER);
+        let a = powers[usize::from(pair[0])].1;
+        let b = powers[usize::from(pair[1])].1;
         if pair[0] > pair[1] {
             toward_left += a - b;
         } else {
@@ -72,7 +88,7 @@ fn row_value(cells: [u8; 4]) -> f32 {
 fn row_values() -> &'static RowTable<f32> {
     static TABLE: OnceLock<RowTable<f32>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        row_table(|row| row_value([0, 1, 2, 3].map(|x| ((row >> (4 * x)) & 0xf) as u8)))
+        row_table(|row| line_value(&[0, 1, 2, 3].map(|x| ((row >> (4 * x)) & 0xf) as u8)))
     })
 }
 
@@ -89,24 +105,111 @@ pub fn depth_limit(b: Packed) -> u32 {
     for i in 0..16 {
         seen |= 1 << ((b >> (4 * i)) & 0xf);
     }
-    let distinct = (seen & !1).count_ones();
-    distinct.saturating_sub(2).max(3)
+    depth_for((seen & !1).count_ones())
+}
+
+fn depth_for(distinct_tiles: u32) -> u32 {
+    distinct_tiles.saturating_sub(2).max(3)
+}
+
+/// A board the search plays on.
+pub trait Position: Copy + Eq + Hash + Send + Sync {
+    /// The board after each move, in `Direction::ALL`'s order (itself where a move changes
+    /// nothing).
+    fn moves(self) -> [Self; 4];
+    fn empty_count(self) -> u32;
+    /// For each empty cell, the board with a 2 there and with a 4 there.
+    fn spawns(self) -> impl Iterator<Item = (Self, Self)>;
+    fn heuristic(self) -> f32;
+    fn depth_limit(self) -> u32;
+}
+
+impl Position for Packed {
+    #[inline]
+    fn moves(self) -> [Self; 4] {
+        packed::moves(self)
+    }
+
+    #[inline]
+    fn empty_count(self) -> u32 {
+        packed::empty_count(self)
+    }
+
+    #[inline]
+    fn spawns(self) -> impl Iterator<Item = (Self, Self)> {
+        (0..16)
+            .filter(move |i| (self >> (4 * i)) & 0xf == 0)
+            .map(move |i| (self | (1 << (4 * i)), self | (2 << (4 * i))))
+    }
+
+    #[inline]
+    fn heuristic(self) -> f32 {
+        heuristic(self)
+    }
+
+    fn depth_limit(self) -> u32 {
+        depth_limit(self)
+    }
+}
+
+/// Any board, 3×3 to 8×8, searched as the rules engine holds and slides it.
+impl Position for Board {
+    fn moves(self) -> [Self; 4] {
+        Direction::ALL.map(|dir| self.slid(dir).0)
+    }
+
+    fn empty_count(self) -> u32 {
+        Board::empty_count(&self) as u32
+    }
+
+    fn spawns(self) -> impl Iterator<Item = (Self, Self)> {
+        (0..self.size() * self.size())
+            .filter(move |&i| self.exponents()[i] == 0)
+            .map(move |i| (self.with_exponent(i, 1), self.with_exponent(i, 2)))
+    }
+
+    /// Every row, read from the left, and every column, read from the top (as the packed
+    /// board's rows and transposed rows are).
+    fn heuristic(self) -> f32 {
+        let n = self.size();
+        let cells = self.exponents();
+        // Rows, then columns, added as the packed board adds them (the same value to the bit).
+        let rows: f32 = cells.chunks_exact(n).map(line_value).sum();
+        let columns: f32 = (0..n)
+            .map(|x| {
+                let mut column = [0u8; MAX_SIZE];
+                for (y, cell) in column[..n].iter_mut().enumerate() {
+                    *cell = cells[y * n + x];
+                }
+                line_value(&column[..n])
+            })
+            .sum();
+        rows + columns
+    }
+
+    fn depth_limit(self) -> u32 {
+        let mut seen = 0u64;
+        for &e in self.exponents() {
+            seen |= 1 << (e & 63);
+        }
+        depth_for((seen & !1).count_ones())
+    }
 }
 
 /// Chance nodes searched: the value, and the depth it was found at.
-type Cache = HashMap<Packed, (u32, f32)>;
+type Cache<P> = HashMap<P, (u32, f32)>;
 
-struct Search {
+struct Search<P> {
     depth_limit: u32,
-    cache: Cache,
+    cache: Cache<P>,
     /// Nodes visited, for the benchmarks.
     nodes: u64,
 }
 
-impl Search {
-    fn chance(&mut self, b: Packed, probability: f32, depth: u32) -> f32 {
+impl<P: Position> Search<P> {
+    fn chance(&mut self, b: P, probability: f32, depth: u32) -> f32 {
         if probability < PROBABILITY_CUTOFF || depth >= self.depth_limit {
-            return heuristic(b);
+            return b.heuristic();
         }
         if depth < CACHE_DEPTH
             && let Some(&(cached_depth, value)) = self.cache.get(&b)
@@ -115,16 +218,13 @@ impl Search {
             return value;
         }
         self.nodes += 1;
-        let empty = packed::empty_count(b);
+        let empty = b.empty_count();
         let p2 = SPAWN_TWO_PROBABILITY as f32;
         let per_cell = probability / empty as f32;
         let mut total = 0.0;
-        for i in 0..16 {
-            if (b >> (4 * i)) & 0xf != 0 {
-                continue;
-            }
-            total += p2 * self.max(b | (1 << (4 * i)), per_cell * p2, depth);
-            total += (1.0 - p2) * self.max(b | (2 << (4 * i)), per_cell * (1.0 - p2), depth);
+        for (two, four) in b.spawns() {
+            total += p2 * self.max(two, per_cell * p2, depth);
+            total += (1.0 - p2) * self.max(four, per_cell * (1.0 - p2), depth);
         }
         let value = total / empty as f32;
         if depth < CACHE_DEPTH {
@@ -133,10 +233,10 @@ impl Search {
         value
     }
 
-    fn max(&mut self, b: Packed, probability: f32, depth: u32) -> f32 {
+    fn max(&mut self, b: P, probability: f32, depth: u32) -> f32 {
         self.nodes += 1;
         let mut best: f32 = 0.0;
-        for moved in packed::moves(b) {
+        for moved in b.moves() {
             if moved != b {
                 best = best.max(self.chance(moved, probability, depth + 1));
             }
@@ -153,9 +253,10 @@ pub struct Choice {
     pub nodes: u64,
 }
 
-/// The best move on a packed 4×4 board, or `None` when no move changes it.
-pub fn best_move(b: Packed) -> Option<Choice> {
-    search_to_depth(b, depth_limit(b))
+/// The best move on a board (packed 4×4, or any `Board`), searched to its full depth, or
+/// `None` when no move changes it.
+pub fn best_move<P: Position>(b: P) -> Option<Choice> {
+    search_to_depth(b, b.depth_limit())
 }
 
 /// How much a search may spend: a node count (the same answer every time, for tests) or a
@@ -169,9 +270,9 @@ pub enum Budget {
 /// The best move found within `budget`: searches one level deeper at a time, up to the full
 /// depth, and stops before a level whose cost (estimated from the last one) would not fit.
 /// The shallowest level always runs, so a move comes back whenever one exists.
-pub fn best_move_within(b: Packed, budget: Budget) -> Option<Choice> {
+pub fn best_move_within<P: Position>(b: P, budget: Budget) -> Option<Choice> {
     let started = bevy::platform::time::Instant::now();
-    let full = depth_limit(b);
+    let full = b.depth_limit();
     let mut best = None;
     let mut spent_nodes = 0u64;
     let mut last_cost = 0.0f64;
@@ -210,7 +311,7 @@ pub fn best_move_within(b: Packed, budget: Budget) -> Option<Choice> {
 /// The value of the first move that led to `moved`, searched with a cache of its own. (A cache
 /// kept from one search to the next was tried: it grows to the largest search's size, and
 /// lookups in the larger, sparser table made searches slower, not faster.)
-fn search_first_move(moved: Packed, depth_limit: u32) -> (f32, u64) {
+fn search_first_move<P: Position>(moved: P, depth_limit: u32) -> (f32, u64) {
     let mut search = Search {
         depth_limit,
         cache: Cache::default(),
@@ -243,7 +344,11 @@ pub fn threads() -> usize {
 /// Searches each first move, on up to `threads` threads (on the web one after the other). Each
 /// has its own cache, so the values do not depend on the order or the number of threads: the
 /// same board gets the same answer on every machine.
-fn search_first_moves(moved: &[Packed], depth_limit: u32, threads: usize) -> Vec<(f32, u64)> {
+fn search_first_moves<P: Position>(
+    moved: &[P],
+    depth_limit: u32,
+    threads: usize,
+) -> Vec<(f32, u64)> {
     // The web build has no threads (a spawn would panic there).
     if threads > 1 && !cfg!(target_arch = "wasm32") && moved.len() > 1 && depth_limit > 1 {
         let next = AtomicUsize::new(0);
@@ -280,14 +385,14 @@ fn search_first_moves(moved: &[Packed], depth_limit: u32, threads: usize) -> Vec
         .collect()
 }
 
-fn search_to_depth(b: Packed, depth_limit: u32) -> Option<Choice> {
+fn search_to_depth<P: Position>(b: P, depth_limit: u32) -> Option<Choice> {
     search_to_depth_on(b, depth_limit, threads())
 }
 
-fn search_to_depth_on(b: Packed, depth_limit: u32, threads: usize) -> Option<Choice> {
-    let (directions, moved): (Vec<Direction>, Vec<Packed>) = Direction::ALL
+fn search_to_depth_on<P: Position>(b: P, depth_limit: u32, threads: usize) -> Option<Choice> {
+    let (directions, moved): (Vec<Direction>, Vec<P>) = Direction::ALL
         .into_iter()
-        .zip(packed::moves(b))
+        .zip(b.moves())
         .filter(|&(_, moved)| moved != b)
         .unzip();
     let results = search_first_moves(&moved, depth_limit, threads);
@@ -312,13 +417,13 @@ mod tests {
 
     #[test]
     fn ordered_rows_score_above_scattered_ones() {
-        assert!(row_value([4, 3, 2, 1]) > row_value([3, 1, 4, 2]));
+        assert!(line_value(&[4, 3, 2, 1]) > line_value(&[3, 1, 4, 2]));
         assert!(
-            row_value([1, 1, 0, 0]) > row_value([1, 2, 0, 0]),
+            line_value(&[1, 1, 0, 0]) > line_value(&[1, 2, 0, 0]),
             "a merge is worth something"
         );
         assert!(
-            row_value([0, 0, 0, 0]) > row_value([1, 0, 0, 0]),
+            line_value(&[0, 0, 0, 0]) > line_value(&[1, 0, 0, 0]),
             "empty is best"
         );
     }

@@ -1,14 +1,15 @@
 //! The AI in the game: a hint (the suggested direction, shown on the board) and autoplay, which
 //! sends the AI's moves as ordinary requests, one after each animation ends (or one a frame at
 //! the fast pace), and stops at the win overlay and at game over. Each search gets a time budget
-//! that fits in a frame, so the page never freezes. The AI plays 4×4 boards.
+//! that fits in a frame, so the page never freezes. The AI plays every size: 4×4 on the packed
+//! board, the others on the rules engine's board (`ai::search::Position`).
 
 use std::time::Duration;
 
 use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::requests::{Request, Screen};
-use super::{Engine, GameSet, Notice, TilesMoving};
+use super::{Engine, GameSet, TilesMoving};
 use crate::ai::{packed, search};
 use crate::rules::{Direction, Game, Status};
 
@@ -16,8 +17,6 @@ use crate::rules::{Direction, Game, Status};
 pub const FRAME_BUDGET: Duration = Duration::from_millis(12);
 /// At the normal pace a move waits this long after the last one's animation ends.
 pub const PAUSE: Duration = Duration::from_millis(150);
-/// What the player is told on a board the AI does not play.
-const ONLY_4X4: &str = "The AI plays 4×4 boards only.";
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Autoplay>()
@@ -49,8 +48,12 @@ pub struct AiBudget(pub search::Budget);
 pub struct HintGiven(pub Direction);
 
 fn suggest(game: &Game, budget: &AiBudget) -> Option<Direction> {
-    let board = packed::pack(game.board())?;
-    search::best_move_within(board, budget.0).map(|choice| choice.direction)
+    // A 4×4 board packs into a u64 (the fast path); any other is searched as the rules hold it.
+    let choice = match packed::pack(game.board()) {
+        Some(board) => search::best_move_within(board, budget.0),
+        None => search::best_move_within(*game.board(), budget.0),
+    };
+    choice.map(|choice| choice.direction)
 }
 
 /// What the AI's requests change.
@@ -59,7 +62,6 @@ pub(super) struct AiControl<'w> {
     autoplay: ResMut<'w, Autoplay>,
     budget: Res<'w, AiBudget>,
     hints: MessageWriter<'w, HintGiven>,
-    notices: MessageWriter<'w, Notice>,
 }
 
 impl AiControl<'_> {
@@ -68,27 +70,15 @@ impl AiControl<'_> {
         self.autoplay.on
     }
 
-    fn plays(&mut self, game: &Game) -> bool {
-        let four = game.config().size() == 4;
-        if !four {
-            self.notices.write(Notice(ONLY_4X4.into()));
-        }
-        four
-    }
-
     pub(super) fn hint(&mut self, game: &Game) {
-        if self.plays(game)
-            && let Some(direction) = suggest(game, &self.budget)
-        {
+        if let Some(direction) = suggest(game, &self.budget) {
             self.hints.write(HintGiven(direction));
         }
     }
 
-    pub(super) fn toggle_autoplay(&mut self, game: &Game) {
-        if self.plays(game) {
-            self.autoplay.on = !self.autoplay.on;
-            self.autoplay.idle = Duration::ZERO;
-        }
+    pub(super) fn toggle_autoplay(&mut self) {
+        self.autoplay.on = !self.autoplay.on;
+        self.autoplay.idle = Duration::ZERO;
     }
 
     pub(super) fn toggle_fast(&mut self) {

@@ -230,7 +230,7 @@ fn route_requests(
             Request::SetTheme(theme) => menus.set_theme(theme),
             Request::ToggleTheme => menus.toggle_theme(),
             Request::Hint => ai.hint(board.game()),
-            Request::ToggleAutoplay => ai.toggle_autoplay(board.game()),
+            Request::ToggleAutoplay => ai.toggle_autoplay(),
             Request::ToggleFast => ai.toggle_fast(),
             Request::Watch(what) => on = viewer.watch(what, &mut board, on).unwrap_or(on),
             Request::Replay(control) => {

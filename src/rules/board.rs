@@ -207,6 +207,24 @@ impl Board {
         &self.cells[..self.size() * self.size()]
     }
 
+    /// The cells' exponents, row by row (0: empty, `e`: the tile 2^e): what a search reads.
+    pub fn exponents(&self) -> &[u8] {
+        self.used()
+    }
+
+    /// This board with exponent `e` at `index` (row by row, as in `exponents`): a spawn, for a
+    /// search.
+    pub fn with_exponent(&self, index: usize, e: u8) -> Board {
+        let mut board = *self;
+        board.used_mut()[index] = e;
+        board
+    }
+
+    fn used_mut(&mut self) -> &mut [u8] {
+        let n = self.size() * self.size();
+        &mut self.cells[..n]
+    }
+
     /// All cells, row by row.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
         let n = self.size;
