@@ -1,6 +1,7 @@
-//! Strength run of the AI: plays whole 4×4 games (continuing after 2048) with the expectimax
-//! search and prints how many reach 2048, 4096, 8192 and 16384, the median score, and the
-//! median and p95 time per move.
+//! Strength run of the AI: plays whole games (continuing after 2048) with the expectimax search
+//! and prints how many reach each tile from 256 to 32768, the median score, and the median, p95
+//! and longest time per move. 4×4 by default, any size with `--size`; each search to its full
+//! depth, or within `--budget-ms` as in the game (12).
 //!   cargo run --release --example ai_bench -- --games 20 --seed 1
 //! The README's run: `--games 20 --seed 1 --jobs 2 --stop-at 16384` (two games at a time, each
 //! stopped once it makes 16384); `--jobs 1` (the default) gives each search all the cores.
@@ -10,8 +11,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Parser;
+use g2048::ai::search::{Budget, Choice};
 use g2048::ai::{packed, search};
-use g2048::rules::{Config, Game, Status};
+use g2048::rules::{Board, Config, Game, Status};
 
 #[derive(Parser)]
 struct Args {
@@ -32,6 +34,22 @@ struct Args {
     /// not depend on the thread count, so the table does not change; the times do).
     #[arg(long, default_value_t = 1)]
     jobs: usize,
+    /// Board size, 3 to 8 (4×4 is searched on the packed board, the others on the rules').
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=8))]
+    size: u8,
+    /// Each search gets this many milliseconds, as in the game (12); without it, each searches
+    /// to its full depth.
+    #[arg(long)]
+    budget_ms: Option<u64>,
+}
+
+fn choose(board: &Board, budget: Option<Budget>) -> Option<Choice> {
+    match (packed::pack(board), budget) {
+        (Some(p), None) => search::best_move(p),
+        (Some(p), Some(budget)) => search::best_move_within(p, budget),
+        (None, None) => search::best_move(*board),
+        (None, Some(budget)) => search::best_move_within(*board, budget),
+    }
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -52,7 +70,11 @@ struct Played {
 }
 
 fn play(seed: u64, args: &Args) -> Played {
-    let mut game = Game::new(Config::default(), seed);
+    let config = Config::new(usize::from(args.size), 2048).expect("sizes 3 to 8 take 2048");
+    let budget = args
+        .budget_ms
+        .map(|ms| Budget::Time(std::time::Duration::from_millis(ms)));
+    let mut game = Game::new(config, seed);
     let mut ms = Vec::new();
     loop {
         if game.status() == Status::Won {
@@ -64,11 +86,8 @@ fn play(seed: u64, args: &Args) -> Played {
         {
             break;
         }
-        let Some(board) = packed::pack(game.board()) else {
-            break;
-        };
         let t = Instant::now();
-        let Some(choice) = search::best_move(board) else {
+        let Some(choice) = choose(game.board(), budget) else {
             break;
         };
         ms.push(t.elapsed().as_secs_f64() * 1000.0);
@@ -89,13 +108,18 @@ fn main() {
     let jobs = args.jobs.max(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     search::set_max_threads((cores / jobs).max(1));
+    let budget = match args.budget_ms {
+        Some(ms) => format!("within {ms} ms"),
+        None => "to full depth".to_string(),
+    };
     println!(
-        "{} games from seed {}, {} at a time; each search uses {} thread(s) (one per first move) on this {}-core machine",
+        "{} games of {n}×{n} from seed {}, {} at a time, each search {budget}; each search uses {} thread(s) (one per first move) on this {}-core machine",
         args.games,
         args.seed,
         jobs,
         search::threads(),
-        cores
+        cores,
+        n = args.size,
     );
     let started = Instant::now();
     let next = AtomicU64::new(0);
@@ -131,7 +155,7 @@ fn main() {
     let n = results.len() as f64;
     println!("\n| reached | games |");
     println!("|---|---|");
-    for tile in [2048, 4096, 8192, 16384] {
+    for tile in [256, 512, 1024, 2048, 4096, 8192, 16384, 32768] {
         let count = results.iter().filter(|r| r.max_tile >= tile).count();
         println!(
             "| {tile} | {count} of {} ({:.0} %) |",
@@ -143,11 +167,12 @@ fn main() {
     scores.sort_by(f64::total_cmp);
     all_ms.sort_by(f64::total_cmp);
     println!(
-        "\nmedian score {:.0}; {} moves, median {:.2} ms/move, p95 {:.2} ms/move; {:.0} s in all",
+        "\nmedian score {:.0}; {} moves, median {:.2} ms/move, p95 {:.2} ms/move, longest {:.2} ms; {:.0} s in all",
         percentile(&scores, 0.5),
         all_ms.len(),
         percentile(&all_ms, 0.5),
         percentile(&all_ms, 0.95),
+        all_ms.last().copied().unwrap_or(0.0),
         started.elapsed().as_secs_f64()
     );
 }
