@@ -122,6 +122,9 @@ pub trait Position: Copy + Eq + Hash + Send + Sync {
     fn spawns(self) -> impl Iterator<Item = (Self, Self)>;
     fn heuristic(self) -> f32;
     fn depth_limit(self) -> u32;
+    /// How many times dearer the next level of a search is expected to be than the last one,
+    /// given the last growth seen (none after the first level).
+    fn growth(self, last: Option<f64>) -> f64;
 }
 
 impl Position for Packed {
@@ -149,6 +152,11 @@ impl Position for Packed {
 
     fn depth_limit(self) -> u32 {
         depth_limit(self)
+    }
+
+    /// Measured on 4×4: each level costs 4 to 8 times the one before.
+    fn growth(self, last: Option<f64>) -> f64 {
+        last.map_or(4.0, |g| g.clamp(4.0, 8.0))
     }
 }
 
@@ -194,6 +202,18 @@ impl Position for Board {
         }
         depth_for((seen & !1).count_ones())
     }
+
+    /// A larger board's levels grow with its empty cells (each a 2 and a 4, each then four
+    /// moves): on an 8×8 board with 45 empty cells the second level cost 68 times the first
+    /// (0.5 ms, then 17.7 ms). So the second level is expected to cost 8 times the empty cells
+    /// times the first, and later ones at least what the last growth was.
+    fn growth(self, last: Option<f64>) -> f64 {
+        let empty = f64::from(Board::empty_count(&self) as u32);
+        match last {
+            Some(g) => (2.0 * g).max(8.0),
+            None => 8.0 * (empty + 2.0),
+        }
+    }
 }
 
 /// Chance nodes searched: the value, and the depth it was found at.
@@ -204,12 +224,45 @@ struct Search<P> {
     cache: Cache<P>,
     /// Nodes visited, for the benchmarks.
     nodes: u64,
+    /// Where it must give up, and whether it did (its value then means nothing).
+    stop: Stop,
+    stopped: bool,
+    /// The node count at which the clock is read next.
+    next_check: u64,
+}
+
+/// Where a search gives up if it has not finished: never, at a time, or past a node count.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Stop {
+    Never,
+    At(bevy::platform::time::Instant),
+    AfterNodes(u64),
 }
 
 impl<P: Position> Search<P> {
+    /// Whether the search is past its stop (the clock is read every 256 nodes).
+    fn out_of_budget(&mut self) -> bool {
+        if !self.stopped {
+            self.stopped = match self.stop {
+                Stop::Never => false,
+                Stop::AfterNodes(limit) => self.nodes > limit,
+                Stop::At(deadline) => {
+                    self.nodes >= self.next_check && {
+                        self.next_check = self.nodes + 256;
+                        bevy::platform::time::Instant::now() >= deadline
+                    }
+                }
+            };
+        }
+        self.stopped
+    }
+
     fn chance(&mut self, b: P, probability: f32, depth: u32) -> f32 {
         if probability < PROBABILITY_CUTOFF || depth >= self.depth_limit {
             return b.heuristic();
+        }
+        if self.out_of_budget() {
+            return 0.0;
         }
         if depth < CACHE_DEPTH
             && let Some(&(cached_depth, value)) = self.cache.get(&b)
@@ -256,7 +309,12 @@ pub struct Choice {
 /// The best move on a board (packed 4×4, or any `Board`), searched to its full depth, or
 /// `None` when no move changes it.
 pub fn best_move<P: Position>(b: P) -> Option<Choice> {
-    search_to_depth(b, b.depth_limit())
+    search_to_depth(b, b.depth_limit(), Stop::Never).flatten()
+}
+
+/// The best move searched to exactly `depth` levels (for comparisons and tests).
+pub fn best_move_at_depth<P: Position>(b: P, depth: u32) -> Option<Choice> {
+    search_to_depth(b, depth, Stop::Never).flatten()
 }
 
 /// How much a search may spend: a node count (the same answer every time, for tests) or a
@@ -268,8 +326,9 @@ pub enum Budget {
 }
 
 /// The best move found within `budget`: searches one level deeper at a time, up to the full
-/// depth, and stops before a level whose cost (estimated from the last one) would not fit.
-/// The shallowest level always runs, so a move comes back whenever one exists.
+/// depth, and stops before a level whose cost (estimated from the last one) would not fit; a
+/// level that runs past the budget all the same is given up, and the last whole level answers.
+/// The shallowest level always runs to its end, so a move comes back whenever one exists.
 pub fn best_move_within<P: Position>(b: P, budget: Budget) -> Option<Choice> {
     let started = bevy::platform::time::Instant::now();
     let full = b.depth_limit();
@@ -278,7 +337,15 @@ pub fn best_move_within<P: Position>(b: P, budget: Budget) -> Option<Choice> {
     let mut last_cost = 0.0f64;
     for depth in 1..=full {
         let level_start = started.elapsed().as_secs_f64();
-        let choice = search_to_depth(b, depth)?;
+        let stop = match budget {
+            _ if depth == 1 => Stop::Never,
+            Budget::Nodes(limit) => Stop::AfterNodes(limit.saturating_sub(spent_nodes)),
+            Budget::Time(limit) => Stop::At(started + limit),
+        };
+        let Some(level) = search_to_depth(b, depth, stop) else {
+            break; // past the budget: the last whole level's move stands
+        };
+        let choice = level?;
         spent_nodes += choice.nodes;
         best = Some(Choice {
             nodes: spent_nodes,
@@ -288,13 +355,9 @@ pub fn best_move_within<P: Position>(b: P, budget: Budget) -> Option<Choice> {
             Budget::Nodes(_) => choice.nodes as f64,
             Budget::Time(_) => started.elapsed().as_secs_f64() - level_start,
         };
-        // Each level costs several times the one before: expect the last growth again, taken
-        // between 4x and 8x, and stop if that would overrun.
-        let growth = if last_cost > 0.0 {
-            (cost / last_cost).clamp(4.0, 8.0)
-        } else {
-            4.0
-        };
+        // Each level costs several times the one before (as much as the board says), and the
+        // search stops if the next would overrun.
+        let growth = b.growth((last_cost > 0.0).then(|| cost / last_cost));
         let next = cost * growth;
         last_cost = cost;
         let fits = match budget {
@@ -311,14 +374,17 @@ pub fn best_move_within<P: Position>(b: P, budget: Budget) -> Option<Choice> {
 /// The value of the first move that led to `moved`, searched with a cache of its own. (A cache
 /// kept from one search to the next was tried: it grows to the largest search's size, and
 /// lookups in the larger, sparser table made searches slower, not faster.)
-fn search_first_move<P: Position>(moved: P, depth_limit: u32) -> (f32, u64) {
+fn search_first_move<P: Position>(moved: P, depth_limit: u32, stop: Stop) -> Option<(f32, u64)> {
     let mut search = Search {
         depth_limit,
         cache: Cache::default(),
         nodes: 0,
+        stop,
+        stopped: false,
+        next_check: 0,
     };
     let value = search.chance(moved, 1.0, 0);
-    (value, search.nodes)
+    (!search.stopped).then_some((value, search.nodes))
 }
 
 /// The most threads one search may use; 0 (the default) means one per core.
@@ -348,11 +414,12 @@ fn search_first_moves<P: Position>(
     moved: &[P],
     depth_limit: u32,
     threads: usize,
-) -> Vec<(f32, u64)> {
+    stop: Stop,
+) -> Vec<Option<(f32, u64)>> {
     // The web build has no threads (a spawn would panic there).
     if threads > 1 && !cfg!(target_arch = "wasm32") && moved.len() > 1 && depth_limit > 1 {
         let next = AtomicUsize::new(0);
-        let mut results = vec![(0.0, 0); moved.len()];
+        let mut results = vec![None; moved.len()];
         std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads.min(moved.len()))
                 .map(|_| {
@@ -362,7 +429,7 @@ fn search_first_moves<P: Position>(
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             let Some(&b) = moved.get(i) else { break };
-                            done.push((i, search_first_move(b, depth_limit)));
+                            done.push((i, search_first_move(b, depth_limit, stop)));
                         }
                         done
                     })
@@ -381,21 +448,37 @@ fn search_first_moves<P: Position>(
     }
     moved
         .iter()
-        .map(|&b| search_first_move(b, depth_limit))
+        .map(|&b| search_first_move(b, depth_limit, stop))
         .collect()
 }
 
-fn search_to_depth<P: Position>(b: P, depth_limit: u32) -> Option<Choice> {
-    search_to_depth_on(b, depth_limit, threads())
+/// The best move searched to `depth_limit`: `None` if the search gave up at `stop`, else the
+/// move (`None` when no move changes the board).
+fn search_to_depth<P: Position>(b: P, depth_limit: u32, stop: Stop) -> Option<Option<Choice>> {
+    search_to_depth_on(b, depth_limit, threads(), stop)
 }
 
-fn search_to_depth_on<P: Position>(b: P, depth_limit: u32, threads: usize) -> Option<Choice> {
+fn search_to_depth_on<P: Position>(
+    b: P,
+    depth_limit: u32,
+    threads: usize,
+    stop: Stop,
+) -> Option<Option<Choice>> {
     let (directions, moved): (Vec<Direction>, Vec<P>) = Direction::ALL
         .into_iter()
         .zip(b.moves())
         .filter(|&(_, moved)| moved != b)
         .unzip();
-    let results = search_first_moves(&moved, depth_limit, threads);
+    // A node budget is shared out evenly between the first moves, so that the answer does not
+    // depend on which thread searched which.
+    let stop = match stop {
+        Stop::AfterNodes(limit) => Stop::AfterNodes(limit / moved.len().max(1) as u64),
+        stop => stop,
+    };
+    let results: Option<Vec<(f32, u64)>> = search_first_moves(&moved, depth_limit, threads, stop)
+        .into_iter()
+        .collect();
+    let results = results?;
     let nodes = 1 + results.iter().map(|&(_, n)| n).sum::<u64>();
     let mut best: Option<Choice> = None;
     for (&direction, &(value, _)) in directions.iter().zip(&results) {
@@ -407,7 +490,7 @@ fn search_to_depth_on<P: Position>(b: P, depth_limit: u32, threads: usize) -> Op
             });
         }
     }
-    best
+    Some(best)
 }
 
 #[cfg(test)]
@@ -464,6 +547,28 @@ mod tests {
     }
 
     #[test]
+    fn a_level_past_its_stop_is_given_up() {
+        let b = packed::pack(&Board::from_rows(&[
+            &[2, 4, 8, 16],
+            &[0, 2, 4, 32],
+            &[0, 0, 2, 64],
+            &[0, 0, 0, 128],
+        ]))
+        .unwrap();
+        let whole = search_to_depth_on(b, 4, 1, Stop::Never).unwrap().unwrap();
+        assert!(whole.nodes > 1_000);
+        assert_eq!(search_to_depth_on(b, 4, 1, Stop::AfterNodes(1_000)), None);
+        // Room for every first move's nodes: the same answer, on any number of threads.
+        for threads in [1, 2, 4] {
+            let roomy = Stop::AfterNodes(whole.nodes * 4);
+            assert_eq!(search_to_depth_on(b, 4, threads, roomy), Some(Some(whole)));
+        }
+        // A deadline already past gives up too (the clock is read from the first node on).
+        let past = Stop::At(bevy::platform::time::Instant::now());
+        assert_eq!(search_to_depth_on(b, 4, 1, past), None);
+    }
+
+    #[test]
     fn the_answer_does_not_depend_on_the_number_of_threads() {
         let boards = [
             [[2, 4, 8, 16], [0, 2, 4, 32], [0, 0, 2, 64], [0, 0, 0, 128]],
@@ -478,10 +583,10 @@ mod tests {
         for rows in boards {
             let rows: Vec<&[u32]> = rows.iter().map(|r| r.as_slice()).collect();
             let b = packed::pack(&Board::from_rows(&rows)).unwrap();
-            let one = search_to_depth_on(b, 4, 1).unwrap();
+            let one = search_to_depth_on(b, 4, 1, Stop::Never).unwrap();
             for threads in [2, 4] {
                 assert_eq!(
-                    search_to_depth_on(b, 4, threads),
+                    search_to_depth_on(b, 4, threads, Stop::Never),
                     Some(one),
                     "{threads} threads"
                 );
