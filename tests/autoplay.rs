@@ -19,18 +19,25 @@ fn ai_app(config: Config, seed: u64) -> App {
     app
 }
 
+/// Runs frames until the game is won or `limit` frames have passed, checking the frame's
+/// invariants every 50; the frames it ran.
+fn frames_to_win(app: &mut App, limit: u32) -> u32 {
+    let mut frames = 0;
+    while state(app) != GameState::Won && frames < limit {
+        app.update();
+        frames += 1;
+        if frames % 50 == 0 {
+            check_frame(app).unwrap();
+        }
+    }
+    frames
+}
+
 #[test]
 fn autoplay_wins_from_a_fixed_seed_and_stops_at_the_win() {
     let mut app = ai_app(Config::new(4, 256).unwrap(), 5);
     app.world_mut().write_message(Request::ToggleAutoplay);
-    let mut frames = 0;
-    while state(&app) != GameState::Won && frames < 20_000 {
-        app.update();
-        frames += 1;
-        if frames % 50 == 0 {
-            check_frame(&mut app).unwrap();
-        }
-    }
+    let frames = frames_to_win(&mut app, 20_000);
     assert_eq!(state(&app), GameState::Won, "no win in {frames} frames");
     let moves = engine(&app).moves();
     assert!(moves <= 400, "{moves} moves to 256");
@@ -101,14 +108,7 @@ fn the_ai_plays_every_board_size() {
         assert_eq!(engine(&app).board(), &before, "a hint does not move");
         press(&mut app, KeyCode::KeyF);
         press(&mut app, KeyCode::KeyP);
-        let mut frames = 0;
-        while state(&app) != GameState::Won && frames < 5_000 {
-            app.update();
-            frames += 1;
-            if frames % 50 == 0 {
-                check_frame(&mut app).unwrap();
-            }
-        }
+        let frames = frames_to_win(&mut app, 5_000);
         assert_eq!(
             state(&app),
             GameState::Won,

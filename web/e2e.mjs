@@ -58,6 +58,16 @@ async function axeCheck(page, when) {
   check(bad.length === 0, `axe-core ${when}: no serious or critical violations${bad.length ? ': ' + JSON.stringify(bad) : ''}`);
 }
 
+// Puts `game` in the page's save as the 4×4 game (with no undo history) and reloads the page.
+async function loadSaved(page, game) {
+  await page.evaluate((data) => {
+    localStorage.setItem('g2048.game-4x4-2048', JSON.stringify({ version: 1, data }));
+    localStorage.removeItem('g2048.undo-4x4-2048');
+  }, game);
+  await page.reload();
+  await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+}
+
 function check(ok, what) {
   if (ok) {
     results.passed++;
@@ -531,14 +541,8 @@ async function run() {
 
       // A game saved lost comes back with its "Game over!" overlay.
       if (!device.hasTouch) {
-        await page.evaluate(() => {
-          const lost = { size: 4, target: 2048, tiles: [2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 8],
-            score: 1234, moves: 150, won: false, status: 'Over', rng: { s: [1, 2, 3, 4] } };
-          localStorage.setItem('g2048.game-4x4-2048', JSON.stringify({ version: 1, data: lost }));
-          localStorage.removeItem('g2048.undo-4x4-2048');
-        });
-        await page.reload();
-        await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+        await loadSaved(page, { size: 4, target: 2048, tiles: [2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 8],
+          score: 1234, moves: 150, won: false, status: 'Over', rng: { s: [1, 2, 3, 4] } });
         const over = await state(page);
         check(over.state === 'GameOver' && over.moves === 150, `${device.name}: a game saved lost comes back lost (${over.state})`);
         const urgent = await page.$eval('#a11y-urgent', (e) => e.textContent);
@@ -547,14 +551,8 @@ async function run() {
         await page.screenshot({ path: join(shots, `${device.name}-resumed-game-over.png`) });
         console.log(`info aria snapshot of "Game over!":\n${await page.locator('#a11y-dialog').ariaSnapshot()}`);
         // A winning move: the assertive region says so, and the mirror shows "You win!".
-        await page.evaluate(() => {
-          const near = { size: 4, target: 2048, tiles: [1024, 1024, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0],
-            score: 20000, moves: 900, won: false, status: 'Playing', rng: { s: [1, 2, 3, 4] } };
-          localStorage.setItem('g2048.game-4x4-2048', JSON.stringify({ version: 1, data: near }));
-          localStorage.removeItem('g2048.undo-4x4-2048');
-        });
-        await page.reload();
-        await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+        await loadSaved(page, { size: 4, target: 2048, tiles: [1024, 1024, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0],
+          score: 20000, moves: 900, won: false, status: 'Playing', rng: { s: [1, 2, 3, 4] } });
         await page.keyboard.press('ArrowLeft');
         const won = await page.waitForFunction(() => document.querySelector('#bevy').dataset.state === 'Won'
           && !document.getElementById('a11y-dialog').hidden, null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
