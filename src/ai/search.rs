@@ -310,12 +310,12 @@ pub struct Choice {
 /// The best move on a board (packed 4×4, or any `Board`), searched to its full depth, or
 /// `None` when no move changes it.
 pub fn best_move<P: Position>(b: P) -> Option<Choice> {
-    search_to_depth(b, b.depth_limit(), Stop::Never).flatten()
+    search_to_depth(b, b.depth_limit(), Stop::Never)?.best()
 }
 
 /// The best move searched to exactly `depth` levels (for comparisons and tests).
 pub fn best_move_at_depth<P: Position>(b: P, depth: u32) -> Option<Choice> {
-    search_to_depth(b, depth, Stop::Never).flatten()
+    search_to_depth(b, depth, Stop::Never)?.best()
 }
 
 /// How much a search may spend: a node count (the same answer every time, for tests) or a
@@ -326,11 +326,59 @@ pub enum Budget {
     Time(std::time::Duration),
 }
 
-/// The best move found within `budget`: searches one level deeper at a time, up to the full
-/// depth, and stops before a level whose cost (estimated from the last one) would not fit; a
-/// level that runs past the budget all the same is given up, and the last whole level answers.
-/// The shallowest level always runs to its end, so a move comes back whenever one exists.
+/// What one search found for every first move: the coach compares the player's move with the
+/// best by these values.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Appraisal {
+    /// Each move's expected value, in `Direction::ALL`'s order (`None` where the move changes
+    /// nothing).
+    pub values: [Option<f32>; 4],
+    /// The levels searched (of the last whole level, within a budget).
+    pub depth: u32,
+    /// Nodes visited (by every level, within a budget).
+    pub nodes: u64,
+}
+
+impl Appraisal {
+    /// The move with the highest value (the first in `Direction::ALL`'s order of equal ones),
+    /// or `None` when no move changes the board.
+    pub fn best(&self) -> Option<Choice> {
+        let mut best: Option<Choice> = None;
+        for (direction, value) in Direction::ALL.into_iter().zip(self.values) {
+            if let Some(value) = value
+                && best.is_none_or(|c| value > c.value)
+            {
+                best = Some(Choice {
+                    direction,
+                    value,
+                    nodes: self.nodes,
+                });
+            }
+        }
+        best
+    }
+
+    /// The value of the move toward `direction` (`None` if it changes nothing).
+    pub fn value(&self, direction: Direction) -> Option<f32> {
+        self.values[direction as usize]
+    }
+}
+
+/// The best move found within `budget` (see [`appraise_within`]).
 pub fn best_move_within<P: Position>(b: P, budget: Budget) -> Option<Choice> {
+    appraise_within(b, budget)?.best()
+}
+
+/// Every move's value found within `budget`: searches one level deeper at a time, up to the
+/// full depth, and stops before a level whose cost (estimated from the last one) would not fit;
+/// a level that runs past the budget all the same is given up, and the last whole level
+/// answers. The shallowest level always runs to its end, so an answer comes back whenever a
+/// move exists (`None` when none does). A node budget gives the same answer on every machine.
+pub fn appraise_within<P: Position>(b: P, budget: Budget) -> Option<Appraisal> {
+    appraise_on(b, budget, threads())
+}
+
+fn appraise_on<P: Position>(b: P, budget: Budget, threads: usize) -> Option<Appraisal> {
     let started = bevy::platform::time::Instant::now();
     let full = b.depth_limit();
     let mut best = None;
@@ -343,17 +391,17 @@ pub fn best_move_within<P: Position>(b: P, budget: Budget) -> Option<Choice> {
             Budget::Nodes(limit) => Stop::AfterNodes(limit.saturating_sub(spent_nodes)),
             Budget::Time(limit) => Stop::At(started + limit),
         };
-        let Some(level) = search_to_depth(b, depth, stop) else {
-            break; // past the budget: the last whole level's move stands
+        let Some(level) = search_to_depth_on(b, depth, threads, stop) else {
+            break; // past the budget: the last whole level's values stand
         };
-        let choice = level?;
-        spent_nodes += choice.nodes;
-        best = Some(Choice {
+        level.best()?;
+        spent_nodes += level.nodes;
+        best = Some(Appraisal {
             nodes: spent_nodes,
-            ..choice
+            ..level
         });
         let cost = match budget {
-            Budget::Nodes(_) => choice.nodes as f64,
+            Budget::Nodes(_) => level.nodes as f64,
             Budget::Time(_) => started.elapsed().as_secs_f64() - level_start,
         };
         // Each level costs several times the one before (as much as the board says), and the
@@ -453,9 +501,8 @@ fn search_first_moves<P: Position>(
         .collect()
 }
 
-/// The best move searched to `depth_limit`: `None` if the search gave up at `stop`, else the
-/// move (`None` when no move changes the board).
-fn search_to_depth<P: Position>(b: P, depth_limit: u32, stop: Stop) -> Option<Option<Choice>> {
+/// Every move's value searched to `depth_limit`, or `None` if the search gave up at `stop`.
+fn search_to_depth<P: Position>(b: P, depth_limit: u32, stop: Stop) -> Option<Appraisal> {
     search_to_depth_on(b, depth_limit, threads(), stop)
 }
 
@@ -464,7 +511,7 @@ fn search_to_depth_on<P: Position>(
     depth_limit: u32,
     threads: usize,
     stop: Stop,
-) -> Option<Option<Choice>> {
+) -> Option<Appraisal> {
     let (directions, moved): (Vec<Direction>, Vec<P>) = Direction::ALL
         .into_iter()
         .zip(b.moves())
@@ -480,18 +527,15 @@ fn search_to_depth_on<P: Position>(
         .into_iter()
         .collect();
     let results = results?;
-    let nodes = 1 + results.iter().map(|&(_, n)| n).sum::<u64>();
-    let mut best: Option<Choice> = None;
+    let mut values = [None; 4];
     for (&direction, &(value, _)) in directions.iter().zip(&results) {
-        if best.is_none_or(|c| value > c.value) {
-            best = Some(Choice {
-                direction,
-                value,
-                nodes,
-            });
-        }
+        values[direction as usize] = Some(value);
     }
-    Some(best)
+    Some(Appraisal {
+        values,
+        depth: depth_limit,
+        nodes: 1 + results.iter().map(|&(_, n)| n).sum::<u64>(),
+    })
 }
 
 #[cfg(test)]
@@ -556,13 +600,13 @@ mod tests {
             &[0, 0, 0, 128],
         ]))
         .unwrap();
-        let whole = search_to_depth_on(b, 4, 1, Stop::Never).unwrap().unwrap();
+        let whole = search_to_depth_on(b, 4, 1, Stop::Never).unwrap();
         assert!(whole.nodes > 1_000);
         assert_eq!(search_to_depth_on(b, 4, 1, Stop::AfterNodes(1_000)), None);
         // Room for every first move's nodes: the same answer, on any number of threads.
         for threads in [1, 2, 4] {
             let roomy = Stop::AfterNodes(whole.nodes * 4);
-            assert_eq!(search_to_depth_on(b, 4, threads, roomy), Some(Some(whole)));
+            assert_eq!(search_to_depth_on(b, 4, threads, roomy), Some(whole));
         }
         // A deadline already past gives up too (the clock is read from the first node on).
         let past = Stop::At(bevy::platform::time::Instant::now());
@@ -593,6 +637,43 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn an_appraisal_within_a_node_budget_does_not_depend_on_the_number_of_threads() {
+        let four = Board::from_rows(&[
+            &[1024, 512, 64, 2],
+            &[4, 32, 8, 0],
+            &[2, 0, 4, 0],
+            &[0, 2, 0, 0],
+        ]);
+        let five = Board::from_rows(&[
+            &[256, 128, 64, 8, 2],
+            &[2, 16, 32, 4, 0],
+            &[0, 4, 2, 0, 0],
+            &[0, 0, 0, 2, 0],
+            &[0, 0, 0, 0, 0],
+        ]);
+        let budget = Budget::Nodes(60_000);
+        let packed_one = appraise_on(packed::pack(&four).unwrap(), budget, 1).unwrap();
+        let board_one = appraise_on(five, budget, 1).unwrap();
+        assert!(packed_one.depth >= 2 && board_one.depth >= 2);
+        for threads in [2, 4] {
+            assert_eq!(
+                appraise_on(packed::pack(&four).unwrap(), budget, threads),
+                Some(packed_one)
+            );
+            assert_eq!(appraise_on(five, budget, threads), Some(board_one));
+        }
+        // The values are the moves': the best is the highest, and a move that changes nothing
+        // has none.
+        let best = packed_one.best().unwrap();
+        assert_eq!(packed_one.value(best.direction), Some(best.value));
+        let rows_full = Board::from_rows(&[&[2, 4, 8, 16], &[4, 8, 16, 32], &[0; 4], &[0; 4]]);
+        let only_vertical = appraise_on(rows_full, budget, 1).unwrap();
+        assert_eq!(only_vertical.value(Direction::Left), None);
+        assert_eq!(only_vertical.value(Direction::Right), None);
+        assert!(only_vertical.value(Direction::Down).is_some());
     }
 
     #[test]
