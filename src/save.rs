@@ -127,6 +127,9 @@ pub struct Options {
     pub theme: ThemeChoice,
     #[serde(default)]
     pub motion: MotionChoice,
+    /// Whether the coach rates the player's moves.
+    #[serde(default)]
+    pub coach: bool,
 }
 
 impl Default for Options {
@@ -137,6 +140,7 @@ impl Default for Options {
             target: config.target(),
             theme: ThemeChoice::System,
             motion: MotionChoice::System,
+            coach: false,
         }
     }
 }

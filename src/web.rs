@@ -1,7 +1,8 @@
 //! Browser glue: tells the page when the first frames are drawn (it then hides its loading
 //! message and focuses the canvas) and mirrors the game on the canvas as data attributes
 //! (`data-board`, `data-score`, `data-moves`, `data-state`, `data-theme`, `data-motion`,
-//! `data-screen`, `data-replay` as shown/moves, `data-share`, `data-focus`: the request of the
+//! `data-screen`, `data-replay` as shown/moves, `data-coach`: the newest rating as
+//! `move:verdict:played:best`, `data-share`, `data-focus`: the request of the
 //! button the keyboard is on, and `data-drawn`: the tiles where they are drawn) for tests and
 //! page scripts. It follows `prefers-reduced-motion`, reads a
 //! replay code from the page's address and puts share links on the clipboard.
@@ -12,7 +13,7 @@
 use bevy::{diagnostic::FrameCount, prelude::*};
 use web_sys::wasm_bindgen::JsCast;
 
-use crate::game::{Engine, Focus, GameState, Replay, Screen, Tile, UiButton, Value};
+use crate::game::{Coach, Engine, Focus, GameState, Replay, Screen, Tile, UiButton, Value};
 use crate::view::layout::BoardLayout;
 use crate::view::motion::{Motion, SystemMotion};
 use crate::view::theme::Theme;
@@ -183,9 +184,11 @@ fn publish_state(
     theme: Res<Theme>,
     motion: Res<Motion>,
     focus: Res<Focus>,
+    coach: Res<Coach>,
     buttons: Query<&UiButton>,
 ) {
     if !engine.is_changed()
+        && !coach.is_changed()
         && !state.is_changed()
         && !theme.is_changed()
         && !motion.is_changed()
@@ -213,4 +216,8 @@ fn publish_state(
     set(&canvas, "data-screen", &format!("{:?}", screen.get()));
     let (shown, len) = replay.0.as_ref().map_or((0, 0), |w| (w.shown, w.len()));
     set(&canvas, "data-replay", &format!("{shown}/{len}"));
+    let rated = coach.latest().map_or(String::new(), |(n, r)| {
+        format!("{n}:{}:{:?}:{:?}", r.verdict.word(), r.played, r.best)
+    });
+    set(&canvas, "data-coach", &rated);
 }

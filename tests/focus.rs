@@ -95,14 +95,18 @@ fn tab_walks_the_boards_buttons_then_the_questions_and_enter_presses() {
 fn every_screen_has_its_buttons_in_reading_order() {
     let mut app = app(Config::default(), 2);
     press_and_settle(&mut app, KeyCode::KeyO);
-    let options = tabs(&mut app, 23);
+    let options = tabs(&mut app, 25);
     assert_eq!(options[0], Request::SetSize(3));
     assert_eq!(options[5], Request::SetSize(8));
     assert_eq!(options[6], Request::SetTarget(256));
     assert!(matches!(options[12], Request::SetTheme(_)));
     assert!(matches!(options[16], Request::SetMotion(_)));
     assert_eq!(
-        options[20..],
+        options[20..22],
+        [Request::SetCoach(true), Request::SetCoach(false)]
+    );
+    assert_eq!(
+        options[22..],
         [
             Request::OpenHistory,
             Request::OpenStats,

@@ -155,6 +155,7 @@ fn options_and_best_scores_round_trip_and_refuse_nonsense() {
         target: 4096,
         theme: ThemeChoice::Dark,
         motion: save::MotionChoice::Reduced,
+        coach: true,
     };
     assert_eq!(
         save::parse_options(save::render_options(&options).as_bytes()).unwrap(),

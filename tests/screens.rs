@@ -212,7 +212,7 @@ fn flags_stay_flags_when_the_options_are_used() {
     press_and_settle(&mut app, KeyCode::KeyO);
     assert_eq!(
         chosen(&mut app),
-        ["6×6", "System", "System"],
+        ["6×6", "System", "System", "Off"],
         "64 is not offered"
     );
     press_and_settle(&mut app, KeyCode::KeyT);
@@ -270,12 +270,12 @@ fn plus_and_minus_step_through_the_offered_targets() {
         press(&mut app, KeyCode::Equal);
     }
     settle(&mut app);
-    assert_eq!(chosen(&mut app), ["4×4", "8192", "System", "System"]);
+    assert_eq!(chosen(&mut app), ["4×4", "8192", "System", "System", "Off"]);
     for _ in 0..10 {
         press(&mut app, KeyCode::Minus);
     }
     settle(&mut app);
-    assert_eq!(chosen(&mut app), ["4×4", "256", "System", "System"]);
+    assert_eq!(chosen(&mut app), ["4×4", "256", "System", "System", "Off"]);
     press_and_settle(&mut app, KeyCode::NumpadAdd);
     press_and_settle(&mut app, KeyCode::Escape);
     assert_eq!(engine(&app).config(), Config::new(4, 512).unwrap());
@@ -285,11 +285,11 @@ fn plus_and_minus_step_through_the_offered_targets() {
     press_and_settle(&mut app, KeyCode::KeyO);
     assert_eq!(
         chosen(&mut app),
-        ["4×4", "System", "System"],
+        ["4×4", "System", "System", "Off"],
         "16 is not offered"
     );
     press_and_settle(&mut app, KeyCode::Equal);
-    assert_eq!(chosen(&mut app), ["4×4", "256", "System", "System"]);
+    assert_eq!(chosen(&mut app), ["4×4", "256", "System", "System", "Off"]);
 }
 
 /// The primary window, reporting a dark or light system theme, as winit would.

@@ -1,5 +1,7 @@
 //! The AI: a bit-packed 4×4 board with row lookup tables (`packed`), and an expectimax search on
-//! it (`search`). The game uses it for hints and autoplay (`crate::game::autoplay`).
+//! it (`search`). The game uses it for hints and autoplay (`crate::game::autoplay`), and to rate
+//! the player's moves (`coach`).
 
+pub mod coach;
 pub mod packed;
 pub mod search;

@@ -5,6 +5,7 @@
 
 use bevy::{ecs::system::SystemParam, prelude::*};
 
+use super::coach::PlayerMoved;
 use super::components::{Position, Tile, Value};
 use super::past::PastGames;
 use super::persist::{self, SaveStore};
@@ -133,6 +134,15 @@ impl TileGrid {
     }
 }
 
+/// Who made a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mover {
+    Player,
+    Ai,
+    /// The replay viewer, stepping through a recorded game.
+    Replay,
+}
+
 /// Everything a change of the board touches: the engine, the history, the tile entities and
 /// the message the view animates. Entities are tracked in a grid through the frame's requests
 /// (commands apply later), so several moves in one frame compose.
@@ -144,6 +154,7 @@ pub(super) struct BoardChanges<'w, 's> {
     grid: Local<'s, TileGrid>,
     commands: Commands<'w, 's>,
     applied: MessageWriter<'w, MoveApplied>,
+    player_moves: MessageWriter<'w, PlayerMoved>,
     documents: Res<'w, SaveStore>,
     past: ResMut<'w, PastGames>,
 }
@@ -206,8 +217,10 @@ impl BoardChanges<'_, '_> {
     }
 
     /// Slides toward `direction`, if the game takes moves and the slide changes the board;
-    /// `by_ai` says the AI chose it (the game's record keeps whether the AI played).
-    pub(super) fn play(&mut self, direction: Direction, by_ai: bool) {
+    /// `by` says who chose it (the game's record keeps whether the AI played, and the coach
+    /// hears of the player's moves).
+    pub(super) fn play(&mut self, direction: Direction, by: Mover) {
+        let before = *self.engine.board();
         // A refused move leaves the engine unmarked, so nothing is saved or redrawn for it.
         let Some(turn) = self.engine.bypass_change_detection().play(direction) else {
             return;
@@ -217,7 +230,14 @@ impl BoardChanges<'_, '_> {
         }
         self.engine.set_changed();
         self.history.push(direction, &self.engine);
-        self.history.info.note_move(now_ms(), by_ai);
+        self.history.info.note_move(now_ms(), by == Mover::Ai);
+        if by == Mover::Player {
+            self.player_moves.write(PlayerMoved {
+                number: self.engine.moves(),
+                before,
+                direction,
+            });
+        }
         let mut moved = MoveApplied::new(direction, turn.plan.score);
         let mut next = TileGrid::default();
         for merge in turn.plan.merges() {

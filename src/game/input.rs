@@ -177,6 +177,7 @@ fn read_keys(
             Screen::Replay => replay_key(code),
             Screen::History => history_key(code),
             Screen::Stats => stats_key(code),
+            Screen::Coach => coach_key(code),
         };
         match request {
             Some(request) => {
@@ -209,6 +210,8 @@ fn game_key(code: KeyCode, state: GameState) -> Option<Request> {
         KeyCode::KeyG => Request::OpenHistory,
         KeyCode::KeyN => Request::OpenStats,
         KeyCode::KeyB => Request::ReadBoard,
+        KeyCode::KeyE => Request::CoachBars,
+        KeyCode::KeyX => Request::OpenCoach,
         KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => match state {
             GameState::Won => Request::KeepGoing,
             GameState::GameOver => Request::NewGame,
@@ -248,10 +251,23 @@ fn options_key(code: KeyCode) -> Option<Request> {
         }
         KeyCode::KeyT => Request::ToggleTheme,
         KeyCode::KeyM => Request::NextMotion,
+        KeyCode::KeyC => Request::ToggleCoach,
         KeyCode::Equal | KeyCode::NumpadAdd => Request::StepTarget(Step::Up),
         KeyCode::Minus | KeyCode::NumpadSubtract => Request::StepTarget(Step::Down),
         _ => return None,
     })
+}
+
+/// Keys of the coach's summary: Esc, Q, Backspace or X close it (Tab and Enter reach its
+/// jumps into the replay).
+fn coach_key(code: KeyCode) -> Option<Request> {
+    match code {
+        KeyCode::Escape | KeyCode::KeyQ | KeyCode::Backspace | KeyCode::KeyX => {
+            Some(Request::CloseDialog)
+        }
+        KeyCode::KeyT => Some(Request::ToggleTheme),
+        _ => None,
+    }
 }
 
 /// Keys of the replay viewer: Space plays or pauses, the arrows (or A/D, H/L, comma and period)

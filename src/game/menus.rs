@@ -98,6 +98,14 @@ impl Menus<'_, '_> {
         self.options.motion = self.options.motion.next();
     }
 
+    pub(super) fn set_coach(&mut self, on: bool) {
+        self.options.coach = on;
+    }
+
+    pub(super) fn coach_on(&self) -> bool {
+        self.options.coach
+    }
+
     pub(super) fn set_theme(&mut self, theme: ThemeChoice) {
         self.options.theme = theme;
     }

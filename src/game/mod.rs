@@ -10,6 +10,7 @@
 
 pub mod autoplay;
 pub mod board;
+pub mod coach;
 pub mod components;
 pub mod input;
 pub mod menus;
@@ -26,7 +27,8 @@ use bevy::prelude::*;
 use crate::save::{Documents, Store};
 
 pub use autoplay::{AiBudget, Autoplay, HintGiven};
-pub use board::{BestScores, Engine, GameState, History, MergedTile, MoveApplied};
+pub use board::{BestScores, Engine, GameState, History, MergedTile, MoveApplied, Mover};
+pub use coach::{Coach, PlayerMoved, Rated, ShowBars, Summary, coach_on};
 pub use components::{Position, Tile, Value};
 pub use input::{Focus, SWIPE_THRESHOLD_PX, SeekBar, UiButton, swipe_direction};
 pub use menus::{NextBoard, PlayerOptions, TARGETS};
@@ -137,6 +139,7 @@ impl Plugin for GamePlugin {
         board::plugin(app);
         menus::plugin(app);
         autoplay::plugin(app);
+        coach::plugin(app);
         persist::plugin(app);
         past::plugin(app);
         replay::plugin(app);

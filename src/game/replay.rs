@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use bevy::{ecs::system::SystemParam, prelude::*};
 
-use super::board::BoardChanges;
+use super::board::{BoardChanges, Mover};
 use super::menus::Menus;
 use super::past::{Browse, GameList, StatsBoard};
 use super::requests::{Request, Screen, Step};
@@ -111,6 +111,8 @@ impl Speed {
 pub enum Watch {
     /// The game in progress, from its first move.
     Current,
+    /// The game in progress, paused after this many moves (the coach's summary jumps there).
+    CurrentAt(u32),
     /// The game selected in the history list.
     Selected,
     /// The `n`th newest game in the history.
@@ -166,7 +168,7 @@ impl Viewer<'_, '_> {
         on: Screen,
     ) -> Option<Screen> {
         let (record, full) = match what {
-            Watch::Current => match board.history().record() {
+            Watch::Current | Watch::CurrentAt(_) => match board.history().record() {
                 Some(record) => (record, board.history().clone()),
                 None => {
                     self.tell("This game began before games were recorded: it has no replay.");
@@ -204,12 +206,18 @@ impl Viewer<'_, '_> {
             speed: Speed::X1,
             waited: Duration::ZERO,
             own,
-            back_to: if on == Screen::History {
-                Screen::History
+            back_to: if matches!(on, Screen::History | Screen::Coach) {
+                on
             } else {
                 Screen::Game
             },
         });
+        if let Watch::CurrentAt(n) = what {
+            self.seek(n as usize, board);
+            if let Some(watching) = self.replay.0.as_mut() {
+                watching.playing = false;
+            }
+        }
         Some(Screen::Replay)
     }
 
@@ -239,7 +247,7 @@ impl Viewer<'_, '_> {
             Control::Forward => {
                 if watching.shown < watching.len() {
                     board.keep_going();
-                    board.play(watching.record.moves[watching.shown], false);
+                    board.play(watching.record.moves[watching.shown], Mover::Replay);
                     watching.shown += 1;
                 }
                 if watching.shown == watching.len() {

@@ -2,7 +2,7 @@
 //! [`Screen::accepts`]; what a request does is one arm of [`route_requests`], which hands it to
 //! the code that owns it: the board ([`super::board::BoardChanges`]), the question and the
 //! options ([`super::menus::Menus`]), the AI ([`super::autoplay::AiControl`]), the replay viewer
-//! and the history screens ([`super::replay::Viewer`]).
+//! and the history screens ([`super::replay::Viewer`]), the coach ([`super::coach::CoachControl`]).
 //!
 //! A new request is a variant here, a line in `Screen::accepts`, an arm in `route_requests`,
 //! and its work in the owner's file; a key for it is a line in `input`. A new screen is a
@@ -12,7 +12,8 @@ use bevy::prelude::*;
 
 use super::GameSet;
 use super::autoplay::AiControl;
-use super::board::BoardChanges;
+use super::board::{BoardChanges, Mover};
+use super::coach::CoachControl;
 use super::menus::Menus;
 use super::past::Browse;
 use super::replay::{Control, Viewer, Watch};
@@ -72,6 +73,13 @@ pub enum Request {
     StatsSize(Step),
     /// Read the whole board aloud to a screen reader (B).
     ReadBoard,
+    /// Turn the coach on or off (the options' choice), or the other way (C on the options).
+    SetCoach(bool),
+    ToggleCoach,
+    /// Show how the four moves compared where the coach rated the last move (E).
+    CoachBars,
+    /// Open the coach's summary of the game (X, the game-over overlay's Coach button).
+    OpenCoach,
 }
 
 impl Request {
@@ -84,6 +92,7 @@ impl Request {
                 | Request::SetTarget(_)
                 | Request::SetTheme(_)
                 | Request::SetMotion(_)
+                | Request::SetCoach(_)
         )
     }
 }
@@ -96,7 +105,7 @@ pub enum Step {
 }
 
 /// What has the keys: the board, the "start a new game?" question, the options, the replay
-/// viewer, the history of games or the statistics.
+/// viewer, the history of games, the statistics or the coach's summary.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Screen {
     #[default]
@@ -112,6 +121,8 @@ pub enum Screen {
     History,
     /// Statistics per board size.
     Stats,
+    /// The coach's summary of the game in progress.
+    Coach,
 }
 
 impl Screen {
@@ -137,6 +148,8 @@ impl Screen {
                     | OpenHistory
                     | OpenStats
                     | ReadBoard
+                    | CoachBars
+                    | OpenCoach
             ),
             Screen::ConfirmNewGame => matches!(request, ConfirmNewGame | CloseDialog),
             Screen::Options => matches!(
@@ -149,6 +162,8 @@ impl Screen {
                     | ToggleTheme
                     | SetMotion(_)
                     | NextMotion
+                    | SetCoach(_)
+                    | ToggleCoach
                     | OpenHistory
                     | OpenStats
             ),
@@ -166,6 +181,10 @@ impl Screen {
                 request,
                 StatsSize(_) | OpenHistory | CloseDialog | ToggleTheme
             ),
+            Screen::Coach => matches!(
+                request,
+                Watch(super::replay::Watch::CurrentAt(_)) | CloseDialog | ToggleTheme
+            ),
         }
     }
 }
@@ -181,6 +200,7 @@ fn route_requests(
     mut menus: Menus,
     mut ai: AiControl,
     mut viewer: Viewer,
+    mut coach: CoachControl,
 ) {
     if requests.is_empty() {
         return;
@@ -192,7 +212,14 @@ fn route_requests(
             continue;
         }
         match request {
-            Request::Move(direction) => board.play(direction, ai.playing()),
+            Request::Move(direction) => {
+                let by = if ai.playing() {
+                    Mover::Ai
+                } else {
+                    Mover::Player
+                };
+                board.play(direction, by);
+            }
             Request::Undo => board.undo(),
             Request::KeepGoing => board.keep_going(),
             Request::NewGame if board.in_progress() => on = Screen::ConfirmNewGame,
@@ -242,6 +269,10 @@ fn route_requests(
             Request::Browse(browse) => viewer.browse(browse, &board),
             Request::StatsSize(step) => viewer.step_stats(step),
             Request::ReadBoard => board.read_aloud(),
+            Request::SetCoach(on) => menus.set_coach(on),
+            Request::ToggleCoach => menus.set_coach(!menus.coach_on()),
+            Request::CoachBars => coach.show_bars(menus.coach_on()),
+            Request::OpenCoach => on = Screen::Coach,
         }
     }
     NextState::set_if_neq(&mut next_screen, on);

@@ -9,10 +9,12 @@ use bevy::ecs::system::SystemParam;
 
 use super::GameSet;
 use super::board::{Engine, GameState, MoveApplied};
+use super::coach::{Coach, Rated, Summary, remark};
 use super::menus::{NextBoard, PlayerOptions};
 use super::past::{PastGames, Stats, StatsBoard, date, grouped};
 use super::replay::{Control, Replay, Watch, Watching};
 use super::requests::{Request, Screen, Step};
+use crate::ai::coach::Verdict;
 use crate::rules::{Board, Cell, Config, Direction, Game};
 use crate::save::PastGame;
 
@@ -38,7 +40,7 @@ pub struct Announcement {
     pub urgent: bool,
 }
 
-fn direction_name(direction: Direction) -> &'static str {
+pub(crate) fn direction_name(direction: Direction) -> &'static str {
     match direction {
         Direction::Up => "Up",
         Direction::Down => "Down",
@@ -173,6 +175,7 @@ pub struct DialogFacts<'w> {
     replay: Res<'w, Replay>,
     past: Res<'w, PastGames>,
     stats_board: Res<'w, StatsBoard>,
+    coach: Res<'w, Coach>,
 }
 
 impl DialogFacts<'_> {
@@ -184,6 +187,7 @@ impl DialogFacts<'_> {
             || self.replay.is_changed()
             || self.past.is_changed()
             || self.stats_board.is_changed()
+            || (*self.screen.get() == Screen::Coach && self.coach.is_changed())
             || (self.replay.0.is_some() && self.engine.is_changed())
     }
 
@@ -196,6 +200,7 @@ impl DialogFacts<'_> {
                 .map(|watching| replay_dialog(watching, self.engine.score())),
             Screen::History => Some(history_dialog(&self.past.0)),
             Screen::Stats => Some(stats_dialog(&self.past.0, self.stats_board.0)),
+            Screen::Coach => Some(coach_dialog(&self.coach.summary())),
             &screen => dialog(
                 screen,
                 *self.state.get(),
@@ -273,6 +278,8 @@ pub fn dialog(
                     options.motion == motion,
                 );
             }
+            add("Coach on".into(), Request::SetCoach(true), options.coach);
+            add("Coach off".into(), Request::SetCoach(false), !options.coach);
             add("History".into(), Request::OpenHistory, false);
             add("Statistics".into(), Request::OpenStats, false);
             add("Done".into(), Request::CloseDialog, false);
@@ -293,14 +300,65 @@ pub fn dialog(
                 grouped(game.score()),
                 game.board().max_tile()
             )],
-            buttons(&[
-                ("Try again", Request::NewGame),
-                ("Replay", Request::Watch(Watch::Current)),
-                ("Share", Request::Share),
-            ]),
+            buttons(game_over_buttons(options.coach)),
         ),
         _ => return None,
     })
+}
+
+/// The game-over overlay's buttons: the coach's summary too while the coach is on.
+pub fn game_over_buttons(coach: bool) -> &'static [(&'static str, Request)] {
+    const BUTTONS: [(&str, Request); 4] = [
+        ("Try again", Request::NewGame),
+        ("Replay", Request::Watch(Watch::Current)),
+        ("Share", Request::Share),
+        ("Coach", Request::OpenCoach),
+    ];
+    if coach { &BUTTONS } else { &BUTTONS[..3] }
+}
+
+/// The coach's summary: how the rated moves went, and a button for each of the worst that
+/// opens the replay just before it.
+pub fn coach_dialog(summary: &Summary) -> Dialog {
+    let mut lines = Vec::new();
+    let mut buttons = Vec::new();
+    if summary.rated == 0 {
+        lines.push(
+            "No move of this game is rated yet: the coach rates your own moves while it is on \
+             (options, key C)."
+                .to_string(),
+        );
+    } else {
+        let inaccuracies = match summary.count(Verdict::Inaccuracy) {
+            1 => "1 inaccuracy".to_string(),
+            n => format!("{n} inaccuracies"),
+        };
+        lines.push(format!(
+            "{} rated: {} best, {} good, {inaccuracies}, {}.",
+            counted(u64::from(summary.rated), "move"),
+            summary.count(Verdict::Best),
+            summary.count(Verdict::Good),
+            counted(u64::from(summary.count(Verdict::Mistake)), "mistake"),
+        ));
+        if summary.worst.is_empty() {
+            lines.push("No inaccuracy and no mistake: well played.".to_string());
+        } else {
+            lines.push("The moves that gave up most; each opens the replay just before it:".into());
+        }
+        for &(number, rating) in &summary.worst {
+            buttons.push(DialogButton::new(
+                format!(
+                    "Move {number}: {}, {} ({} was best)",
+                    direction_name(rating.played),
+                    rating.verdict.word(),
+                    direction_name(rating.best)
+                ),
+                Request::Watch(Watch::CurrentAt(number - 1)),
+            ));
+        }
+    }
+    buttons.push(DialogButton::new("Close", Request::CloseDialog));
+    Dialog::modal("Coach", lines, buttons)
 }
 
 /// The replay viewer's controls, and where the replay is: "Move 13 of 18, score 1,204, 1 undo."
@@ -459,15 +517,27 @@ pub fn ending_sentence(state: GameState, game: &Game) -> Option<String> {
 fn announce_moves(
     engine: Res<Engine>,
     mut moves: MessageReader<MoveApplied>,
+    mut ratings: MessageReader<Rated>,
     mut said: MessageWriter<Announcement>,
 ) {
-    // Keys mashed within a frame: the last move speaks for the frame.
-    if let Some(moved) = moves.read().last() {
-        said.write(Announcement {
-            text: move_sentence(moved, engine.score()),
-            urgent: false,
-        });
-    }
+    // Keys mashed within a frame: the last move speaks for the frame, with the coach's word on
+    // it when the coach rated it this frame (a later rating is said alone).
+    let moved = moves.read().last();
+    let rated = ratings
+        .read()
+        .last()
+        .filter(|rated| rated.number == engine.moves())
+        .map(|rated| remark(&rated.rating));
+    let text = match (moved, rated) {
+        (Some(moved), Some(rated)) => format!("{} {rated}", move_sentence(moved, engine.score())),
+        (Some(moved), None) => move_sentence(moved, engine.score()),
+        (None, Some(rated)) => rated,
+        (None, None) => return,
+    };
+    said.write(Announcement {
+        text,
+        urgent: false,
+    });
 }
 
 fn announce_endings(
@@ -507,6 +577,7 @@ fn announce_dialogs(screen: Res<State<Screen>>, mut said: MessageWriter<Announce
             true,
         ),
         Screen::Options => ("Options.", false),
+        Screen::Coach => ("Coach.", false),
         _ => return,
     };
     said.write(Announcement {
@@ -542,7 +613,8 @@ mod tests {
                 "Board 4 by 4",
                 "Target 2048",
                 "System theme",
-                "Animations as the system asks"
+                "Animations as the system asks",
+                "Coach off"
             ]
         );
         // Every button is one the screen takes.

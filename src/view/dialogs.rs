@@ -1,5 +1,5 @@
 //! The screens in front of the board: "Start a new game?" and the options (board size, target,
-//! theme, animations). Each lives while its `Screen` state does.
+//! theme, animations, the coach). Each lives while its `Screen` state does.
 
 use bevy::{prelude::*, sprite::Anchor};
 
@@ -7,7 +7,7 @@ use super::art::Art;
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::text::label;
 use super::theme::Ink;
-use super::widgets::{DialogRoot, button_row, button_row_sized};
+use super::widgets::{Align, DialogRoot, button, button_row, button_row_sized, row_x};
 use crate::game::{GameSet, NextBoard, PlayerOptions, Request, Screen, TARGETS};
 use crate::rules::{MAX_SIZE, MIN_SIZE};
 use crate::save::{MotionChoice, ThemeChoice};
@@ -26,17 +26,20 @@ const QUESTION_BUTTON_WIDTH: f32 = 150.0;
 /// The options: headings at the left margin, a row of choices under each.
 const OPTIONS_MARGIN: f32 = 25.0;
 const OPTIONS_TITLE_PX: f32 = 36.0;
-const OPTIONS_TITLE_Y: f32 = 205.0;
+const OPTIONS_TITLE_Y: f32 = 210.0;
 const HEADING_PX: f32 = 18.0;
 const NOTE_PX: f32 = 15.0;
 /// The space from a heading down to its row of choices.
-const HEADING_TO_ROW: f32 = 40.0;
-const SIZE_HEADING_Y: f32 = 155.0;
-const TARGET_HEADING_Y: f32 = 75.0;
-const THEME_HEADING_Y: f32 = -5.0;
-const MOTION_HEADING_Y: f32 = -85.0;
-const NOTE_Y: f32 = -165.0;
-const DONE_Y: f32 = -208.0;
+const HEADING_TO_ROW: f32 = 38.0;
+const SIZE_HEADING_Y: f32 = 165.0;
+const TARGET_HEADING_Y: f32 = 90.0;
+const THEME_HEADING_Y: f32 = 15.0;
+const MOTION_HEADING_Y: f32 = -60.0;
+/// The coach's heading and its two choices share one line.
+const COACH_Y: f32 = -150.0;
+const COACH_WIDTH: f32 = 90.0;
+const NOTE_Y: f32 = -190.0;
+const DONE_Y: f32 = -222.0;
 /// Widths of the size and target choices, and of Done and its row.
 const CHOICE_WIDTH: f32 = 70.0;
 /// The theme row's buttons, "High contrast" the wide one, and the animations' row: as wide as
@@ -68,6 +71,7 @@ impl Choice {
             Request::SetTarget(target) => next.0.target() == target,
             Request::SetTheme(theme) => options.theme == theme,
             Request::SetMotion(motion) => options.motion == motion,
+            Request::SetCoach(on) => options.coach == on,
             _ => false,
         }
     }
@@ -75,7 +79,7 @@ impl Choice {
 
 /// The dialog's root: a cover of the page's colour over the board, `alpha` opaque, everything
 /// else its children.
-fn dialog(commands: &mut Commands, art: &Art, screen: Screen, alpha: f32) -> Entity {
+pub(super) fn dialog(commands: &mut Commands, art: &Art, screen: Screen, alpha: f32) -> Entity {
     commands
         .spawn((
             DialogRoot(screen),
@@ -212,6 +216,25 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
         &[MOTION_WIDTH; MotionChoice::ALL.len()],
         motions,
     );
+    heading(
+        &mut commands,
+        "Coach: rates your moves (key C)",
+        COACH_Y,
+        HEADING_PX,
+    );
+    let coach = [("On", true), ("Off", false)];
+    let xs = row_x(
+        &[COACH_WIDTH; 2],
+        Align::Right(BOARD_PX / 2.0 - OPTIONS_MARGIN),
+    );
+    for ((name, on), x) in coach.into_iter().zip(xs) {
+        commands.spawn((
+            ChildOf(root),
+            button(&art, name, COACH_WIDTH, Request::SetCoach(on)),
+            Choice(Request::SetCoach(on)),
+            Transform::from_xyz(x, COACH_Y, Z_LABEL),
+        ));
+    }
     heading(
         &mut commands,
         "A new size or target plays that board's own game.",

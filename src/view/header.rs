@@ -1,6 +1,6 @@
 //! The header: the "2048" title, the MOVES, SCORE and BEST boxes with the floating "+N", the
 //! intro line with the buttons (AI, options, Undo, New Game), the hint arrow over the board, and
-//! the key help (or a notice) under the board.
+//! the key help (or a notice, or the coach's word on a move) under the board.
 
 use std::time::Duration;
 
@@ -15,8 +15,9 @@ use super::motion::Motion;
 use super::text::{BODY_PX, FontPx, Label, label};
 use super::theme::Ink;
 use super::widgets::{Align, BUTTON_HEIGHT, button, menu_button, row_x};
+use crate::game::coach::remark;
 use crate::game::{
-    Autoplay, BestScores, Engine, GameSet, HintGiven, MoveApplied, Notice, Request, Screen,
+    Autoplay, BestScores, Engine, GameSet, HintGiven, MoveApplied, Notice, Rated, Request, Screen,
 };
 use crate::rules::Direction;
 
@@ -50,6 +51,8 @@ const KEY_HELP: &str = if crate::game::input::QUIT_KEYS {
 };
 /// How long a notice replaces the key help.
 pub const NOTICE_TIME: Duration = Duration::from_secs(8);
+/// How long the coach's word on a move does.
+pub const REMARK_TIME: Duration = Duration::from_secs(3);
 /// "+N" floats up this far over 600 ms, fading out from this opacity.
 pub const FLOAT_RISE_PX: f32 = 75.0;
 pub const FLOAT_TIME: Duration = Duration::from_millis(600);
@@ -298,22 +301,37 @@ impl Default for HelpLine {
     }
 }
 
-/// Shows the frame's notices in place of the help line for `NOTICE_TIME`, then the help line
-/// again (as it is by then).
+/// Shows the frame's notices in place of the help line for `NOTICE_TIME`, or the coach's word
+/// on the newest move for `REMARK_TIME` (a notice showing is not cut short by it), then the
+/// help line again (as it is by then).
 fn show_notice(
     time: Res<Time>,
     help: Res<HelpLine>,
+    engine: Res<Engine>,
     mut notices: MessageReader<Notice>,
-    mut shown: Local<Option<Timer>>,
+    mut rated: MessageReader<Rated>,
+    mut shown: Local<Option<(Timer, bool)>>,
     mut line: Single<(&mut Label, &mut Ink), With<KeyHelp>>,
 ) {
     let lines: Vec<&str> = notices.read().map(|notice| notice.0.as_str()).collect();
+    let remark = rated
+        .read()
+        .last()
+        .filter(|rated| rated.number == engine.moves())
+        .map(|rated| remark(&rated.rating));
+    let notice_showing = shown.as_ref().is_some_and(|(_, remark)| !remark);
     let (text, color) = &mut *line;
     if !lines.is_empty() {
         text.0 = lines.join(" ");
         **color = Ink::Notice;
-        *shown = Some(Timer::new(NOTICE_TIME, TimerMode::Once));
-    } else if let Some(timer) = shown.as_mut()
+        *shown = Some((Timer::new(NOTICE_TIME, TimerMode::Once), false));
+    } else if let Some(remark) = remark
+        && !notice_showing
+    {
+        text.0 = remark;
+        **color = Ink::Text;
+        *shown = Some((Timer::new(REMARK_TIME, TimerMode::Once), true));
+    } else if let Some((timer, _)) = shown.as_mut()
         && timer.tick(time.delta()).is_finished()
     {
         *shown = None;
@@ -327,6 +345,7 @@ fn show_notice(
 /// The history's and the statistics' keys, under them.
 const HISTORY_HELP: &str = "↑ ↓ select  ·  Enter replay  ·  C share  ·  N statistics  ·  Esc close";
 const STATS_HELP: &str = "← → board size  ·  G history  ·  Esc close";
+const COACH_HELP: &str = "Tab and Enter: see a move in the replay  ·  Esc close";
 
 /// Each screen's line under the board: its keys (the viewer writes its own: the move shown).
 fn help_for_screen(screen: Res<State<Screen>>, mut help: ResMut<HelpLine>) {
@@ -334,6 +353,7 @@ fn help_for_screen(screen: Res<State<Screen>>, mut help: ResMut<HelpLine>) {
         Screen::Replay => return,
         Screen::History => HISTORY_HELP,
         Screen::Stats => STATS_HELP,
+        Screen::Coach => COACH_HELP,
         Screen::Game | Screen::ConfirmNewGame | Screen::Options => KEY_HELP,
     };
     help.set_if_neq(HelpLine(line.into()));

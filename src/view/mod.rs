@@ -5,6 +5,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod access;
 pub mod art;
+pub mod coach;
 pub mod dialogs;
 pub mod fade;
 pub mod focus;
@@ -83,6 +84,7 @@ impl Plugin for ViewPlugin {
         overlay::plugin(app);
         text::plugin(app);
         dialogs::plugin(app);
+        coach::plugin(app);
         replay::plugin(app);
         games::plugin(app);
         theme::plugin(app);

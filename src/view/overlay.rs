@@ -12,7 +12,9 @@ use super::motion::Motion;
 use super::text::label;
 use super::theme::Ink;
 use super::widgets::{DialogRoot, button_row};
-use crate::game::{GameState, Request, Screen, Watch};
+use crate::ai::coach::Verdict;
+use crate::game::speech::game_over_buttons;
+use crate::game::{Coach, GameState, PlayerOptions, Request, Screen};
 
 /// The board stays in view this long before the overlay starts to show…
 pub const OVERLAY_DELAY: Duration = Duration::from_millis(1200);
@@ -23,6 +25,10 @@ const MESSAGE_PX: f32 = 60.0;
 const MESSAGE_Y: f32 = 40.0;
 const BUTTONS_Y: f32 = -40.0;
 const BUTTON_WIDTH: f32 = 130.0;
+const NARROW_BUTTON_WIDTH: f32 = 110.0;
+/// The coach's line, under the buttons.
+const COACH_LINE_PX: f32 = 18.0;
+const COACH_LINE_Y: f32 = -95.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GameState::Won), spawn_win_overlay)
@@ -33,9 +39,9 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug)]
 pub struct Overlay;
 
-fn spawn_win_overlay(commands: Commands, art: Res<Art>, motion: Res<Motion>) {
+fn spawn_win_overlay(mut commands: Commands, art: Res<Art>, motion: Res<Motion>) {
     spawn_overlay(
-        commands,
+        &mut commands,
         &art,
         *motion,
         GameState::Won,
@@ -48,34 +54,57 @@ fn spawn_win_overlay(commands: Commands, art: Res<Art>, motion: Res<Motion>) {
     );
 }
 
-fn spawn_game_over_overlay(commands: Commands, art: Res<Art>, motion: Res<Motion>) {
-    spawn_overlay(
-        commands,
+fn spawn_game_over_overlay(
+    mut commands: Commands,
+    art: Res<Art>,
+    motion: Res<Motion>,
+    options: Res<PlayerOptions>,
+    coach: Res<Coach>,
+) {
+    let root = spawn_overlay(
+        &mut commands,
         &art,
         *motion,
         GameState::GameOver,
         Ink::OverCover,
         ("Game over!", Ink::Text),
-        &[
-            ("Try again", Request::NewGame),
-            ("Replay", Request::Watch(Watch::Current)),
-            ("Share", Request::Share),
-        ],
+        game_over_buttons(options.coach),
     );
+    // With the coach on, a line of its summary under the buttons (the Coach button shows it all).
+    if options.coach {
+        let summary = coach.summary();
+        let line = format!(
+            "Coach: {} of {} rated moves best, {} mistake{}.",
+            summary.count(Verdict::Best),
+            summary.rated,
+            summary.count(Verdict::Mistake),
+            if summary.count(Verdict::Mistake) == 1 {
+                ""
+            } else {
+                "s"
+            }
+        );
+        commands.spawn((
+            ChildOf(root),
+            label(line, COACH_LINE_PX, Ink::Text),
+            BaseAlpha(1.0),
+            Transform::from_xyz(0.0, COACH_LINE_Y, Z_LABEL),
+        ));
+    }
 }
 
 /// The overlay's root, faded in by its tween, with the cover, the message and the buttons as
 /// children. It lives while its state does, so a game resumed won or lost gets one too (the
 /// state follows the engine from the first frame). With no motion at all it shows at once.
 fn spawn_overlay(
-    mut commands: Commands,
+    commands: &mut Commands,
     art: &Art,
     motion: Motion,
     state: GameState,
     cover: Ink,
     (message, message_ink): (&str, Ink),
     buttons: &[(&str, Request)],
-) {
+) -> Entity {
     let root = commands
         .spawn((
             Overlay,
@@ -116,5 +145,12 @@ fn spawn_overlay(
         .iter()
         .map(|&(text, request)| (text.to_string(), request))
         .collect();
-    button_row(&mut commands, art, root, BUTTONS_Y, BUTTON_WIDTH, &buttons);
+    // Four buttons (the coach's too) are narrower, to fit the board.
+    let width = if buttons.len() > 3 {
+        NARROW_BUTTON_WIDTH
+    } else {
+        BUTTON_WIDTH
+    };
+    button_row(commands, art, root, BUTTONS_Y, width, &buttons);
+    root
 }

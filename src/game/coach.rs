@@ -1,0 +1,210 @@
+//! The coach in the game: while it is on (an option), each move the player makes (not the
+//! AI's, not a replay's) is rated against the best move on the board it was played on
+//! (`ai::coach`), one rating a frame, within a fixed node budget. The ratings of the game in
+//! progress are kept for its summary; an undo takes back the ratings of the moves it takes
+//! back, another game starts afresh. With the coach off nothing here runs.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use bevy::{ecs::system::SystemParam, prelude::*};
+
+use super::board::{Engine, History};
+use super::menus::PlayerOptions;
+use super::replay::watching;
+use super::{GameSet, Notice};
+use crate::ai::coach::{self, Rating, Verdict};
+use crate::rules::{Board, Config, Direction};
+
+/// How many of the worst moves the summary lists.
+pub const WORST_LISTED: usize = 3;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Coach>()
+        .add_message::<PlayerMoved>()
+        .add_message::<Rated>()
+        .add_message::<ShowBars>()
+        .add_systems(
+            Update,
+            rate_next
+                .run_if(coach_on.and_then(not(watching)))
+                .in_set(GameSet::Record),
+        );
+}
+
+/// A run condition: the player has the coach on.
+pub fn coach_on(options: Res<PlayerOptions>) -> bool {
+    options.coach
+}
+
+/// The player (not the AI, not a replay) made move `number` of the game, toward `direction`,
+/// on `before`.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct PlayerMoved {
+    pub number: u32,
+    pub before: Board,
+    pub direction: Direction,
+}
+
+/// The coach rated move `number` of the game in progress.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct Rated {
+    pub number: u32,
+    pub rating: Rating,
+}
+
+/// Which game the ratings belong to: its board, first position and seed.
+type GameId = (Config, Board, Option<u64>);
+
+/// The coach's ratings of the game in progress, and the moves waiting for one.
+#[derive(Resource, Debug, Default)]
+pub struct Coach {
+    game: Option<GameId>,
+    ratings: BTreeMap<u32, Rating>,
+    waiting: VecDeque<PlayerMoved>,
+}
+
+impl Coach {
+    /// The rating of move `number`, if it has one.
+    pub fn rating(&self, number: u32) -> Option<&Rating> {
+        self.ratings.get(&number)
+    }
+
+    /// The newest rating: its move number and the rating.
+    pub fn latest(&self) -> Option<(u32, &Rating)> {
+        self.ratings.last_key_value().map(|(&n, r)| (n, r))
+    }
+
+    /// Moves still waiting for a rating.
+    pub fn waiting(&self) -> usize {
+        self.waiting.len()
+    }
+
+    /// How the rated moves of the game went.
+    pub fn summary(&self) -> Summary {
+        let mut counts = [0; 4];
+        for rating in self.ratings.values() {
+            counts[rating.verdict as usize] += 1;
+        }
+        let mut worst: Vec<(u32, Rating)> = self
+            .ratings
+            .iter()
+            .filter(|(_, r)| r.verdict >= Verdict::Inaccuracy)
+            .map(|(&n, &r)| (n, r))
+            .collect();
+        // The largest shortfall first; the earlier move of equal ones.
+        worst.sort_by(|a, b| b.1.shortfall.total_cmp(&a.1.shortfall).then(a.0.cmp(&b.0)));
+        worst.truncate(WORST_LISTED);
+        Summary {
+            rated: self.ratings.len() as u32,
+            counts,
+            worst,
+        }
+    }
+
+    /// Forgets ratings that belong to another game, or to moves taken back.
+    fn follow(&mut self, id: GameId, moves: u32) {
+        if self.game != Some(id) {
+            self.game = Some(id);
+            self.ratings.clear();
+            self.waiting.clear();
+        }
+        self.ratings.retain(|&n, _| n <= moves);
+        self.waiting.retain(|m| m.number <= moves);
+    }
+
+    /// Queues a move; one played again after an undo replaces the first one's rating.
+    fn queue(&mut self, moved: PlayerMoved) {
+        self.ratings.retain(|&n, _| n < moved.number);
+        self.waiting.retain(|m| m.number < moved.number);
+        self.waiting.push_back(moved);
+    }
+}
+
+/// The rated moves of a game: how many of each verdict, and the worst ones.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    pub rated: u32,
+    /// Moves of each verdict, in `Verdict::ALL`'s order.
+    pub counts: [u32; 4],
+    /// The moves that gave up most (inaccuracies and mistakes only), worst first.
+    pub worst: Vec<(u32, Rating)>,
+}
+
+impl Summary {
+    pub fn count(&self, verdict: Verdict) -> u32 {
+        self.counts[verdict as usize]
+    }
+}
+
+/// Takes the frame's moves, then rates the oldest one waiting (so keys mashed faster than the
+/// frames cost one search a frame, never more).
+fn rate_next(
+    engine: Res<Engine>,
+    history: Res<History>,
+    mut coach: ResMut<Coach>,
+    mut moves: MessageReader<PlayerMoved>,
+    mut rated: MessageWriter<Rated>,
+) {
+    let start = history.start();
+    let id = (start.config(), *start.board(), history.seed());
+    coach.follow(id, engine.moves());
+    for &moved in moves.read() {
+        if moved.number <= engine.moves() {
+            coach.queue(moved);
+        }
+    }
+    let Some(moved) = coach.waiting.pop_front() else {
+        return;
+    };
+    if let Some(rating) = coach::rate(&moved.before, moved.direction) {
+        coach.ratings.insert(moved.number, rating);
+        rated.write(Rated {
+            number: moved.number,
+            rating,
+        });
+    }
+}
+
+/// What the coach says about a move (under the board, and to a screen reader).
+pub fn remark(rating: &Rating) -> String {
+    let played = super::speech::direction_name(rating.played);
+    let best = super::speech::direction_name(rating.best);
+    match rating.verdict {
+        Verdict::Best => format!("Coach: {played}, the best move."),
+        Verdict::Good => format!("Coach: {played}, a good move ({best} was best)."),
+        Verdict::Inaccuracy => {
+            format!("Coach: {played}, an inaccuracy; {best} was best (E compares).")
+        }
+        Verdict::Mistake => format!("Coach: {played}, a mistake; {best} was best (E compares)."),
+    }
+}
+
+/// Show the bars of this rating (the view draws them).
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct ShowBars(pub Rating);
+
+/// What the coach's requests change.
+#[derive(SystemParam)]
+pub(super) struct CoachControl<'w> {
+    coach: Res<'w, Coach>,
+    bars: MessageWriter<'w, ShowBars>,
+    notices: MessageWriter<'w, Notice>,
+}
+
+impl CoachControl<'_> {
+    /// The bars of the newest rating, or a line saying why there are none.
+    pub(super) fn show_bars(&mut self, on: bool) {
+        match self.coach.latest() {
+            Some((_, &rating)) if on => {
+                self.bars.write(ShowBars(rating));
+            }
+            _ => {
+                self.notices.write(Notice(if on {
+                    "The coach has not rated a move of this game yet.".into()
+                } else {
+                    "The coach is off: turn it on in the options (O, then C).".into()
+                }));
+            }
+        }
+    }
+}

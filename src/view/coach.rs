@@ -1,0 +1,265 @@
+//! The coach on screen: the bars (E) that compare the four moves where the last move was
+//! rated, a card over the board that fades out by itself and never takes the keys; and the
+//! coach's summary (X, or the game-over overlay's Coach button), drawn from the same `Dialog`
+//! the screen readers get. (The rating's line under the board is the header's.)
+
+use std::time::Duration;
+
+use bevy::{prelude::*, sprite::Anchor};
+use bevy_tweening::{Delay, Tween, TweenAnim};
+
+use super::DespawnWhenDone;
+use super::art::Art;
+use super::dialogs::dialog;
+use super::fade::{BaseAlpha, Fade, FadeLens};
+use super::layout::{BOARD_CENTER, Z_FLOAT, Z_LABEL};
+use super::motion::Motion;
+use super::text::label;
+use super::theme::Ink;
+use super::widgets::button_row;
+use crate::ai::coach::Verdict;
+use crate::game::speech::{coach_dialog, direction_name};
+use crate::game::{Coach, GameSet, MoveApplied, Screen, ShowBars};
+use crate::rules::Direction;
+
+/// The bars' card: its size, and how long it shows before it fades out.
+const CARD: Vec2 = Vec2::new(400.0, 250.0);
+const CARD_ALPHA: f32 = 0.94;
+pub const BARS_TIME: Duration = Duration::from_secs(4);
+const BARS_FADE: Duration = Duration::from_millis(500);
+const CARD_TITLE_PX: f32 = 20.0;
+const ROW_PX: f32 = 17.0;
+/// A bar is full for the best move and empty for one that gives up this much of its value.
+pub const EMPTY_BAR_AT: f32 = 0.10;
+const BAR: Vec2 = Vec2::new(170.0, 18.0);
+/// The summary: title, lines, then one button a row.
+const TITLE_PX: f32 = 36.0;
+const TITLE_Y: f32 = 195.0;
+const LINE_PX: f32 = 17.0;
+const LINE_STEP: f32 = 25.0;
+const FIRST_LINE_Y: f32 = 145.0;
+const BUTTON_STEP: f32 = 52.0;
+const BUTTON_WIDTH: f32 = 440.0;
+const CLOSE_WIDTH: f32 = 130.0;
+const CLOSE_Y: f32 = -200.0;
+/// Characters of a summary line before it wraps (17 px text on the 500 px board).
+const WRAP_AT: usize = 50;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Coach), spawn_summary)
+        .add_systems(
+            Update,
+            (drop_bars_on_move, show_bars)
+                .chain()
+                .in_set(GameSet::React),
+        );
+}
+
+/// The bars' card.
+#[derive(Component, Debug)]
+pub struct CoachBars;
+
+/// The bar's length, 0 to 1, for a move that gives up `shortfall` of the best's value.
+pub fn bar_fill(shortfall: f32) -> f32 {
+    (1.0 - shortfall / EMPTY_BAR_AT).clamp(0.0, 1.0)
+}
+
+fn arrow(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Up => "↑",
+        Direction::Down => "↓",
+        Direction::Left => "←",
+        Direction::Right => "→",
+    }
+}
+
+/// What a bar's row says after the bar.
+fn bar_text(shortfall: Option<f32>, best: bool) -> String {
+    match shortfall {
+        None => "cannot move".into(),
+        Some(_) if best => "best".into(),
+        Some(s) => {
+            let word = Verdict::of(s).word();
+            format!("−{:.1} % {word}", s * 100.0)
+        }
+    }
+}
+
+fn show_bars(
+    mut shown: MessageReader<ShowBars>,
+    mut commands: Commands,
+    art: Res<Art>,
+    motion: Res<Motion>,
+    old: Query<Entity, With<CoachBars>>,
+) {
+    let Some(&ShowBars(rating)) = shown.read().last() else {
+        return;
+    };
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    let anim = if motion.fades() {
+        TweenAnim::new(Delay::new(BARS_TIME).then(Tween::new(
+            EaseFunction::QuadraticIn,
+            BARS_FADE,
+            FadeLens {
+                start: 1.0,
+                end: 0.0,
+            },
+        )))
+    } else {
+        TweenAnim::new(Delay::new(BARS_TIME))
+    };
+    let root = commands
+        .spawn((
+            CoachBars,
+            DespawnWhenDone,
+            Fade(1.0),
+            anim,
+            Ink::Page,
+            BaseAlpha(CARD_ALPHA),
+            art.large_round(Ink::Page.light().with_alpha(CARD_ALPHA), CARD),
+            Transform::from_translation(BOARD_CENTER.extend(Z_FLOAT)),
+        ))
+        .id();
+    let title = format!(
+        "You played {}, {}",
+        direction_name(rating.played),
+        rating.verdict.word()
+    );
+    commands.spawn((
+        ChildOf(root),
+        label(title, CARD_TITLE_PX, Ink::Text),
+        BaseAlpha(1.0),
+        Transform::from_xyz(0.0, 95.0, Z_LABEL),
+    ));
+    let left = -CARD.x / 2.0 + 25.0;
+    for (i, direction) in Direction::ALL.into_iter().enumerate() {
+        let y = 50.0 - i as f32 * 42.0;
+        let shortfall = rating.shortfalls[i];
+        let played = direction == rating.played;
+        let name = format!("{}{}", arrow(direction), if played { " you" } else { "" });
+        commands.spawn((
+            ChildOf(root),
+            label(name, ROW_PX, Ink::Text),
+            BaseAlpha(1.0),
+            Anchor::CENTER_LEFT,
+            Transform::from_xyz(left, y, Z_LABEL),
+        ));
+        let bar_left = left + 60.0;
+        commands.spawn((
+            ChildOf(root),
+            Ink::Choice,
+            BaseAlpha(1.0),
+            art.small_round(Ink::Choice.light(), BAR),
+            Transform::from_xyz(bar_left + BAR.x / 2.0, y, Z_LABEL),
+        ));
+        let fill = shortfall.map_or(0.0, bar_fill);
+        if fill > 0.0 {
+            let size = Vec2::new((BAR.x * fill).max(BAR.y), BAR.y);
+            commands.spawn((
+                ChildOf(root),
+                Ink::Button,
+                BaseAlpha(1.0),
+                art.small_round(Ink::Button.light(), size),
+                Transform::from_xyz(bar_left + size.x / 2.0, y, Z_LABEL + 0.01),
+            ));
+        }
+        commands.spawn((
+            ChildOf(root),
+            label(
+                bar_text(shortfall, direction == rating.best),
+                ROW_PX,
+                Ink::Text,
+            ),
+            BaseAlpha(1.0),
+            Anchor::CENTER_LEFT,
+            Transform::from_xyz(bar_left + BAR.x + 12.0, y, Z_LABEL),
+        ));
+    }
+}
+
+/// A move (or an undo) takes the last move's bars away.
+fn drop_bars_on_move(
+    mut moves: MessageReader<MoveApplied>,
+    mut commands: Commands,
+    bars: Query<Entity, With<CoachBars>>,
+) {
+    if moves.read().last().is_some() {
+        for entity in &bars {
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
+/// Splits `text` into lines of at most `width` characters, at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+fn spawn_summary(mut commands: Commands, art: Res<Art>, coach: Res<Coach>) {
+    let shown = coach_dialog(&coach.summary());
+    let root = dialog(&mut commands, &art, Screen::Coach, 1.0);
+    commands.spawn((
+        ChildOf(root),
+        label(shown.title.clone(), TITLE_PX, Ink::Text),
+        Transform::from_xyz(0.0, TITLE_Y, Z_LABEL),
+    ));
+    let mut y = FIRST_LINE_Y;
+    for line in shown.lines.iter().flat_map(|line| wrap(line, WRAP_AT)) {
+        commands.spawn((
+            ChildOf(root),
+            label(line, LINE_PX, Ink::Text),
+            Transform::from_xyz(0.0, y, Z_LABEL),
+        ));
+        y -= LINE_STEP;
+    }
+    y -= BUTTON_STEP / 2.0;
+    for button in &shown.buttons {
+        let (width, at) = if button.request == crate::game::Request::CloseDialog {
+            (CLOSE_WIDTH, CLOSE_Y)
+        } else {
+            (BUTTON_WIDTH, y)
+        };
+        button_row(
+            &mut commands,
+            &art,
+            root,
+            at,
+            width,
+            &[(button.name.clone(), button.request)],
+        );
+        y -= BUTTON_STEP;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bars_are_full_for_the_best_and_empty_past_a_tenth() {
+        assert_eq!(bar_fill(0.0), 1.0);
+        assert_eq!(bar_fill(0.05), 0.5);
+        assert_eq!(bar_fill(0.5), 0.0);
+        assert_eq!(bar_text(None, false), "cannot move");
+        assert_eq!(bar_text(Some(0.0), true), "best");
+        assert_eq!(bar_text(Some(0.031), false), "−3.1 % inaccuracy");
+    }
+
+    #[test]
+    fn summary_lines_wrap_at_spaces() {
+        assert_eq!(wrap("a bb ccc", 4), vec!["a bb", "ccc"]);
+        assert_eq!(wrap("short", 50), vec!["short"]);
+    }
+}
