@@ -521,7 +521,8 @@ async function run() {
         const s0 = await state(page);
         const plain = movable(s0, ['Down', 'Left', 'Right', 'Up']);
         await page.keyboard.press(`Arrow${plain}`);
-        console.log(`info plain animation: ${describe(await frameGaps(1000))}`);
+        const plainGaps = await frameGaps(1000);
+        console.log(`info plain animation: ${describe(plainGaps)}`);
         await page.waitForTimeout(500);
         const movesBefore = (await state(page)).moves;
         await page.keyboard.press('p');
@@ -534,6 +535,53 @@ async function run() {
         check(played >= 2, `autoplay made ${played} moves in 5 s`);
         check(gaps[gaps.length - 1] < 1500, `autoplay never froze the page for 1.5 s`);
         await page.waitForTimeout(500);
+
+        // The coach: on from the options (O, C, Esc), each of the player's moves rated in the
+        // canvas's data-coach ("move:verdict:played:best"), said after the move's sentence, and
+        // no longer frame gaps than the ordinary move's above (tolerance: software rendering).
+        const coachMoves = async (keys) => {
+          for (const key of keys) {
+            await page.keyboard.press(key);
+            await page.waitForTimeout(150);
+          }
+        };
+        await coachMoves(['o', 'c', 'Escape']);
+        await page.waitForFunction(() => document.getElementById('bevy').dataset.screen === 'Game',
+          null, { timeout: MOVE_TIMEOUT_MS });
+        const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('g2048.options')).data.coach);
+        check(saved === true, `the coach is on and saved (options.coach = ${saved})`);
+        let rated = 0;
+        let coachMax = 0;
+        for (let i = 0; i < 3; i++) {
+          const before = await state(page);
+          const dir = movable(before, ['Down', 'Left', 'Right', 'Up']);
+          await page.keyboard.press(`Arrow${dir}`);
+          const coachGaps = await frameGaps(1000);
+          coachMax = Math.max(coachMax, coachGaps[coachGaps.length - 1]);
+          const moves = (await state(page)).moves;
+          const coach = await page.$eval('#bevy', (c) => c.dataset.coach);
+          const ok = new RegExp(`^${moves}:(best|good|inaccuracy|mistake):${dir}:(Up|Down|Left|Right)$`).test(coach);
+          if (ok) rated++;
+          console.log(`info coach: move ${moves} ${dir} rated "${coach}"; ${describe(coachGaps)}`);
+        }
+        check(rated === 3, `the coach rated each of 3 moves in data-coach (${rated})`);
+        const plainMax = plainGaps[plainGaps.length - 1];
+        check(coachMax <= plainMax * 1.5 + 100,
+          `frames with the coach on (max gap ${coachMax.toFixed(0)} ms) no longer than an ordinary move's (${plainMax.toFixed(0)} ms, +50 % +100 ms)`);
+        const said = await page.$eval('#a11y-said', (e) => e.textContent);
+        check(/ Coach: (Up|Down|Left|Right), /.test(said), `the move's sentence carries the coach's word: "${said}"`);
+        await page.keyboard.press('e');
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: join(shots, `${device.name}-coach-bars.png`) });
+        await page.keyboard.press('x');
+        await page.waitForFunction(() => document.getElementById('bevy').dataset.screen === 'Coach'
+          && document.getElementById('a11y-dialog-title').textContent === 'Coach', null, { timeout: MOVE_TIMEOUT_MS });
+        const summary = await page.$eval('#a11y-dialog-lines', (e) => e.textContent);
+        check(summary.includes('moves rated'), `X opens the coach's summary: "${summary}"`);
+        await page.screenshot({ path: join(shots, `${device.name}-coach-summary.png`) });
+        await coachMoves(['Escape', 'o', 'c', 'Escape']);
+        await page.waitForFunction(() => document.getElementById('bevy').dataset.screen === 'Game',
+          null, { timeout: MOVE_TIMEOUT_MS });
       }
 
       await page.waitForTimeout(1500); // let the tweens end before the picture

@@ -24,7 +24,8 @@ use crate::rules::Direction;
 
 /// The bars' card: its size, and how long it shows before it fades out.
 const CARD: Vec2 = Vec2::new(400.0, 250.0);
-const CARD_ALPHA: f32 = 0.94;
+/// Opaque: tiles showing through made the bars hard to read.
+const CARD_ALPHA: f32 = 1.0;
 pub const BARS_TIME: Duration = Duration::from_secs(4);
 const BARS_FADE: Duration = Duration::from_millis(500);
 const CARD_TITLE_PX: f32 = 20.0;
@@ -43,7 +44,7 @@ const BUTTON_WIDTH: f32 = 440.0;
 const CLOSE_WIDTH: f32 = 130.0;
 const CLOSE_Y: f32 = -200.0;
 /// Characters of a summary line before it wraps (17 px text on the 500 px board).
-const WRAP_AT: usize = 50;
+const WRAP_AT: usize = 60;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Coach), spawn_summary)
@@ -80,7 +81,13 @@ fn bar_text(shortfall: Option<f32>, best: bool) -> String {
         Some(_) if best => "best".into(),
         Some(s) => {
             let word = Verdict::of(s).word();
-            format!("−{:.1} % {word}", s * 100.0)
+            // Two decimals under 1 %, where the best and good moves differ.
+            let percent = s * 100.0;
+            if percent < 1.0 {
+                format!("−{percent:.2} % {word}")
+            } else {
+                format!("−{percent:.1} % {word}")
+            }
         }
     }
 }
@@ -255,6 +262,7 @@ mod tests {
         assert_eq!(bar_text(None, false), "cannot move");
         assert_eq!(bar_text(Some(0.0), true), "best");
         assert_eq!(bar_text(Some(0.031), false), "−3.1 % inaccuracy");
+        assert_eq!(bar_text(Some(0.0004), false), "−0.04 % best");
     }
 
     #[test]

@@ -216,12 +216,7 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
         &[MOTION_WIDTH; MotionChoice::ALL.len()],
         motions,
     );
-    heading(
-        &mut commands,
-        "Coach: rates your moves (key C)",
-        COACH_Y,
-        HEADING_PX,
-    );
+    heading(&mut commands, "Move coach (key C)", COACH_Y, HEADING_PX);
     let coach = [("On", true), ("Off", false)];
     let xs = row_x(
         &[COACH_WIDTH; 2],
