@@ -1,0 +1,116 @@
+//! How long the game's frames take while the AI plays, and what the coach costs: the real game
+//! and view plugins, headless (no rendering: what is left is the game's own work, the search
+//! first), with autoplay at its fast pace (a search every frame) on each board size, and the
+//! wall time of every frame. Then the coach's rating of a move (its fixed node budget) on the
+//! boards of those games. `cargo run --release --example ai_frames -- --frames 2000`
+
+use std::time::Instant;
+
+use bevy::prelude::*;
+use clap::Parser;
+use g2048::ai::coach;
+use g2048::game::{Autoplay, GameState, Request};
+use g2048::rules::{Board, Config, Direction, MAX_SIZE, MIN_SIZE};
+use g2048::testing::{app, engine, state};
+
+#[derive(Parser)]
+struct Args {
+    /// Frames to run on each size (a new game when one ends).
+    #[arg(long, default_value_t = 2000)]
+    frames: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Only this size (3 to 8).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(3..=8))]
+    size: Option<u8>,
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn describe(mut ms: Vec<f64>) -> String {
+    ms.sort_by(f64::total_cmp);
+    format!(
+        "median {:.2} ms, p95 {:.2}, p99 {:.2}, longest {:.2}",
+        percentile(&ms, 0.5),
+        percentile(&ms, 0.95),
+        percentile(&ms, 0.99),
+        ms[ms.len() - 1]
+    )
+}
+
+fn main() {
+    let args = Args::parse();
+    println!(
+        "{} frames a size, autoplay at the fast pace (a 12 ms search each frame), {} cores",
+        args.frames,
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    let sizes = match args.size {
+        Some(n) => usize::from(n)..=usize::from(n),
+        None => MIN_SIZE..=MAX_SIZE,
+    };
+    for size in sizes {
+        // A target past reach, so the games run to their end.
+        let config = Config::new(size, 1 << 20).expect("every size takes this target");
+        let mut app = app(config, args.seed);
+        let mut frames = Vec::new();
+        let mut boards: Vec<(Board, Direction)> = Vec::new();
+        let mut moves = 0;
+        let mut games = 1;
+        for _ in 0..args.frames {
+            if !app.world().resource::<Autoplay>().on {
+                if state(&app) == GameState::GameOver {
+                    app.world_mut().write_message(Request::ConfirmNewGame);
+                    app.update();
+                    games += 1;
+                }
+                let fast = app.world().resource::<Autoplay>().fast;
+                if !fast {
+                    app.world_mut().write_message(Request::ToggleFast);
+                }
+                app.world_mut().write_message(Request::ToggleAutoplay);
+            }
+            let before = *engine(&app).board();
+            let moves_before = engine(&app).moves();
+            let started = Instant::now();
+            app.update();
+            frames.push(started.elapsed().as_secs_f64() * 1000.0);
+            if engine(&app).moves() == moves_before + 1 {
+                moves += 1;
+                // The move played, for the coach's timing below.
+                if let Some(direction) = Direction::ALL.into_iter().find(|&d| {
+                    before.slid(d).0 != before && played(&before, d, engine(&app).board())
+                }) {
+                    boards.push((before, direction));
+                }
+            }
+        }
+        println!(
+            "{size}×{size}: {} frames, {moves} moves in {games} game(s); frame {}",
+            frames.len(),
+            describe(frames)
+        );
+        let mut rating_ms = Vec::new();
+        for (board, direction) in boards.iter().step_by(boards.len().div_ceil(300).max(1)) {
+            let started = Instant::now();
+            coach::rate(board, *direction).expect("a played move has a rating");
+            rating_ms.push(started.elapsed().as_secs_f64() * 1000.0);
+        }
+        if !rating_ms.is_empty() {
+            println!(
+                "{size}×{size}: the coach's rating ({} boards of these games): {}",
+                rating_ms.len(),
+                describe(rating_ms)
+            );
+        }
+    }
+}
+
+/// Whether sliding `before` toward `direction` and one spawn gives `after`.
+fn played(before: &Board, direction: Direction, after: &Board) -> bool {
+    let slid = before.slid(direction).0;
+    let mut differ = slid.cells().filter(|&c| slid.get(c) != after.get(c));
+    matches!((differ.next(), differ.next()), (Some(c), None) if slid.get(c) == 0)
+}
