@@ -121,6 +121,8 @@ fn main() {
         cores,
         n = args.size,
     );
+    // As the game does at start: the 4×4 tables are not built within the first move's time.
+    search::warm_up();
     let started = Instant::now();
     let next = AtomicU64::new(0);
     let finished = Mutex::new(Vec::new());

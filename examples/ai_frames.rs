@@ -62,7 +62,9 @@ fn main() {
         for _ in 0..args.frames {
             if !app.world().resource::<Autoplay>().on {
                 if state(&app) == GameState::GameOver {
-                    app.world_mut().write_message(Request::ConfirmNewGame);
+                    // A lost game is not in progress: no question first.
+                    app.world_mut().write_message(Request::NewGame);
+                    app.update();
                     app.update();
                     games += 1;
                 }

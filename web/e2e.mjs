@@ -582,6 +582,34 @@ async function run() {
         await coachMoves(['Escape', 'o', 'c', 'Escape']);
         await page.waitForFunction(() => document.getElementById('bevy').dataset.screen === 'Game',
           null, { timeout: MOVE_TIMEOUT_MS });
+
+        // Autoplay on every board size, 3×3 to 8×8 (each a saved option, the page reloaded):
+        // 4 s of play each, the longest gap between frames (the search runs in the frame, on
+        // the page's one thread). The options are put back afterwards.
+        const optionsBefore = await page.evaluate(() => localStorage.getItem('g2048.options'));
+        for (let size = 3; size <= 8; size++) {
+          await page.evaluate((size) => {
+            const options = JSON.parse(localStorage.getItem('g2048.options'));
+            options.data.size = size;
+            localStorage.setItem('g2048.options', JSON.stringify(options));
+          }, size);
+          await page.reload();
+          await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+          await page.waitForTimeout(500);
+          const start = await state(page);
+          await page.keyboard.press('p');
+          const sizeGaps = await frameGaps(4000);
+          await page.keyboard.press('p');
+          await page.waitForTimeout(300);
+          const after = await state(page);
+          const madeMoves = after.moves - start.moves;
+          console.log(`info autoplay ${size}×${size}: ${madeMoves} moves in 4 s; ${describe(sizeGaps)}`);
+          check(after.size === size && madeMoves >= 2 && sizeGaps[sizeGaps.length - 1] < 1500,
+            `autoplay on ${size}×${size}: ${madeMoves} moves, no frame gap of 1.5 s`);
+        }
+        await page.evaluate((saved) => localStorage.setItem('g2048.options', saved), optionsBefore);
+        await page.reload();
+        await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
       }
 
       await page.waitForTimeout(1500); // let the tweens end before the picture

@@ -21,6 +21,7 @@ pub const PAUSE: Duration = Duration::from_millis(150);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Autoplay>()
         .insert_resource(AiBudget(search::Budget::Time(FRAME_BUDGET)))
+        .add_systems(Startup, warm_up_ai)
         .add_message::<HintGiven>()
         .add_systems(
             Update,
@@ -46,6 +47,11 @@ pub struct AiBudget(pub search::Budget);
 /// The AI suggests `direction` (for the view to show).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HintGiven(pub Direction);
+
+/// The search's tables are built at start, not in the frame of the first hint.
+fn warm_up_ai() {
+    search::warm_up();
+}
 
 fn suggest(game: &Game, budget: &AiBudget) -> Option<Direction> {
     // A 4×4 board packs into a u64 (the fast path); any other is searched as the rules hold it.

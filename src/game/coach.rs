@@ -101,8 +101,9 @@ impl Coach {
         }
     }
 
-    /// Forgets ratings that belong to another game, or to moves taken back.
-    fn follow(&mut self, id: GameId, moves: u32) {
+    /// Forgets ratings that belong to another game, or to moves taken back; whether it did.
+    fn follow(&mut self, id: GameId, moves: u32) -> bool {
+        let (ratings, waiting) = (self.ratings.len(), self.waiting.len());
         if self.game != Some(id) {
             self.game = Some(id);
             self.ratings.clear();
@@ -110,6 +111,7 @@ impl Coach {
         }
         self.ratings.retain(|&n, _| n <= moves);
         self.waiting.retain(|m| m.number <= moves);
+        (self.ratings.len(), self.waiting.len()) != (ratings, waiting)
     }
 
     /// Queues a move; one played again after an undo replaces the first one's rating.
@@ -145,13 +147,20 @@ fn rate_next(
     mut moves: MessageReader<PlayerMoved>,
     mut rated: MessageWriter<Rated>,
 ) {
+    // Most frames change nothing here: the coach is marked changed (for the summary and the
+    // page's data-coach) only when it did.
     let start = history.start();
     let id = (start.config(), *start.board(), history.seed());
-    coach.follow(id, engine.moves());
+    if coach.bypass_change_detection().follow(id, engine.moves()) {
+        coach.set_changed();
+    }
     for &moved in moves.read() {
         if moved.number <= engine.moves() {
             coach.queue(moved);
         }
+    }
+    if coach.waiting.is_empty() {
+        return;
     }
     let Some(moved) = coach.waiting.pop_front() else {
         return;

@@ -49,6 +49,7 @@ fn request_named(name: &str) -> Option<Request> {
         "ToggleAutoplay" => Request::ToggleAutoplay,
         "ReadBoard" => Request::ReadBoard,
         "OpenOptions" => Request::OpenOptions,
+        "OpenCoach" => Request::OpenCoach,
         _ => return None,
     })
 }
