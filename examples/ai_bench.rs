@@ -3,8 +3,10 @@
 //! and longest time per move. 4×4 by default, any size with `--size`; each search to its full
 //! depth, or within `--budget-ms` as in the game (12).
 //!   cargo run --release --example ai_bench -- --games 20 --seed 1
-//! The README's run: `--games 20 --seed 1 --jobs 2 --stop-at 16384` (two games at a time, each
-//! stopped once it makes 16384); `--jobs 1` (the default) gives each search all the cores.
+//! The README's runs: `--size N --budget-ms 12 --games 20 --seed 1` (with `--stop-at 32768` on
+//! 4×4, `--stop-at 4096` on 5×5 and up), the game's own AI; and, for reference, the 4×4 search to
+//! full depth, `--games 20 --seed 1 --jobs 2 --stop-at 16384` (two games at a time); `--jobs 1`
+//! (the default) gives each search all the cores, as the game does.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
