@@ -539,16 +539,22 @@ async function run() {
         // The coach: on from the options (O, C, Esc), each of the player's moves rated in the
         // canvas's data-coach ("move:verdict:played:best"), said after the move's sentence, and
         // no longer frame gaps than the ordinary move's above (tolerance: software rendering).
-        const coachMoves = async (keys) => {
-          for (const key of keys) {
-            await page.keyboard.press(key);
-            await page.waitForTimeout(150);
-          }
+        // Each key waits for the screen it needs: frames come ~4 a second here, and a C that
+        // reached the board before the options opened would share instead.
+        const onScreen = (name) => page.waitForFunction((name) => document.getElementById('bevy').dataset.screen === name,
+          name, { timeout: MOVE_TIMEOUT_MS });
+        const savedCoach = () => page.evaluate(() => JSON.parse(localStorage.getItem('g2048.options') ?? 'null')?.data?.coach ?? false);
+        const setCoach = async (on) => {
+          await page.keyboard.press('o');
+          await onScreen('Options');
+          await page.keyboard.press('c');
+          await page.waitForFunction((on) => (JSON.parse(localStorage.getItem('g2048.options') ?? 'null')?.data?.coach ?? false) === on,
+            on, { timeout: MOVE_TIMEOUT_MS });
+          await page.keyboard.press('Escape');
+          await onScreen('Game');
         };
-        await coachMoves(['o', 'c', 'Escape']);
-        await page.waitForFunction(() => document.getElementById('bevy').dataset.screen === 'Game',
-          null, { timeout: MOVE_TIMEOUT_MS });
-        const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('g2048.options')).data.coach);
+        await setCoach(true);
+        const saved = await savedCoach();
         check(saved === true, `the coach is on and saved (options.coach = ${saved})`);
         let rated = 0;
         let coachMax = 0;
@@ -579,9 +585,9 @@ async function run() {
         const summary = await page.$eval('#a11y-dialog-lines', (e) => e.textContent);
         check(summary.includes('moves rated'), `X opens the coach's summary: "${summary}"`);
         await page.screenshot({ path: join(shots, `${device.name}-coach-summary.png`) });
-        await coachMoves(['Escape', 'o', 'c', 'Escape']);
-        await page.waitForFunction(() => document.getElementById('bevy').dataset.screen === 'Game',
-          null, { timeout: MOVE_TIMEOUT_MS });
+        await page.keyboard.press('Escape');
+        await onScreen('Game');
+        await setCoach(false);
 
         // Autoplay on every board size, 3×3 to 8×8 (each a saved option, the page reloaded):
         // 4 s of play each, the longest gap between frames (the search runs in the frame, on
@@ -589,7 +595,8 @@ async function run() {
         const optionsBefore = await page.evaluate(() => localStorage.getItem('g2048.options'));
         for (let size = 3; size <= 8; size++) {
           await page.evaluate((size) => {
-            const options = JSON.parse(localStorage.getItem('g2048.options'));
+            const options = JSON.parse(localStorage.getItem('g2048.options') ?? 'null')
+              ?? { version: 1, data: { size: 4, target: 2048 } };
             options.data.size = size;
             localStorage.setItem('g2048.options', JSON.stringify(options));
           }, size);
@@ -607,7 +614,8 @@ async function run() {
           check(after.size === size && madeMoves >= 2 && sizeGaps[sizeGaps.length - 1] < 1500,
             `autoplay on ${size}×${size}: ${madeMoves} moves, no frame gap of 1.5 s`);
         }
-        await page.evaluate((saved) => localStorage.setItem('g2048.options', saved), optionsBefore);
+        await page.evaluate((saved) => saved === null
+          ? localStorage.removeItem('g2048.options') : localStorage.setItem('g2048.options', saved), optionsBefore);
         await page.reload();
         await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
       }
