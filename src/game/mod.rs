@@ -5,8 +5,9 @@
 //! (`autoplay`) write [`Request`] messages. [`requests`] holds their one reader: it keeps their
 //! order, asks the screen in front whether it accepts each ([`Screen::accepts`]), and hands it
 //! to the code that owns it: the board's changes ([`board`]), the question and the options
-//! ([`menus`]), the AI ([`autoplay`]). After it, the game state follows the engine, the best
-//! score follows the score, and `persist` writes what changed.
+//! ([`menus`]), the AI ([`autoplay`]), the coach's bars and summary ([`coach`]). After it, the
+//! game state follows the engine, the best score follows the score, the coach rates the
+//! player's move (while it is on), and `persist` writes what changed.
 
 pub mod autoplay;
 pub mod board;
