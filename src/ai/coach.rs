@@ -9,7 +9,6 @@
 //! costs most of it. Hence the thresholds below. The coach searches a fixed number of nodes,
 //! not a time, so a board gets the same rating on every machine and every number of threads.
 
-use super::packed;
 use super::search::{self, Appraisal, Budget};
 use crate::rules::{Board, Direction};
 
@@ -118,11 +117,7 @@ pub fn rate(board: &Board, played: Direction) -> Option<Rating> {
 
 /// [`rate`] within another budget (benchmarks, tests).
 pub fn rate_within(board: &Board, played: Direction, budget: Budget) -> Option<Rating> {
-    let appraisal = match packed::pack(board) {
-        Some(p) => search::appraise_within(p, budget),
-        None => search::appraise_within(*board, budget),
-    }?;
-    rate_appraisal(&appraisal, played)
+    rate_appraisal(&search::appraise_board(board, budget)?, played)
 }
 
 #[cfg(test)]

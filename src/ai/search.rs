@@ -371,6 +371,15 @@ impl Appraisal {
     }
 }
 
+/// [`appraise_within`] for a board as the rules hold it: a 4×4 board on the packed board (the
+/// fast path), any other as it is.
+pub fn appraise_board(board: &Board, budget: Budget) -> Option<Appraisal> {
+    match packed::pack(board) {
+        Some(p) => appraise_within(p, budget),
+        None => appraise_within(*board, budget),
+    }
+}
+
 /// The best move found within `budget` (see [`appraise_within`]).
 pub fn best_move_within<P: Position>(b: P, budget: Budget) -> Option<Choice> {
     appraise_within(b, budget)?.best()

@@ -10,7 +10,7 @@ use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::requests::{Request, Screen};
 use super::{Engine, GameSet, TilesMoving};
-use crate::ai::{packed, search};
+use crate::ai::search;
 use crate::rules::{Direction, Game, Status};
 
 /// A search's share of a frame.
@@ -54,12 +54,8 @@ fn warm_up_ai() {
 }
 
 fn suggest(game: &Game, budget: &AiBudget) -> Option<Direction> {
-    // A 4×4 board packs into a u64 (the fast path); any other is searched as the rules hold it.
-    let choice = match packed::pack(game.board()) {
-        Some(board) => search::best_move_within(board, budget.0),
-        None => search::best_move_within(*game.board(), budget.0),
-    };
-    choice.map(|choice| choice.direction)
+    let choice = search::appraise_board(game.board(), budget.0)?.best()?;
+    Some(choice.direction)
 }
 
 /// What the AI's requests change.

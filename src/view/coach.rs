@@ -12,6 +12,7 @@ use super::DespawnWhenDone;
 use super::art::Art;
 use super::dialogs::dialog;
 use super::fade::{BaseAlpha, Fade, FadeLens};
+use super::header::arrow;
 use super::layout::{BOARD_CENTER, Z_FLOAT, Z_LABEL};
 use super::motion::Motion;
 use super::text::label;
@@ -63,15 +64,6 @@ pub struct CoachBars;
 /// The bar's length, 0 to 1, for a move that gives up `shortfall` of the best's value.
 pub fn bar_fill(shortfall: f32) -> f32 {
     (1.0 - shortfall / EMPTY_BAR_AT).clamp(0.0, 1.0)
-}
-
-fn arrow(direction: Direction) -> &'static str {
-    match direction {
-        Direction::Up => "↑",
-        Direction::Down => "↓",
-        Direction::Left => "←",
-        Direction::Right => "→",
-    }
 }
 
 /// What a bar's row says after the bar.

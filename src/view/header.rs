@@ -229,21 +229,25 @@ fn show_hint(
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    let arrow = match direction {
-        Direction::Up => "↑",
-        Direction::Down => "↓",
-        Direction::Left => "←",
-        Direction::Right => "→",
-    };
     commands.spawn((
         HintArrow,
         DespawnWhenDone,
-        label(arrow, HINT_PX, Ink::Text),
+        label(arrow(direction), HINT_PX, Ink::Text),
         BaseAlpha(HINT_ALPHA),
         Fade(1.0),
         Transform::from_translation(BOARD_CENTER.extend(Z_FLOAT)),
         hint_anim(*motion),
     ));
+}
+
+/// The arrow for a direction (the hint's, the coach's bars').
+pub fn arrow(direction: Direction) -> &'static str {
+    match direction {
+        Direction::Up => "↑",
+        Direction::Down => "↓",
+        Direction::Left => "←",
+        Direction::Right => "→",
+    }
 }
 
 /// The hint fades out over `HINT_TIME`; with no motion at all it shows, then goes at once.
