@@ -41,8 +41,12 @@ struct Args {
     size: u8,
     /// Each search gets this many milliseconds, as in the game (12); without it, each searches
     /// to its full depth.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "budget_nodes")]
     budget_ms: Option<u64>,
+    /// Each search visits at most this many nodes, as autoplay does natively at the normal
+    /// pace (the same moves on every machine and at any `--jobs`).
+    #[arg(long)]
+    budget_nodes: Option<u64>,
 }
 
 fn choose(board: &Board, budget: Option<Budget>) -> Option<Choice> {
@@ -69,15 +73,26 @@ struct Played {
     moves: u32,
     /// Milliseconds each search took.
     ms: Vec<f64>,
+    /// Nodes each search visited.
+    nodes: Vec<f64>,
+}
+
+impl Args {
+    fn budget(&self) -> Option<Budget> {
+        match (self.budget_ms, self.budget_nodes) {
+            (Some(ms), _) => Some(Budget::Time(std::time::Duration::from_millis(ms))),
+            (None, Some(nodes)) => Some(Budget::Nodes(nodes)),
+            (None, None) => None,
+        }
+    }
 }
 
 fn play(seed: u64, args: &Args) -> Played {
     let config = Config::new(usize::from(args.size), 2048).expect("sizes 3 to 8 take 2048");
-    let budget = args
-        .budget_ms
-        .map(|ms| Budget::Time(std::time::Duration::from_millis(ms)));
+    let budget = args.budget();
     let mut game = Game::new(config, seed);
     let mut ms = Vec::new();
+    let mut nodes = Vec::new();
     loop {
         if game.status() == Status::Won {
             game.keep_going();
@@ -93,10 +108,12 @@ fn play(seed: u64, args: &Args) -> Played {
             break;
         };
         ms.push(t.elapsed().as_secs_f64() * 1000.0);
+        nodes.push(choice.nodes as f64);
         game.play(choice.direction);
     }
     ms.sort_by(f64::total_cmp);
     Played {
+        nodes,
         seed,
         max_tile: game.board().max_tile(),
         score: game.score(),
@@ -110,8 +127,9 @@ fn main() {
     let jobs = args.jobs.max(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     search::set_max_threads((cores / jobs).max(1));
-    let budget = match args.budget_ms {
-        Some(ms) => format!("within {ms} ms"),
+    let budget = match args.budget() {
+        Some(Budget::Time(t)) => format!("within {} ms", t.as_millis()),
+        Some(Budget::Nodes(n)) => format!("within {n} nodes"),
         None => "to full depth".to_string(),
     };
     println!(
@@ -170,6 +188,18 @@ fn main() {
     let mut scores: Vec<f64> = results.iter().map(|r| r.score as f64).collect();
     scores.sort_by(f64::total_cmp);
     all_ms.sort_by(f64::total_cmp);
+    let mut all_nodes: Vec<f64> = results
+        .iter()
+        .flat_map(|p| p.nodes.iter().copied())
+        .collect();
+    all_nodes.sort_by(f64::total_cmp);
+    println!(
+        "nodes a move: median {:.0}, p95 {:.0}, p99 {:.0}, most {:.0}",
+        percentile(&all_nodes, 0.5),
+        percentile(&all_nodes, 0.95),
+        percentile(&all_nodes, 0.99),
+        all_nodes.last().copied().unwrap_or(0.0)
+    );
     println!(
         "\nmedian score {:.0}; {} moves, median {:.2} ms/move, p95 {:.2} ms/move, longest {:.2} ms; {:.0} s in all",
         percentile(&scores, 0.5),

@@ -3,6 +3,10 @@
 //! first), with autoplay at its fast pace (a search every frame) on each board size, and the
 //! wall time of every frame. Then the coach's rating of a move (its fixed node budget) on the
 //! boards of those games. `cargo run --release --example ai_frames -- --frames 2000`
+//!
+//! With `--normal`, autoplay at the normal pace, where the desktop game searches on a worker
+//! thread: frames come 60 a second as on a screen (each waits out the rest of its 1/60 s), and
+//! the moves a second show whether the search keeps up with the animations.
 
 use std::time::Instant;
 
@@ -11,7 +15,7 @@ use clap::Parser;
 use g2048::ai::coach;
 use g2048::game::{Autoplay, GameState, Request};
 use g2048::rules::{Board, Config, Direction, MAX_SIZE, MIN_SIZE};
-use g2048::testing::{app, engine, state};
+use g2048::testing::{FRAME, app, engine, played, state};
 
 #[derive(Parser)]
 struct Args {
@@ -20,6 +24,9 @@ struct Args {
     frames: u32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Autoplay at the normal pace, 60 frames a second (the search off the frame).
+    #[arg(long)]
+    normal: bool,
     /// Only this size (3 to 8).
     #[arg(long, value_parser = clap::value_parser!(u8).range(3..=8))]
     size: Option<u8>,
@@ -43,8 +50,13 @@ fn describe(mut ms: Vec<f64>) -> String {
 fn main() {
     let args = Args::parse();
     println!(
-        "{} frames a size, autoplay at the fast pace (a 12 ms search each frame), {} cores",
+        "{} frames a size, autoplay at the {}, {} cores",
         args.frames,
+        if args.normal {
+            "normal pace (a search on a worker thread between moves), 60 frames a second"
+        } else {
+            "fast pace (a 12 ms search each frame)"
+        },
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
     let sizes = match args.size {
@@ -59,6 +71,7 @@ fn main() {
         let mut boards: Vec<(Board, Direction)> = Vec::new();
         let mut moves = 0;
         let mut games = 1;
+        let size_started = Instant::now();
         for _ in 0..args.frames {
             if !app.world().resource::<Autoplay>().on {
                 if state(&app) == GameState::GameOver {
@@ -69,7 +82,7 @@ fn main() {
                     games += 1;
                 }
                 let fast = app.world().resource::<Autoplay>().fast;
-                if !fast {
+                if fast == args.normal {
                     app.world_mut().write_message(Request::ToggleFast);
                 }
                 app.world_mut().write_message(Request::ToggleAutoplay);
@@ -79,6 +92,9 @@ fn main() {
             let started = Instant::now();
             app.update();
             frames.push(started.elapsed().as_secs_f64() * 1000.0);
+            if args.normal {
+                std::thread::sleep(FRAME.saturating_sub(started.elapsed()));
+            }
             if engine(&app).moves() == moves_before + 1 {
                 moves += 1;
                 // The move played, for the coach's timing below.
@@ -90,8 +106,9 @@ fn main() {
             }
         }
         println!(
-            "{size}×{size}: {} frames, {moves} moves in {games} game(s); frame {}",
+            "{size}×{size}: {} frames, {moves} moves in {games} game(s) ({:.1} a second); frame {}",
             frames.len(),
+            moves as f64 / size_started.elapsed().as_secs_f64(),
             describe(frames)
         );
         let mut rating_ms = Vec::new();
@@ -108,11 +125,4 @@ fn main() {
             );
         }
     }
-}
-
-/// Whether sliding `before` toward `direction` and one spawn gives `after`.
-fn played(before: &Board, direction: Direction, after: &Board) -> bool {
-    let slid = before.slid(direction).0;
-    let mut differ = slid.cells().filter(|&c| slid.get(c) != after.get(c));
-    matches!((differ.next(), differ.next()), (Some(c), None) if slid.get(c) == 0)
 }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::{
     game::{Engine, GameState, Position, Tile, Value},
-    rules::{Board, Cell, Config, Game},
+    rules::{Board, Cell, Config, Direction, Game},
     view::{
         Ghost, TileLabel,
         header::Counter,
@@ -314,7 +314,7 @@ pub fn check_settled(app: &mut App) -> Result<(), String> {
 /// wins continued, until `moves` moves or the end: the same game every run, for benchmarks and
 /// fixtures.
 pub fn pattern_game(config: Config, seed: u64, moves: usize) -> (Game, crate::rules::History) {
-    use crate::rules::{Direction, Status};
+    use crate::rules::Status;
     let (mut game, mut history) = crate::rules::History::seeded(config, seed);
     let cycle = [
         Direction::Left,
@@ -339,4 +339,12 @@ pub fn pattern_game(config: Config, seed: u64, moves: usize) -> (Game, crate::ru
         history.push(direction, &game);
     }
     (game, history)
+}
+
+/// Whether sliding `before` toward `direction` and one new tile gives `after` (which move a
+/// frame played, seen from outside).
+pub fn played(before: &Board, direction: Direction, after: &Board) -> bool {
+    let slid = before.slid(direction).0;
+    let mut differ = slid.cells().filter(|&c| slid.get(c) != after.get(c));
+    matches!((differ.next(), differ.next()), (Some(c), None) if slid.get(c) == 0)
 }

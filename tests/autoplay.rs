@@ -6,7 +6,7 @@ mod common;
 use bevy::prelude::*;
 use common::*;
 use g2048::{
-    ai::search::Budget,
+    ai::search::{self, Budget},
     game::{AiBudget, Autoplay, GameState, Request},
     rules::Config,
     view::{header::HintArrow, text::Label},
@@ -15,7 +15,7 @@ use g2048::{
 /// Node budgets make the AI's moves the same on every run (a time budget would not).
 fn ai_app(config: Config, seed: u64) -> App {
     let mut app = app(config, seed);
-    app.insert_resource(AiBudget(Budget::Nodes(3_000)));
+    app.insert_resource(AiBudget::always(Budget::Nodes(3_000)));
     app
 }
 
@@ -114,5 +114,55 @@ fn the_ai_plays_every_board_size() {
             GameState::Won,
             "{size}x{size}: no {target} in {frames} frames"
         );
+    }
+}
+
+/// At the normal pace autoplay plays what the search between moves finds (natively on a worker
+/// thread, through the animation), at the fast pace what the search inside a frame finds: two
+/// budgets that choose differently on some of these boards, each pace checked against both.
+#[test]
+fn each_pace_plays_the_move_its_own_budget_finds() {
+    let budgets = AiBudget {
+        in_frame: Budget::Nodes(1), // one level deep
+        between_moves: Budget::Nodes(100_000),
+    };
+    for fast in [false, true] {
+        let mut app = app(Config::new(4, 1 << 16).unwrap(), 11);
+        app.insert_resource(budgets);
+        if fast {
+            press(&mut app, KeyCode::KeyF);
+        }
+        press(&mut app, KeyCode::KeyP);
+        let mut agree = [0, 0]; // with the in-frame budget, with the between-moves one
+        let mut moves = 0;
+        let mut frames = 0;
+        while moves < 30 && frames < 10_000 {
+            let before = *engine(&app).board();
+            let count = engine(&app).moves();
+            app.update();
+            frames += 1;
+            if engine(&app).moves() == count + 1 {
+                moves += 1;
+                for (agreed, budget) in agree
+                    .iter_mut()
+                    .zip([budgets.in_frame, budgets.between_moves])
+                {
+                    let best = search::appraise_board(&before, budget)
+                        .and_then(|a| a.best())
+                        .expect("a move was played");
+                    if played(&before, best.direction, engine(&app).board()) {
+                        *agreed += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(moves, 30, "fast {fast}: 30 moves in {frames} frames");
+        let (own, other) = if fast {
+            (agree[0], agree[1])
+        } else {
+            (agree[1], agree[0])
+        };
+        assert_eq!(own, 30, "fast {fast}: every move is its own budget's");
+        assert!(other < 30, "fast {fast}: the budgets never disagreed");
     }
 }

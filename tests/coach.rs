@@ -18,7 +18,7 @@ fn coach_app(config: Config, seed: u64, on: bool) -> App {
     let mut app = app(config, seed);
     app.world_mut().resource_mut::<PlayerOptions>().coach = on;
     // The AI's own moves, where a test lets it play, the same every run.
-    app.insert_resource(AiBudget(Budget::Nodes(3_000)));
+    app.insert_resource(AiBudget::always(Budget::Nodes(3_000)));
     app
 }
 

@@ -1,26 +1,43 @@
 //! The AI in the game: a hint (the suggested direction, shown on the board) and autoplay, which
 //! sends the AI's moves as ordinary requests, one after each animation ends (or one a frame at
-//! the fast pace), and stops at the win overlay and at game over. Each search gets a time budget
-//! that fits in a frame, so the page never freezes. The AI plays every size: 4×4 on the packed
-//! board, the others on the rules engine's board (`ai::search::Position`).
+//! the fast pace), and stops at the win overlay and at game over. The AI plays every size: 4×4
+//! on the packed board, the others on the rules engine's board (`ai::search::Position`).
+//!
+//! No search may stall a frame. A search inside a frame (a hint, the fast pace, and every
+//! search on the web, which has no threads) gets a time budget that fits in the frame. At the
+//! normal pace the desktop game searches on a worker thread instead, from the moment a move is
+//! applied, through its animation and the pause after it: that search gets a node budget many
+//! frames long (the same moves on every machine; a slow machine waits for it with the frames
+//! still drawn), and makes the stronger player (see the README's strength table).
 
 use std::time::Duration;
 
-use bevy::{ecs::system::SystemParam, prelude::*};
+use bevy::{
+    ecs::system::SystemParam,
+    prelude::*,
+    tasks::{AsyncComputeTaskPool, Task, block_on, poll_once},
+};
 
 use super::requests::{Request, Screen};
 use super::{Engine, GameSet, TilesMoving};
 use crate::ai::search;
-use crate::rules::{Direction, Game, Status};
+use crate::rules::{Board, Direction, Game, Status};
 
 /// A search's share of a frame.
 pub const FRAME_BUDGET: Duration = Duration::from_millis(12);
 /// At the normal pace a move waits this long after the last one's animation ends.
 pub const PAUSE: Duration = Duration::from_millis(150);
+/// Natively at the normal pace, a search's nodes: about 40 ms on two cores here (a move takes
+/// 250 ms or more: its slide, its new tile's appearance, the pause).
+pub const BETWEEN_MOVES_NODES: u64 = 2_000_000;
+/// Whether the normal pace searches on a worker thread (not on the web: its task pool runs
+/// tasks on the page's one thread, between frames, so a long search would stall one).
+const SEARCH_OFF_FRAME: bool = cfg!(not(target_arch = "wasm32"));
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Autoplay>()
-        .insert_resource(AiBudget(search::Budget::Time(FRAME_BUDGET)))
+        .init_resource::<AiBudget>()
+        .init_resource::<Thinking>()
         .add_systems(Startup, warm_up_ai)
         .add_message::<HintGiven>()
         .add_systems(
@@ -40,9 +57,69 @@ pub struct Autoplay {
     idle: Duration,
 }
 
-/// What one search may spend (a node count in tests, for the same moves every run).
+/// What one search may spend (node counts in tests, for the same moves every run).
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub struct AiBudget(pub search::Budget);
+pub struct AiBudget {
+    /// A search inside a frame: a hint, the fast pace, every search on the web.
+    pub in_frame: search::Budget,
+    /// Natively at the normal pace: a search on a worker thread between two moves.
+    pub between_moves: search::Budget,
+}
+
+impl AiBudget {
+    /// The same budget for every search.
+    pub const fn always(budget: search::Budget) -> Self {
+        Self {
+            in_frame: budget,
+            between_moves: budget,
+        }
+    }
+}
+
+impl Default for AiBudget {
+    fn default() -> Self {
+        Self {
+            in_frame: search::Budget::Time(FRAME_BUDGET),
+            between_moves: search::Budget::Nodes(BETWEEN_MOVES_NODES),
+        }
+    }
+}
+
+/// The search running on a worker thread, and the board it searches.
+#[derive(Resource, Default)]
+struct Thinking(Option<(Board, Task<Option<Direction>>)>);
+
+impl Thinking {
+    /// Starts searching `board` unless that search is already running (a search of another
+    /// board is dropped: it ends on its own, its answer unread).
+    fn start(&mut self, board: &Board, budget: search::Budget) {
+        if self
+            .0
+            .as_ref()
+            .is_some_and(|(searched, _)| searched == board)
+        {
+            return;
+        }
+        let board = *board;
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            search::appraise_board(&board, budget)?
+                .best()
+                .map(|c| c.direction)
+        });
+        self.0 = Some((board, task));
+    }
+
+    /// The move found for `board`, once its search has ended (`Some(None)`: no move).
+    fn answer(&mut self, board: &Board) -> Option<Option<Direction>> {
+        let (searched, task) = self.0.as_mut()?;
+        if searched != board {
+            return None;
+        }
+        let answer = block_on(poll_once(task))?;
+        self.0 = None;
+        Some(answer)
+    }
+}
 
 /// The AI suggests `direction` (for the view to show).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,7 +131,7 @@ fn warm_up_ai() {
 }
 
 fn suggest(game: &Game, budget: &AiBudget) -> Option<Direction> {
-    let choice = search::appraise_board(game.board(), budget.0)?.best()?;
+    let choice = search::appraise_board(game.board(), budget.in_frame)?.best()?;
     Some(choice.direction)
 }
 
@@ -88,22 +165,30 @@ impl AiControl<'_> {
     }
 }
 
-/// While autoplay is on: the next move once the board has been still long enough.
+/// While autoplay is on: the next move once the board has been still long enough (at the normal
+/// pace natively, searched on a worker thread while the board moved and paused).
 fn drive_autoplay(
     time: Res<Time>,
     mut autoplay: ResMut<Autoplay>,
+    mut thinking: ResMut<Thinking>,
     engine: Res<Engine>,
     budget: Res<AiBudget>,
     moving: Res<TilesMoving>,
     mut requests: MessageWriter<Request>,
 ) {
+    // A win or a lost game ends autoplay: the player decides what comes next.
+    if autoplay.on && engine.status() != Status::Playing {
+        autoplay.on = false;
+    }
+    let off_frame = SEARCH_OFF_FRAME && !autoplay.fast;
+    if !autoplay.on || !off_frame {
+        thinking.0 = None;
+    }
     if !autoplay.on {
         return;
     }
-    // A win or a lost game ends autoplay: the player decides what comes next.
-    if engine.status() != Status::Playing {
-        autoplay.on = false;
-        return;
+    if off_frame {
+        thinking.start(engine.board(), budget.between_moves);
     }
     if moving.0 && !autoplay.fast {
         autoplay.idle = Duration::ZERO;
@@ -113,8 +198,17 @@ fn drive_autoplay(
     if !autoplay.fast && autoplay.idle < PAUSE {
         return;
     }
+    let next = if off_frame {
+        // Not found yet: the frames go on, and the move comes when it is.
+        let Some(answer) = thinking.answer(engine.board()) else {
+            return;
+        };
+        answer
+    } else {
+        suggest(&engine, &budget)
+    };
     autoplay.idle = Duration::ZERO;
-    match suggest(&engine, &budget) {
+    match next {
         Some(direction) => {
             requests.write(Request::Move(direction));
         }
