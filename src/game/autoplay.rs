@@ -6,9 +6,10 @@
 //! No search may stall a frame. A search inside a frame (a hint, the fast pace, and every
 //! search on the web, which has no threads) gets a time budget that fits in the frame. At the
 //! normal pace the desktop game searches on a worker thread instead, from the moment a move is
-//! applied, through its animation and the pause after it: that search gets a node budget many
-//! frames long (the same moves on every machine; a slow machine waits for it with the frames
-//! still drawn), and makes the stronger player (see the README's strength table).
+//! applied, through its animation and the pause after it. On 4×4 that search gets a node budget
+//! several frames long (the same moves on every machine; a slow machine waits for it with the
+//! frames still drawn), which 16384 needs (see the README's strength table); the other sizes'
+//! searches, some 50 times dearer a node, keep the frame's budget, off the frame.
 
 use std::time::Duration;
 
@@ -27,8 +28,8 @@ use crate::rules::{Board, Direction, Game, Status};
 pub const FRAME_BUDGET: Duration = Duration::from_millis(12);
 /// At the normal pace a move waits this long after the last one's animation ends.
 pub const PAUSE: Duration = Duration::from_millis(150);
-/// Natively at the normal pace, a search's nodes: about 40 ms on two cores here (a move takes
-/// 250 ms or more: its slide, its new tile's appearance, the pause).
+/// Natively at the normal pace, a 4×4 search's nodes: about 40 ms on two cores here (a move
+/// takes 250 ms or more: its slide, its new tile's appearance, the pause).
 pub const BETWEEN_MOVES_NODES: u64 = 2_000_000;
 /// Whether the normal pace searches on a worker thread (not on the web: its task pool runs
 /// tasks on the page's one thread, between frames, so a long search would stall one).
@@ -62,7 +63,7 @@ pub struct Autoplay {
 pub struct AiBudget {
     /// A search inside a frame: a hint, the fast pace, every search on the web.
     pub in_frame: search::Budget,
-    /// Natively at the normal pace: a search on a worker thread between two moves.
+    /// Natively at the normal pace, on 4×4: a search on a worker thread between two moves.
     pub between_moves: search::Budget,
 }
 
@@ -72,6 +73,16 @@ impl AiBudget {
         Self {
             in_frame: budget,
             between_moves: budget,
+        }
+    }
+
+    /// A search between two moves on `board`: `between_moves` on 4×4 (the packed board's
+    /// search), the frame's budget on the others.
+    fn between_moves_on(&self, board: &Board) -> search::Budget {
+        if board.size() == 4 {
+            self.between_moves
+        } else {
+            self.in_frame
         }
     }
 }
@@ -188,7 +199,7 @@ fn drive_autoplay(
         return;
     }
     if off_frame {
-        thinking.start(engine.board(), budget.between_moves);
+        thinking.start(engine.board(), budget.between_moves_on(engine.board()));
     }
     if moving.0 && !autoplay.fast {
         autoplay.idle = Duration::ZERO;
