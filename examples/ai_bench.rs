@@ -1,12 +1,15 @@
 //! Strength run of the AI: plays whole games (continuing after 2048) with the expectimax search
 //! and prints how many reach each tile from 256 to 32768, the median score, and the median, p95
 //! and longest time per move. 4×4 by default, any size with `--size`; each search to its full
-//! depth, or within `--budget-ms` as in the game (12).
+//! depth, within `--budget-ms` as in a frame of the game (12), or within `--budget-nodes` as the
+//! desktop game's autoplay on 4×4 between moves (2,000,000).
 //!   cargo run --release --example ai_bench -- --games 20 --seed 1
 //! The README's runs: `--size N --budget-ms 12 --games 20 --seed 1` (with `--stop-at 32768` on
-//! 4×4, `--stop-at 4096` on 5×5 and up), the game's own AI; and, for reference, the 4×4 search to
-//! full depth, `--games 20 --seed 1 --jobs 2 --stop-at 16384` (two games at a time); `--jobs 1`
-//! (the default) gives each search all the cores, as the game does.
+//! 4×4, `--stop-at 4096` on 5×5 and up), the AI within a frame; `--budget-nodes 2000000 --games
+//! 20 --seed 1 --jobs 2 --stop-at 16384`, the 4×4 autoplay between moves (a node budget plays the
+//! same moves at any `--jobs`, so two games at a time; its times from `--jobs 1`); and, for
+//! reference, the 4×4 search to full depth, `--games 20 --seed 1 --jobs 2 --stop-at 16384`.
+//! `--jobs 1` (the default) gives each search all the cores, as the game does.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -374,9 +374,14 @@ impl Appraisal {
 /// [`appraise_within`] for a board as the rules hold it: a 4×4 board on the packed board (the
 /// fast path), any other as it is.
 pub fn appraise_board(board: &Board, budget: Budget) -> Option<Appraisal> {
+    appraise_board_on(board, budget, threads())
+}
+
+/// [`appraise_board`] on `threads` threads (the same answer on any number).
+pub fn appraise_board_on(board: &Board, budget: Budget, threads: usize) -> Option<Appraisal> {
     match packed::pack(board) {
-        Some(p) => appraise_within(p, budget),
-        None => appraise_within(*board, budget),
+        Some(p) => appraise_on(p, budget, threads),
+        None => appraise_on(*board, budget, threads),
     }
 }
 
@@ -470,6 +475,13 @@ pub fn threads() -> usize {
         limit => cores.min(limit),
     }
     .clamp(1, 4)
+}
+
+/// The threads for a search that runs beside the game's frames: one core is left to the frames
+/// (one thread on two cores).
+pub fn background_threads() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    threads().min(cores.saturating_sub(1)).max(1)
 }
 
 /// Searches each first move, on up to `threads` threads (on the web one after the other). Each

@@ -28,8 +28,9 @@ use crate::rules::{Board, Direction, Game, Status};
 pub const FRAME_BUDGET: Duration = Duration::from_millis(12);
 /// At the normal pace a move waits this long after the last one's animation ends.
 pub const PAUSE: Duration = Duration::from_millis(150);
-/// Natively at the normal pace, a 4×4 search's nodes: about 40 ms on two cores here (a move
-/// takes 250 ms or more: its slide, its new tile's appearance, the pause).
+/// Natively at the normal pace, a 4×4 search's nodes: about 40 ms on two threads here, and the
+/// search leaves one core to the frames (so one thread on two cores); a move takes 250 ms or
+/// more (its slide, its new tile's appearance, the pause).
 pub const BETWEEN_MOVES_NODES: u64 = 2_000_000;
 /// Whether the normal pace searches on a worker thread (not on the web: its task pool runs
 /// tasks on the page's one thread, between frames, so a long search would stall one).
@@ -113,7 +114,7 @@ impl Thinking {
         }
         let board = *board;
         let task = AsyncComputeTaskPool::get().spawn(async move {
-            search::appraise_board(&board, budget)?
+            search::appraise_board_on(&board, budget, search::background_threads())?
                 .best()
                 .map(|c| c.direction)
         });
