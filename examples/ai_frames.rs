@@ -15,7 +15,7 @@ use clap::Parser;
 use g2048::ai::coach;
 use g2048::game::{Autoplay, GameState, Request};
 use g2048::rules::{Board, Config, Direction, MAX_SIZE, MIN_SIZE};
-use g2048::testing::{FRAME, app, engine, played, state};
+use g2048::testing::{FRAME, app, engine, played, set_board, state};
 
 #[derive(Parser)]
 struct Args {
@@ -27,6 +27,10 @@ struct Args {
     /// Autoplay at the normal pace, 60 frames a second (the search off the frame).
     #[arg(long)]
     normal: bool,
+    /// Start each size from a late board (1024 down to 2 along the top rows, fewer on 3×3),
+    /// where searches go deep, instead of a new game.
+    #[arg(long)]
+    late: bool,
     /// Only this size (3 to 8).
     #[arg(long, value_parser = clap::value_parser!(u8).range(3..=8))]
     size: Option<u8>,
@@ -67,6 +71,9 @@ fn main() {
         // A target past reach, so the games run to their end.
         let config = Config::new(size, 1 << 20).expect("every size takes this target");
         let mut app = app(config, args.seed);
+        if args.late {
+            set_board(&mut app, late_board(size), 1 << 20);
+        }
         let mut frames = Vec::new();
         let mut boards: Vec<(Board, Direction)> = Vec::new();
         let mut moves = 0;
@@ -125,4 +132,18 @@ fn main() {
             );
         }
     }
+}
+
+/// A late game's board: the tiles from 1024 down to 2 in a snake along the top rows (64 down to 2
+/// on 3×3, so that it keeps three empty cells).
+fn late_board(size: usize) -> Board {
+    let top = if size == 3 { 6 } else { 10 };
+    let mut rows = vec![vec![0u32; size]; size];
+    for i in 0..top {
+        let (y, x) = (i / size, i % size);
+        let x = if y % 2 == 0 { x } else { size - 1 - x };
+        rows[y][x] = 1 << (top - i);
+    }
+    let rows: Vec<&[u32]> = rows.iter().map(Vec::as_slice).collect();
+    Board::from_rows(&rows)
 }

@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use common::*;
 use g2048::{
     ai::search::{self, Budget},
-    game::{AiBudget, Autoplay, GameState, Request},
-    rules::Config,
+    game::{AiBudget, Autoplay, GameState, Request, Thinking},
+    rules::{Board, Config},
     view::{header::HintArrow, text::Label},
 };
 
@@ -165,4 +165,43 @@ fn each_pace_plays_the_move_its_own_budget_finds() {
         assert_eq!(own, 30, "fast {fast}: every move is its own budget's");
         assert!(other < 30, "fast {fast}: the budgets never disagreed");
     }
+}
+
+/// The search between moves runs beside the frames: the frame that starts it does not wait for
+/// it (a search of millions of nodes takes seconds in this unoptimised build), frames go on
+/// while it runs, and its move comes once it ends.
+#[test]
+fn the_search_between_moves_does_not_hold_up_the_frames() {
+    let mut app = app(Config::new(4, 1 << 16).unwrap(), 4);
+    app.insert_resource(AiBudget {
+        in_frame: Budget::Nodes(1),
+        between_moves: Budget::Nodes(3_000_000),
+    });
+    // Ten distinct tiles and six empty cells: a search eight levels deep, millions of nodes.
+    set_board(
+        &mut app,
+        Board::from_rows(&[
+            &[512, 256, 128, 64],
+            &[2, 4, 8, 32],
+            &[1024, 0, 0, 16],
+            &[0, 0, 0, 0],
+        ]),
+        1 << 16,
+    );
+    press(&mut app, KeyCode::KeyP);
+    app.update(); // the request turns autoplay on; this frame starts the search
+    assert!(
+        app.world().resource::<Thinking>().searching(),
+        "the frame that started the search came back before it ended"
+    );
+    let mut frames = 0;
+    while app.world().resource::<Thinking>().searching() {
+        app.update();
+        frames += 1;
+    }
+    assert!(frames > 0, "frames ran while it searched");
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(engine(&app).moves(), 1, "its move is played once it ends");
 }

@@ -11,13 +11,10 @@
 //! frames still drawn), which 16384 needs (see the README's strength table); the other sizes'
 //! searches, some 50 times dearer a node, keep the frame's budget, off the frame.
 
+use std::thread::JoinHandle;
 use std::time::Duration;
 
-use bevy::{
-    ecs::system::SystemParam,
-    prelude::*,
-    tasks::{AsyncComputeTaskPool, Task, block_on, poll_once},
-};
+use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::requests::{Request, Screen};
 use super::{Engine, GameSet, TilesMoving};
@@ -32,8 +29,8 @@ pub const PAUSE: Duration = Duration::from_millis(150);
 /// search leaves one core to the frames (so one thread on two cores); a move takes 250 ms or
 /// more (its slide, its new tile's appearance, the pause).
 pub const BETWEEN_MOVES_NODES: u64 = 2_000_000;
-/// Whether the normal pace searches on a worker thread (not on the web: its task pool runs
-/// tasks on the page's one thread, between frames, so a long search would stall one).
+/// Whether the normal pace searches on a thread of its own (not on the web: the page has one
+/// thread, and starting another panics there).
 const SEARCH_OFF_FRAME: bool = cfg!(not(target_arch = "wasm32"));
 
 pub(super) fn plugin(app: &mut App) {
@@ -97,39 +94,66 @@ impl Default for AiBudget {
     }
 }
 
-/// The search running on a worker thread, and the board it searches.
+/// The search running on its own thread, and the board it searches. (A thread of its own, not
+/// bevy's task pool: without bevy's `multi_threaded` feature, which the game leaves out, that
+/// pool runs a task to its end inside the frame that spawns it.)
 #[derive(Resource, Default)]
-struct Thinking(Option<(Board, Task<Option<Direction>>)>);
+pub struct Thinking(Option<(Board, JoinHandle<Option<Direction>>)>);
 
 impl Thinking {
     /// Starts searching `board` unless that search is already running (a search of another
-    /// board is dropped: it ends on its own, its answer unread).
-    fn start(&mut self, board: &Board, budget: search::Budget) {
+    /// board is let go: it ends on its own, its answer unread). Whether it runs (a thread could
+    /// be started).
+    fn start(&mut self, board: &Board, budget: search::Budget) -> bool {
         if self
             .0
             .as_ref()
             .is_some_and(|(searched, _)| searched == board)
         {
-            return;
+            return true;
         }
         let board = *board;
-        let task = AsyncComputeTaskPool::get().spawn(async move {
+        let search = move || {
             search::appraise_board_on(&board, budget, search::background_threads())?
                 .best()
                 .map(|c| c.direction)
-        });
-        self.0 = Some((board, task));
+        };
+        match std::thread::Builder::new()
+            .name("autoplay search".into())
+            .spawn(search)
+        {
+            Ok(thread) => {
+                self.0 = Some((board, thread));
+                true
+            }
+            Err(error) => {
+                // No thread to be had: the frame's own search plays instead.
+                warn!("autoplay searches in the frame: {error}");
+                self.0 = None;
+                false
+            }
+        }
+    }
+
+    /// Whether a search is running now (started and not yet ended).
+    pub fn searching(&self) -> bool {
+        self.0
+            .as_ref()
+            .is_some_and(|(_, thread)| !thread.is_finished())
     }
 
     /// The move found for `board`, once its search has ended (`Some(None)`: no move).
     fn answer(&mut self, board: &Board) -> Option<Option<Direction>> {
-        let (searched, task) = self.0.as_mut()?;
-        if searched != board {
+        let (searched, thread) = self.0.as_ref()?;
+        if searched != board || !thread.is_finished() {
             return None;
         }
-        let answer = block_on(poll_once(task))?;
-        self.0 = None;
-        Some(answer)
+        let (_, thread) = self.0.take()?;
+        Some(
+            thread
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        )
     }
 }
 
@@ -178,7 +202,7 @@ impl AiControl<'_> {
 }
 
 /// While autoplay is on: the next move once the board has been still long enough (at the normal
-/// pace natively, searched on a worker thread while the board moved and paused).
+/// pace natively, searched on its own thread while the board moved and paused).
 fn drive_autoplay(
     time: Res<Time>,
     mut autoplay: ResMut<Autoplay>,
@@ -192,7 +216,7 @@ fn drive_autoplay(
     if autoplay.on && engine.status() != Status::Playing {
         autoplay.on = false;
     }
-    let off_frame = SEARCH_OFF_FRAME && !autoplay.fast;
+    let mut off_frame = SEARCH_OFF_FRAME && !autoplay.fast;
     if !autoplay.on || !off_frame {
         thinking.0 = None;
     }
@@ -200,7 +224,7 @@ fn drive_autoplay(
         return;
     }
     if off_frame {
-        thinking.start(engine.board(), budget.between_moves_on(engine.board()));
+        off_frame = thinking.start(engine.board(), budget.between_moves_on(engine.board()));
     }
     if moving.0 && !autoplay.fast {
         autoplay.idle = Duration::ZERO;

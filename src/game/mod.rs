@@ -27,7 +27,7 @@ use bevy::prelude::*;
 
 use crate::save::{Documents, Store};
 
-pub use autoplay::{AiBudget, Autoplay, HintGiven};
+pub use autoplay::{AiBudget, Autoplay, HintGiven, Thinking};
 pub use board::{BestScores, Engine, GameState, History, MergedTile, MoveApplied, Mover};
 pub use coach::{Coach, PlayerMoved, Rated, ShowBars, Summary, coach_on};
 pub use components::{Position, Tile, Value};
