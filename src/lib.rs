@@ -47,6 +47,9 @@ pub fn windowed_app(game: GamePlugin) -> App {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "2048".into(),
+                    // WM_CLASS on X11 (and the window class on Windows): the desktop entry's
+                    // StartupWMClass (assets/linux/g2048.desktop) matches it.
+                    name: Some("g2048".into()),
                     resolution: WINDOW_SIZE.into(),
                     canvas: Some("#bevy".into()),
                     fit_canvas_to_parent: true,

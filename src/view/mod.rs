@@ -11,6 +11,7 @@ pub mod fade;
 pub mod focus;
 pub mod games;
 pub mod header;
+pub mod icon;
 pub mod layout;
 pub mod motion;
 pub mod overlay;
@@ -92,6 +93,8 @@ impl Plugin for ViewPlugin {
         focus::plugin(app);
         #[cfg(not(target_arch = "wasm32"))]
         access::plugin(app);
+        #[cfg(not(target_arch = "wasm32"))]
+        icon::plugin(app);
     }
 }
 

@@ -24,7 +24,7 @@ use super::theme::Ink;
 
 /// Clear Sans Bold, subset to the characters the game shows (Apache-2.0, see assets/fonts),
 /// compiled in so the binary runs from anywhere.
-const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/ClearSans-Bold-subset.ttf");
+pub(super) const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/ClearSans-Bold-subset.ttf");
 /// The atlas starts this wide and doubles, up to the largest side every WebGL2 device offers,
 /// when a zoom or a new text needs more room.
 const FIRST_ATLAS_SIDE: u32 = 512;
