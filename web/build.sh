@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the web version into dist/ (index.html, favicon, JS glue, .wasm): a folder any static
-# host serves. Installs what it needs on first use: the wasm32 target, wasm-bindgen-cli at the
+# Builds the web version into dist/ (the page, its script and style, the JS glue, the .wasm, the
+# manifest, the icons, the service worker, and .br/.gz copies of the large files): a folder any
+# static host serves. Installs what it needs on first use: the wasm32 target, wasm-bindgen-cli at the
 # exact version in Cargo.lock (under ~/.cache/g2048/tools) and npm's binaryen for wasm-opt.
 # Nothing is downloaded at run time of the game.
 #   web/build.sh            build dist/
@@ -47,5 +48,21 @@ web/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-flo
   "$dist/g2048_bg.wasm" -o "$dist/g2048_bg.opt.wasm"
 mv "$dist/g2048_bg.opt.wasm" "$dist/g2048_bg.wasm"
 
-cp web/index.html web/favicon.svg "$dist/"
+cp web/index.html web/main.js web/page.css web/favicon.svg web/manifest.webmanifest "$dist/"
+say "the app's icons (cargo run --example icons)"
+cargo run --quiet --example icons -- "$dist" >/dev/null
+
+# The build's name: a hash of its files. The service worker caches under it (a new build, a new
+# cache), and the page carries it, so a test can tell which build it runs.
+build=$(cd "$dist" && cat $(ls | sort) | sha256sum | cut -c1-12)
+files=$(cd "$dist" && ls | sort | sed 's/.*/"&"/' | paste -sd, -)
+sed -i "s/content=\"development\"/content=\"$build\"/" "$dist/index.html"
+sed -e "s/^const BUILD = .*/const BUILD = '$build';/" \
+    -e "s/^const FILES = .*/const FILES = ['.\/', $files];/" web/sw.js > "$dist/sw.js"
+grep -q "const BUILD = '$build'" "$dist/sw.js" && grep -q "content=\"$build\"" "$dist/index.html" \
+  || { say "could not write the build's name into sw.js and index.html"; exit 1; }
+
+say "precompressed copies (.br, .gz)"
+node web/compress.mjs "$dist"
+say "build $build"
 node web/sizes.mjs "$dist"

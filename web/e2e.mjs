@@ -2,19 +2,18 @@
 // (headless, WebGL2 through SwiftShader) with playwright-core, presses keys and swipes, and checks
 // each move against the rules, reading the board the game mirrors on its canvas (data-board).
 //   node web/e2e.mjs [dist] [screenshot-folder]
-import { createServer } from 'node:http';
-import { readFile, mkdir } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import http from 'node:http';
+import { spawn } from 'node:child_process';
+import { readFile, writeFile, mkdir, cp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const dist = process.argv[2] ?? 'dist';
 const shots = process.argv[3] ?? 'target/web-shots';
 const READY_TIMEOUT_MS = 180_000;
 const MOVE_TIMEOUT_MS = 20_000;
-const TYPES = {
-  '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml', '.png': 'image/png',
-};
 
 // --- the rules, written again here so the browser is checked against an independent model ---
 function slide(board, n, dir) {
@@ -50,7 +49,8 @@ const results = { passed: 0, failed: 0 };
 // axe-core, the accessibility checker, on the page as it is: no serious or critical violation.
 const axeSource = await readFile(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 async function axeCheck(page, when) {
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated through DevTools, not as an inline script: the page's policy refuses those.
+  await page.evaluate(axeSource);
   const found = await page.evaluate(async () => (await window.axe.run(document)).violations
     .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })));
   const bad = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -78,20 +78,36 @@ function check(ok, what) {
   }
 }
 
+// The folder served by web/serve.py, as a player's host serves it (precompressed files,
+// their types): resolves to { url, close } once it listens on a free port.
 function serve(root) {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^\/+/, '');
-    const file = join(root, path === '' ? 'index.html' : path);
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404);
-      res.end('not found');
-    }
+  const child = spawn('python3', [fileURLToPath(new URL('./serve.py', import.meta.url)), root, '0'],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`web/serve.py exited (${code}) before listening`)));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const port = out.match(/127\.0\.0\.1:(\d+)/)?.[1];
+      if (port) {
+        child.removeAllListeners('exit');
+        resolve({ url: `http://127.0.0.1:${port}/`, close: () => child.kill() });
+      }
+    });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+// One request to the server with this Accept-Encoding: its status, headers and raw body bytes.
+function request(url, acceptEncoding) {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding === null ? {} : { 'Accept-Encoding': acceptEncoding };
+    http.get(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 }
 
 async function state(page) {
@@ -153,9 +169,148 @@ async function expectRefusal(browser, url, name, html, reason) {
   await page.close();
 }
 
+// The server gives each file's precompressed copy to a browser that accepts it, with the file's
+// own type (web/serve.py; web/build.sh writes the copies).
+async function precompressed(url) {
+  const raw = await readFile(join(dist, 'g2048_bg.wasm'));
+  for (const [accept, encoding, suffix] of [['br, gzip', 'br', '.br'], ['gzip', 'gzip', '.gz'], [null, undefined, '']]) {
+    const res = await request(`${url}g2048_bg.wasm`, accept);
+    const file = suffix ? await readFile(join(dist, `g2048_bg.wasm${suffix}`)) : raw;
+    check(res.status === 200 && res.headers['content-encoding'] === encoding
+      && res.headers['content-type'] === 'application/wasm' && res.headers.vary === 'Accept-Encoding'
+      && Buffer.compare(res.body, file) === 0,
+    `Accept-Encoding ${accept ?? '(none)'}: the .wasm${suffix} (${res.body.length} bytes), Content-Encoding ${res.headers['content-encoding'] ?? 'none'}, ${res.headers['content-type']}`);
+  }
+  const page = await request(url, 'br');
+  check(page.headers['content-encoding'] === 'br' && page.headers['content-type'].startsWith('text/html'),
+    `the page itself comes as brotli, as text/html (${page.headers['content-type']})`);
+}
+
+// Collects what the page's Content-Security-Policy refused, from the page and its console.
+async function watchPolicy(page) {
+  const refused = [];
+  page.on('console', (m) => { if (/Content Security Policy|Refused to/.test(m.text())) refused.push(m.text()); });
+  await page.addInitScript(() => {
+    window.refused = [];
+    document.addEventListener('securitypolicyviolation',
+      (e) => window.refused.push(`${e.violatedDirective}: ${e.blockedURI}`));
+  });
+  return async () => [...refused, ...(await page.evaluate(() => window.refused ?? []))];
+}
+
+async function ready(page) {
+  await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+}
+
+// Installable, and offline after the first visit: a phone-sized page on its own server, which
+// is then stopped, so nothing but the service worker's cache can answer the reload.
+// A profile on disk, not the incognito-like context of the other checks: Chromium does not
+// install apps from those ("in-incognito").
+async function installableAndOffline() {
+  const server = await serve(dist);
+  const profile = join(tmpdir(), `g2048-profile-${process.pid}`);
+  await rm(profile, { recursive: true, force: true });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS,
+    viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true,
+  });
+  const page = context.pages()[0] ?? await context.newPage();
+  const refused = await watchPolicy(page);
+  try {
+    let t0 = Date.now();
+    await page.goto(server.url);
+    await ready(page);
+    console.log(`info online: page load to first frames ${Date.now() - t0} ms`);
+    const worker = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.state;
+    });
+    check(worker === 'activated', `after the first load the service worker is active (${worker})`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    check(installabilityErrors.length === 0,
+      `Chromium finds the app installable${installabilityErrors.length ? ': ' + JSON.stringify(installabilityErrors) : ''}`);
+    const manifest = await cdp.send('Page.getAppManifest');
+    check(manifest.errors.length === 0 && manifest.url.endsWith('manifest.webmanifest'),
+      `the manifest parses (${manifest.errors.map((e) => e.message).join('; ') || 'no errors'})`);
+    const icons = await page.evaluate(async () => {
+      const m = await (await fetch('manifest.webmanifest')).json();
+      return Promise.all(m.icons.map(async (icon) => {
+        const blob = await (await fetch(icon.src)).blob();
+        if (icon.type !== 'image/png') return { src: icon.src, ok: blob.size > 0 };
+        const bitmap = await createImageBitmap(blob);
+        return { src: icon.src, ok: icon.sizes === `${bitmap.width}x${bitmap.height}` };
+      }));
+    });
+    check(icons.every((i) => i.ok), `every icon of the manifest is there at its size (${icons.map((i) => i.src).join(', ')})`);
+    await page.screenshot({ path: join(shots, 'app-phone.png') });
+
+    server.close();
+    await context.setOffline(true);
+    t0 = Date.now();
+    await page.reload();
+    const reached = await ready(page).then(() => true, () => false);
+    console.log(`info offline: page load to first frames ${Date.now() - t0} ms`);
+    check(reached, 'offline, with the server stopped: the reload reaches the first frames');
+    const s = await state(page);
+    const dir = movable(s, ['Left', 'Right', 'Up', 'Down']);
+    await page.keyboard.press(`Arrow${dir}`);
+    await expectMove(page, s, dir, 'offline key');
+    const said = await refused();
+    check(said.length === 0, `no Content-Security-Policy violation${said.length ? ': ' + said.join(' | ') : ''}`);
+  } finally {
+    await context.close();
+    server.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+// A new build reaches a page that has the old one cached: a copy of dist/ on its own server,
+// visited once; then the copy becomes another build (its page and worker carry a new name), and
+// the next visit still runs the old build whole, offers "New version", and its Reload brings
+// the new build whole.
+async function newBuild(browser) {
+  const folder = join(tmpdir(), `g2048-build-${process.pid}`);
+  await rm(folder, { recursive: true, force: true });
+  await cp(dist, folder, { recursive: true });
+  const server = await serve(folder);
+  const context = await browser.newContext({ viewport: { width: 500, height: 700 } });
+  const page = await context.newPage();
+  const build = () => page.$eval('meta[name="g2048-build"]', (m) => m.content);
+  try {
+    await page.goto(server.url);
+    await ready(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    const old = await build();
+    const next = `${old}-next`;
+    for (const file of ['index.html', 'sw.js']) {
+      const text = await readFile(join(folder, file), 'utf8');
+      await writeFile(join(folder, file), text.replaceAll(old, next));
+      await rm(join(folder, `${file}.br`), { force: true });
+      await rm(join(folder, `${file}.gz`), { force: true });
+    }
+    await page.reload();
+    await ready(page);
+    const offered = await page.waitForSelector('#update:not([hidden])', { timeout: 60_000 }).then(() => true, () => false);
+    check(offered, 'a new build: the page offers "New version: Reload"');
+    await page.screenshot({ path: join(shots, 'new-version.png') });
+    check(await build() === old, `until then the page runs the old build whole (${old})`);
+    await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.click('#update button')]);
+    await ready(page);
+    const caches = await page.evaluate(() => caches.keys());
+    check(await build() === next && caches.length === 1 && caches[0] === `g2048-${next}`,
+      `Reload: the new build's page (${await build()}), one cache left (${caches.join(', ')})`);
+  } finally {
+    await context.close();
+    server.close();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 async function run() {
   const server = await serve(dist);
-  const url = `http://127.0.0.1:${server.address().port}/`;
+  const url = server.url;
   await mkdir(shots, { recursive: true });
   const browser = await launch();
   try {
@@ -660,6 +815,9 @@ async function run() {
       check(errors.length === 0, `${device.name}: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
       await context.close();
     }
+    await precompressed(url);
+    await installableAndOffline();
+    await newBuild(browser);
   } finally {
     await browser.close();
     server.close();
