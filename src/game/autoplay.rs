@@ -98,7 +98,11 @@ impl Default for AiBudget {
 /// bevy's task pool: without bevy's `multi_threaded` feature, which the game leaves out, that
 /// pool runs a task to its end inside the frame that spawns it.)
 #[derive(Resource, Default)]
-pub struct Thinking(Option<(Board, JoinHandle<Option<Direction>>)>);
+pub struct Thinking(
+    Option<(Board, JoinHandle<Option<Direction>>)>,
+    /// Whether a thread could not be started (said once).
+    bool,
+);
 
 impl Thinking {
     /// Starts searching `board` unless that search is already running (a search of another
@@ -127,8 +131,11 @@ impl Thinking {
                 true
             }
             Err(error) => {
-                // No thread to be had: the frame's own search plays instead.
-                warn!("autoplay searches in the frame: {error}");
+                // No thread to be had: the frame's own search plays instead (said once).
+                if !self.1 {
+                    warn!("autoplay searches in the frame: {error}");
+                    self.1 = true;
+                }
                 self.0 = None;
                 false
             }
