@@ -7,7 +7,7 @@ use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use bevy::prelude::*;
 
 use super::palette::{LIGHT_TEXT, tile_colors};
-use super::text::FONT_BYTES;
+use super::text::{FONT_BYTES, pens};
 
 /// The window's icon: the side window managers scale from (X11 and Windows take any size).
 #[cfg(not(target_arch = "wasm32"))]
@@ -110,22 +110,13 @@ fn text_coverage(side: u32, shape: Shape) -> Vec<f32> {
     coverage
 }
 
-/// The four digits on one baseline at `scale`, kerned.
+/// The four digits on one baseline at `scale`, kerned as the game's labels are.
 fn layout(font: &FontRef<'_>, scale: PxScale) -> Vec<ab_glyph::Glyph> {
-    let scaled = font.as_scaled(scale);
-    let mut pen = 0.0;
-    let mut previous = None;
-    let mut glyphs = Vec::new();
-    for c in "2048".chars() {
-        let id = font.glyph_id(c);
-        if let Some(previous) = previous {
-            pen += scaled.kern(previous, id);
-        }
-        glyphs.push(id.with_scale_and_position(scale, point(pen, scaled.ascent())));
-        pen += scaled.h_advance(id);
-        previous = Some(id);
-    }
-    glyphs
+    let ascent = font.as_scaled(scale).ascent();
+    let (pens, _) = pens(font, scale, "2048");
+    pens.into_iter()
+        .map(|(id, pen)| id.with_scale_and_position(scale, point(pen, ascent)))
+        .collect()
 }
 
 /// The box around the digits' ink (whole pixels, as they are drawn) at `scale`.

@@ -255,27 +255,21 @@ impl GlyphAtlas {
         anchor: Vec2,
     ) -> Result<Vec<Placed>, Full> {
         let font = self.font.clone();
-        let scaled = font.as_scaled(self.scale(px));
-        let mut pen = 0.0;
-        let mut previous = None;
-        let mut placed = Vec::with_capacity(text.len());
-        for c in text.chars() {
-            let id = font.glyph_id(c);
-            if let Some(previous) = previous {
-                pen += scaled.kern(previous, id);
-            }
+        let scale = self.scale(px);
+        let scaled = font.as_scaled(scale);
+        let (pens, width) = pens(&font, scale, text);
+        let mut placed = Vec::with_capacity(pens.len());
+        for (id, pen) in pens {
             if let Some(slot) = self.slot(images, id, px)? {
                 placed.push(Placed {
                     rect: slot.rect,
                     top_left: Vec2::new(pen.round() + slot.offset.x, slot.offset.y),
                 });
             }
-            pen += scaled.h_advance(id);
-            previous = Some(id);
         }
         // The box's centre relative to the anchor point, and the baseline relative to the
         // centre: half the ascent-to-descent height below it, as CSS centres a line.
-        let size = Vec2::new(pen, scaled.ascent() - scaled.descent());
+        let size = Vec2::new(width, scaled.ascent() - scaled.descent());
         let left = -(anchor.x + 0.5) * size.x;
         let baseline = -anchor.y * size.y - (scaled.ascent() + scaled.descent()) / 2.0;
         for glyph in &mut placed {
@@ -283,6 +277,25 @@ impl GlyphAtlas {
         }
         Ok(placed)
     }
+}
+
+/// Each glyph of `text` on one line at `scale` and its pen position (advances, kerned), and the
+/// line's width (the labels', and the icon's "2048").
+pub(super) fn pens(font: &FontRef<'_>, scale: PxScale, text: &str) -> (Vec<(GlyphId, f32)>, f32) {
+    let scaled = font.as_scaled(scale);
+    let mut pen = 0.0;
+    let mut previous = None;
+    let mut glyphs = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        let id = font.glyph_id(c);
+        if let Some(previous) = previous {
+            pen += scaled.kern(previous, id);
+        }
+        glyphs.push((id, pen));
+        pen += scaled.h_advance(id);
+        previous = Some(id);
+    }
+    (glyphs, pen)
 }
 
 /// Lays out labels whose text, size or anchor changed, or all of them when the zoom changed,
