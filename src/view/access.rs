@@ -113,12 +113,14 @@ fn spawn_tree(mut commands: Commands) {
 }
 
 /// Nodes spawned at the top of the scene (the buttons above the board, the dialogs) go under the
-/// root, in the order they come.
+/// root, after those already there: those that come in one frame in reading order, top to bottom
+/// and then left to right as they stand on screen. (The query's own order follows archetypes,
+/// which change with the order bevy happens to run the systems that spawned them.)
 fn gather(
     mut commands: Commands,
     root: Single<Entity, With<AccessRoot>>,
     loose: Query<
-        Entity,
+        (Entity, Option<&Transform>),
         (
             With<AccessibilityNode>,
             Without<ChildOf>,
@@ -126,7 +128,12 @@ fn gather(
         ),
     >,
 ) {
-    for entity in &loose {
+    let mut nodes: Vec<(Entity, Vec3)> = loose
+        .iter()
+        .map(|(entity, at)| (entity, at.map_or(Vec3::ZERO, |at| at.translation)))
+        .collect();
+    nodes.sort_by(|(_, a), (_, b)| b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x)));
+    for (entity, _) in nodes {
         commands.entity(entity).insert(ChildOf(*root));
     }
 }
