@@ -42,28 +42,17 @@ const IDLE_WAKE: Duration = Duration::from_secs(60);
 /// The game in a window: on the desktop, or on the page's `#bevy` canvas in a browser.
 pub fn windowed_app(game: GamePlugin) -> App {
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "2048".into(),
-                    // WM_CLASS on X11 (and the window class on Windows): the desktop entry's
-                    // StartupWMClass (assets/linux/g2048.desktop) matches it.
-                    name: Some("g2048".into()),
-                    resolution: WINDOW_SIZE.into(),
-                    canvas: Some("#bevy".into()),
-                    fit_canvas_to_parent: true,
-                    prevent_default_event_handling: true,
-                    ..default()
-                }),
-                ..default()
-            })
-            .set(AssetPlugin {
-                // Everything is embedded; never look for an assets folder or .meta files.
-                meta_check: bevy::asset::AssetMetaCheck::Never,
-                ..default()
-            }),
-    )
+    app.add_plugins(engine_plugins(Window {
+        title: "2048".into(),
+        // WM_CLASS on X11 (and the window class on Windows): the desktop entry's
+        // StartupWMClass (assets/linux/g2048.desktop) matches it.
+        name: Some("g2048".into()),
+        resolution: WINDOW_SIZE.into(),
+        canvas: Some("#bevy".into()),
+        fit_canvas_to_parent: true,
+        prevent_default_event_handling: true,
+        ..default()
+    }))
     .insert_resource(ClearColor(view::palette::PAGE))
     // Redraw only on input or while something animates (`view::keep_frames_coming`): idle
     // costs no CPU.
@@ -81,6 +70,62 @@ pub fn windowed_app(game: GamePlugin) -> App {
     // stamps each frame when it starts. (The render world's sender ignores the closed channel.)
     app.world_mut().remove_resource::<TimeReceiver>();
     app
+}
+
+/// Bevy's plugins the game runs on: `DefaultPlugins` as this crate's features make it, in its
+/// order, less what the game never uses. Listed here rather than taken as the group because a
+/// plugin the group adds stays in the .wasm even when disabled (its `build` is reachable through
+/// the group's list): so the browser build leaves out the log subscriber (the .wasm logs
+/// nothing: see Cargo.toml) and, on every platform, the diagnostics store nothing reads.
+fn engine_plugins(window: Window) -> impl PluginGroup {
+    use bevy::{
+        a11y::AccessibilityPlugin,
+        app::{PanicHandlerPlugin, PluginGroupBuilder, TaskPoolPlugin},
+        camera::CameraPlugin,
+        core_pipeline::CorePipelinePlugin,
+        diagnostic::FrameCountPlugin,
+        input_focus::{InputDispatchPlugin, InputFocusPlugin},
+        mesh::MeshPlugin,
+        render::RenderPlugin,
+        sprite::SpritePlugin,
+        sprite_render::SpriteRenderPlugin,
+        time::TimePlugin,
+        window::WindowPlugin,
+        winit::WinitPlugin,
+    };
+    let group = PluginGroupBuilder::start::<DefaultPlugins>().add(PanicHandlerPlugin);
+    #[cfg(not(target_arch = "wasm32"))]
+    let group = group.add(bevy::log::LogPlugin::default());
+    let group = group
+        .add(TaskPoolPlugin::default())
+        .add(FrameCountPlugin)
+        .add(TimePlugin)
+        .add(TransformPlugin)
+        .add(InputPlugin)
+        .add(InputFocusPlugin)
+        .add(InputDispatchPlugin)
+        .add(WindowPlugin {
+            primary_window: Some(window),
+            ..default()
+        })
+        .add(AccessibilityPlugin);
+    #[cfg(not(target_arch = "wasm32"))]
+    let group = group.add(bevy::app::TerminalCtrlCHandlerPlugin);
+    group
+        .add(AssetPlugin {
+            // Everything is embedded; never look for an assets folder or .meta files.
+            meta_check: bevy::asset::AssetMetaCheck::Never,
+            ..default()
+        })
+        .add(WinitPlugin::default())
+        .add(RenderPlugin::default())
+        .add(ImagePlugin::default())
+        .add(MeshPlugin)
+        .add(CameraPlugin)
+        .add(CorePipelinePlugin)
+        .add(SpritePlugin)
+        .add(SpriteRenderPlugin)
+        .add(StatesPlugin)
 }
 
 /// The same game with no window, renderer or GPU: MinimalPlugins, states, input, tweening,
