@@ -47,7 +47,7 @@ pub fn windowed_app(game: GamePlugin) -> App {
         // WM_CLASS on X11 (and the window class on Windows): the desktop entry's
         // StartupWMClass (assets/linux/g2048.desktop) matches it.
         name: Some("g2048".into()),
-        resolution: WINDOW_SIZE.into(),
+        resolution: initial_size().into(),
         canvas: Some("#bevy".into()),
         fit_canvas_to_parent: true,
         prevent_default_event_handling: true,
@@ -61,6 +61,7 @@ pub fn windowed_app(game: GamePlugin) -> App {
         unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
     })
     .add_plugins((TweeningPlugin, game, ViewPlugin));
+    load_first_frame_shaders(&mut app);
     share::plugin(&mut app);
     #[cfg(target_arch = "wasm32")]
     web::plugin(&mut app);
@@ -70,6 +71,46 @@ pub fn windowed_app(game: GamePlugin) -> App {
     // stamps each frame when it starts. (The render world's sender ignores the closed channel.)
     app.world_mut().remove_resource::<TimeReceiver>();
     app
+}
+
+/// Shaders of bevy's 2D renderer (0.19) that it asks the asset server for only as its first frame
+/// starts (in `RenderStartup`), for the pipelines it builds in that frame: the sprites', the
+/// final copy's to the window, and the tonemapping pass's (built though a camera without a
+/// tonemapper never runs it; until it is built, the frame is not the whole game).
+const FIRST_FRAME_SHADERS: [&str; 3] = [
+    "embedded://bevy_sprite_render/render/sprite.wgsl",
+    "embedded://bevy_core_pipeline/blit/blit.wgsl",
+    "embedded://bevy_core_pipeline/tonemapping/tonemapping.wgsl",
+];
+
+/// Keeps the early loads of [`FIRST_FRAME_SHADERS`] alive.
+#[derive(Resource)]
+struct FirstFrameShaders(
+    #[expect(
+        dead_code,
+        reason = "held, never read: the handles keep the loads alive"
+    )]
+    Vec<Handle<bevy::shader::Shader>>,
+);
+
+/// Asks for [`FIRST_FRAME_SHADERS`] while the app is built. They load while the renderer is set
+/// up (on the web, the same event-loop turns), so the first frame's pipelines can be built in
+/// that frame; asked for in `RenderStartup`, they arrive a frame later and the first frame
+/// draws only the background. The renderer's own requests then find them loaded (same paths).
+fn load_first_frame_shaders(app: &mut App) {
+    let server = app.world().resource::<AssetServer>();
+    let handles = FIRST_FRAME_SHADERS.map(|path| server.load(path)).to_vec();
+    app.insert_resource(FirstFrameShaders(handles));
+}
+
+/// The window's first size: [`WINDOW_SIZE`] on the desktop; in the browser the size the page
+/// gives the canvas (which it then follows).
+fn initial_size() -> (u32, u32) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(size) = web::page_size() {
+        return size;
+    }
+    WINDOW_SIZE
 }
 
 /// Bevy's plugins the game runs on: `DefaultPlugins` as this crate's features make it, in its

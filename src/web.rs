@@ -1,5 +1,6 @@
-//! Browser glue: tells the page when the first frames are drawn (it then hides its loading
-//! message and focuses the canvas) and mirrors the game on the canvas as data attributes
+//! Browser glue: tells the page when the first frame that shows the whole game is drawn (it then
+//! hides its loading message and focuses the canvas, `data-ready`, and `data-first-frame` says
+//! when) and mirrors the game on the canvas as data attributes
 //! (`data-board`, `data-score`, `data-moves`, `data-state`, `data-theme`, `data-motion`,
 //! `data-screen`, `data-replay` as shown/moves, `data-coach`: the newest rating as
 //! `move:verdict:played:best`, `data-share`, `data-focus`: the request of the
@@ -10,7 +11,16 @@
 //! Before the game starts, [`page_can_run`] checks for the canvas and WebGL2, so a page without
 //! them gets a message instead of a panic.
 
-use bevy::{diagnostic::FrameCount, prelude::*};
+use bevy::{
+    prelude::*,
+    render::{
+        Render, RenderApp, RenderSystems,
+        render_asset::RenderAssets,
+        render_resource::{CachedPipelineState, PipelineCache},
+        texture::GpuImage,
+    },
+    sprite_render::ExtractedSprites,
+};
 use web_sys::wasm_bindgen::JsCast;
 
 use crate::game::{Coach, Engine, Focus, GameState, Replay, Screen, Tile, UiButton, Value};
@@ -20,15 +30,21 @@ use crate::view::theme::Theme;
 
 /// The canvas the game draws on (the window's `canvas` selector).
 const CANVAS_ID: &str = "bevy";
-/// Frames drawn before the page is told the game is ready (text settles in the first few).
-const READY_FRAME: u32 = 3;
 
 mod a11y;
 
 pub(crate) fn plugin(app: &mut App) {
     a11y::plugin(app);
     app.add_systems(First, read_reduced_motion)
-        .add_systems(Last, (mark_ready, publish_state, publish_drawn));
+        .add_systems(Last, (publish_state, publish_drawn));
+    app.sub_app_mut(RenderApp)
+        .init_resource::<FirstFrame>()
+        .add_systems(
+            Render,
+            tell_first_frame
+                .in_set(RenderSystems::Cleanup)
+                .run_if(resource_equals(FirstFrame::Waiting)),
+        );
 }
 
 /// The browser's `prefers-reduced-motion`, every frame: a change while the page is open applies
@@ -81,12 +97,12 @@ pub fn page_can_run() -> bool {
     let Some(document) = web_sys::window().and_then(|window| window.document()) else {
         return false;
     };
-    let problem = if document.get_element_by_id(CANVAS_ID).is_none() {
-        "The game cannot start: this page has no <canvas id=\"bevy\"> to draw on."
-    } else if !has_webgl2(&document) {
-        "The game cannot start: it needs WebGL2, which this browser has turned off or lacks."
-    } else {
-        return true;
+    let problem = match document.get_element_by_id(CANVAS_ID) {
+        None => "The game cannot start: this page has no <canvas id=\"bevy\"> to draw on.",
+        Some(canvas) if !has_webgl2(&canvas) => {
+            "The game cannot start: it needs WebGL2, which this browser has turned off or lacks."
+        }
+        Some(_) => return true,
     };
     web_sys::console::error_1(&problem.into());
     if let Some(loading) = document.get_element_by_id("loading") {
@@ -95,15 +111,30 @@ pub fn page_can_run() -> bool {
     false
 }
 
-/// Asks a throwaway canvas for a WebGL2 context (the game's canvas is left for the renderer to
-/// set up with its own options).
-fn has_webgl2(document: &web_sys::Document) -> bool {
-    document
-        .create_element("canvas")
+/// Asks the game's own canvas for its WebGL2 context, with the options the renderer (wgpu) asks
+/// for: the renderer then gets this same context. (A throwaway canvas would cost a second
+/// context before the first frame; in headless Chromium's software renderer one took 160 to
+/// 330 ms to make on a cold start.)
+fn has_webgl2(canvas: &web_sys::Element) -> bool {
+    let Ok(canvas) = canvas.clone().dyn_into::<web_sys::HtmlCanvasElement>() else {
+        return false;
+    };
+    let options = js_sys::Object::new();
+    // What wgpu-hal's WebGL backend asks for (`create_context_options`).
+    let _ = js_sys::Reflect::set(&options, &"antialias".into(), &false.into());
+    canvas
+        .get_context_with_context_options("webgl2", &options)
         .ok()
-        .and_then(|element| element.dyn_into::<web_sys::HtmlCanvasElement>().ok())
-        .and_then(|canvas| canvas.get_context("webgl2").ok().flatten())
+        .flatten()
         .is_some()
+}
+
+/// The size the page gives the canvas's parent, in CSS pixels: the window starts at the size it
+/// will fit to, so the renderer does not set up its surface for another size first.
+pub fn page_size() -> Option<(u32, u32)> {
+    let parent = canvas()?.parent_element()?;
+    let (w, h) = (parent.client_width(), parent.client_height());
+    (w > 0 && h > 0).then_some((w as u32, h as u32))
 }
 
 fn canvas() -> Option<web_sys::Element> {
@@ -115,14 +146,55 @@ fn set(canvas: &web_sys::Element, name: &str, value: &str) {
     let _ = canvas.set_attribute(name, value);
 }
 
-fn mark_ready(frames: Res<FrameCount>, mut done: Local<bool>) {
-    if *done || frames.0 < READY_FRAME {
+/// Whether the first frame that shows the whole game has been drawn yet (render world).
+#[derive(Resource, Default, PartialEq)]
+enum FirstFrame {
+    #[default]
+    Waiting,
+    Told,
+}
+
+/// After each frame until the first that drew the whole game: every pipeline the renderer asked
+/// for is built (a pipeline whose shaders are still loading leaves its sprites out of the frame)
+/// and every sprite's image is on the GPU. Then the page is told: `data-ready` (it hides its
+/// loading message) and `data-first-frame`, "frame N at T ms", T counted from the start of the
+/// page's load (`performance.now()`), N from 0.
+fn tell_first_frame(
+    pipelines: Res<PipelineCache>,
+    sprites: Res<ExtractedSprites>,
+    images: Res<RenderAssets<GpuImage>>,
+    mut state: ResMut<FirstFrame>,
+    mut frame: Local<u32>,
+) {
+    let pending = pipelines.pipelines().any(|pipeline| {
+        matches!(
+            pipeline.state,
+            CachedPipelineState::Queued | CachedPipelineState::Creating(_)
+        )
+    });
+    let drawn = !pending
+        && !sprites.sprites.is_empty()
+        && sprites
+            .sprites
+            .iter()
+            .all(|sprite| images.get(sprite.image_handle_id).is_some());
+    if !drawn {
+        *frame += 1;
         return;
     }
-    *done = true;
-    if let Some(canvas) = canvas() {
-        set(&canvas, "data-ready", "1");
-    }
+    *state = FirstFrame::Told;
+    let Some(canvas) = canvas() else {
+        return;
+    };
+    let now = web_sys::window()
+        .and_then(|window| window.performance())
+        .map_or(0.0, |performance| performance.now());
+    set(
+        &canvas,
+        "data-first-frame",
+        &format!("frame {} at {now:.0} ms", *frame),
+    );
+    set(&canvas, "data-ready", "1");
 }
 
 /// The replay code in the page's address (`…#replay=CODE`), if any. The fragment is then
