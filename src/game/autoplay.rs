@@ -14,7 +14,7 @@
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use bevy::{ecs::system::SystemParam, prelude::*};
+use bevy::{diagnostic::FrameCount, ecs::system::SystemParam, prelude::*};
 
 use super::requests::{Request, Screen};
 use super::{Engine, GameSet, TilesMoving};
@@ -37,7 +37,10 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Autoplay>()
         .init_resource::<AiBudget>()
         .init_resource::<Thinking>()
-        .add_systems(Startup, warm_up_ai)
+        .add_systems(
+            Update,
+            warm_up_ai.run_if(|frames: Res<FrameCount>| frames.0 == 1),
+        )
         .add_message::<HintGiven>()
         .add_systems(
             Update,
@@ -168,7 +171,8 @@ impl Thinking {
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HintGiven(pub Direction);
 
-/// The search's tables are built at start, not in the frame of the first hint.
+/// The search's tables are built in the second frame: not in the first, which the page waits for
+/// before it shows the game, nor in the frame of the first hint.
 fn warm_up_ai() {
     search::warm_up();
 }
