@@ -5,12 +5,13 @@ import init from './g2048.js';
 
 const canvas = document.getElementById('bevy');
 const loading = document.getElementById('loading');
-// The game sets data-ready on the canvas once its first frames are drawn.
+// The game sets data-ready on the canvas once its first frame shows the whole game.
 // (Without the canvas, the game itself says so in the loading message.)
 if (canvas) new MutationObserver(() => {
   if (canvas.dataset.ready && loading.isConnected) {
     loading.remove();
     canvas.focus(); // keys work without a click first
+    keepOffline();
   }
 }).observe(canvas, { attributes: true, attributeFilter: ['data-ready'] });
 // A replay link opened while the game runs: the game reads the link when it starts.
@@ -28,8 +29,10 @@ init().catch((error) => {
 // Offline play: the worker keeps this build's files. When a new build's worker has filled its
 // cache and waits, a quiet notice offers the reload; the game goes on until the player takes it
 // (the game saves every move, so the reload loses nothing). The new worker takes over only then,
-// and the page reloads whole from the new build.
-if ('serviceWorker' in navigator) {
+// and the page reloads whole from the new build. Registered once the game has drawn: on a first
+// visit the worker's install fetches every file again, which would compete with the game's start.
+function keepOffline() {
+  if (!('serviceWorker' in navigator)) return;
   const notice = document.getElementById('update');
   const offer = (worker) => {
     notice.hidden = false;
