@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the web version into dist/ (the page, its script and style, the JS glue, the .wasm, the
 # manifest, the icons, the service worker, and .br/.gz copies of the large files): a folder any
-# static host serves. Installs what it needs on first use: the wasm32 target, wasm-bindgen-cli at the
+# static host serves. The .wasm is built against bevy crates patched for it (patches/web/). Installs what it needs on first use: the wasm32 target, wasm-bindgen-cli at the
 # exact version in Cargo.lock (under ~/.cache/g2048/tools) and npm's binaryen for wasm-opt.
 # Nothing is downloaded at run time of the game.
 #   web/build.sh            build dist/
@@ -29,12 +29,43 @@ if [[ ! -x web/node_modules/.bin/wasm-opt ]]; then
   (cd web && npm ci --no-audit --no-fund --silent)
 fi
 
+# Bevy's crates less the parts this game never draws with, for this build only
+# (patches/web/README.md): a copy of each crate's registry source with patches/web/NAME-VERSION.diff
+# applied, made once per version of the patch (its folder is named by the patch's hash, so later
+# builds find the same files), and given to cargo as a [patch] for this one command.
+patched=$target_dir/web-patched
+mkdir -p "$patched"
+command -v patch >/dev/null || { say "needs the patch tool (Debian: apt-get install patch)"; exit 1; }
+sources=$(cargo metadata --format-version 1 --filter-platform wasm32-unknown-unknown | node -e '
+  let json = ""; process.stdin.on("data", (d) => json += d).on("end", () => {
+    for (const p of JSON.parse(json).packages) if (p.source?.startsWith("registry+"))
+      console.log(`${p.name}-${p.version} ${p.manifest_path.replace(/\/Cargo\.toml$/, "")}`);
+  });')
+patches=()
+for diff in patches/web/*.diff; do
+  crate=$(basename "$diff" .diff)
+  source=$(awk -v c="$crate" '$1 == c { print $2 }' <<<"$sources")
+  [[ -n $source ]] || { say "$diff: $crate is not in Cargo.lock (bevy updated? see patches/web/README.md)"; exit 1; }
+  copy=$patched/$crate-$(sha256sum "$diff" | cut -c1-12)
+  if [[ ! -d $copy ]]; then
+    rm -rf "$copy.new" && cp -r "$source" "$copy.new"
+    patch --quiet --forward -p1 -d "$copy.new" <"$diff" || { say "$diff does not apply to $source"; exit 1; }
+    mv "$copy.new" "$copy"
+  fi
+  patches+=(--config "patch.crates-io.${crate%-*}.path=\"$copy\"")
+done
+
 # Source paths end up in the .wasm (panic locations): shorten the crates' long registry paths.
 # (Not the clone's own path: it differs between CI clones and would void the build cache.)
 registry=${CARGO_HOME:-$HOME/.cargo}/registry/src
-export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$registry=/crates"
-say "cargo build --profile wasm-release --target wasm32-unknown-unknown"
-cargo build --profile wasm-release --target wasm32-unknown-unknown --bin g2048
+export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$registry=/crates --remap-path-prefix=$patched=/crates"
+say "cargo build --profile wasm-release --target wasm32-unknown-unknown (with $((${#patches[@]} / 2)) patched crates)"
+# The patches change what cargo resolves, so it rewrites Cargo.lock: keep the project's as it is.
+lock=$(mktemp)
+cp Cargo.lock "$lock"
+trap 'cp "$lock" Cargo.lock; rm -f "$lock"' EXIT
+cargo build --profile wasm-release --target wasm32-unknown-unknown --bin g2048 "${patches[@]}"
+cp "$lock" Cargo.lock
 
 rm -rf "$dist" && mkdir -p "$dist"
 "$tools/bin/wasm-bindgen" --target web --no-typescript --out-dir "$dist" --out-name g2048 \
