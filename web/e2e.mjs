@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile, mkdir, cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { inflateSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -202,6 +203,108 @@ async function ready(page) {
   await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
 }
 
+// The game's own record of its first frame that shows the whole game (src/web.rs):
+// "frame N at T ms", T from the start of the page's load.
+async function firstFrame(page) {
+  const text = await page.$eval('#bevy', (c) => c.dataset.firstFrame ?? '');
+  const m = /^frame (\d+) at (\d+) ms$/.exec(text);
+  return m ? { frame: Number(m[1]), ms: Number(m[2]), text } : { frame: NaN, ms: NaN, text };
+}
+
+// The pixels of a PNG (8-bit RGB or RGBA, as Chromium's screencast writes them), as RGBA.
+function decodePng(png) {
+  let at = 8;
+  let width = 0; let height = 0; let channels = 0;
+  const data = [];
+  while (at < png.length) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    const body = png.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0); height = body.readUInt32BE(4);
+      if (body[8] !== 8 || ![2, 6].includes(body[9]) || body[12] !== 0) throw new Error('unsupported PNG');
+      channels = body[9] === 6 ? 4 : 3;
+    } else if (type === 'IDAT') data.push(body);
+    at += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(data));
+  const stride = width * channels;
+  const out = Buffer.alloc(width * height * 4);
+  let prev = Buffer.alloc(stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = Buffer.from(raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)));
+    for (let i = 0; i < stride; i++) {
+      const a = i >= channels ? line[i - channels] : 0;
+      const b = prev[i];
+      const c = i >= channels ? prev[i - channels] : 0;
+      const p = a + b - c;
+      const pa = Math.abs(p - a); const pb = Math.abs(p - b); const pc = Math.abs(p - c);
+      const paeth = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      line[i] = (line[i] + [0, a, b, (a + b) >> 1, paeth][filter]) & 255;
+    }
+    for (let x = 0; x < width; x++) {
+      for (let k = 0; k < 3; k++) out[(y * width + x) * 4 + k] = line[x * channels + k];
+      out[(y * width + x) * 4 + 3] = channels === 4 ? line[x * channels + 3] : 255;
+    }
+    prev = line;
+  }
+  return { width, height, rgba: out };
+}
+
+// The first frame after a cold start, in a browser of its own (nothing cached, its GPU process
+// new) at 1280×720, three times: when the game says it drew the whole game (src/web.rs), when
+// the page saw data-ready (how any build tells it, this one or an older), and when the
+// compositor first put a picture of the game on screen (DevTools' screencast: the first frame in
+// which over a fifth of the pixels are not the page's background; the loading message covers
+// far less, the board alone a third). All from the start of the page's load.
+async function coldStart(url) {
+  for (let run = 1; run <= 3; run++) await coldStartOnce(url, run);
+}
+
+async function coldStartOnce(url, run) {
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
+      const canvas = document.getElementById('bevy');
+      new MutationObserver(() => { window.readyAt ??= canvas.dataset.ready ? performance.now() : undefined; })
+        .observe(canvas, { attributes: true, attributeFilter: ['data-ready'] });
+    }));
+    const cdp = await context.newCDPSession(page);
+    const frames = [];
+    cdp.on('Page.screencastFrame', (f) => {
+      frames.push({ at: f.metadata.timestamp * 1000, png: Buffer.from(f.data, 'base64') });
+      cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
+    });
+    await cdp.send('Page.startScreencast', { format: 'png', maxWidth: 320, maxHeight: 180 });
+    await page.goto(url);
+    await ready(page);
+    await page.waitForTimeout(1000);
+    await cdp.send('Page.stopScreencast');
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const drawn = await firstFrame(page);
+    const background = [0xfa, 0xf8, 0xef];
+    const shown = frames.find((f) => {
+      const { rgba } = decodePng(f.png);
+      let other = 0;
+      for (let i = 0; i < rgba.length; i += 4) {
+        if (background.some((v, k) => Math.abs(rgba[i + k] - v) > 8)) other++;
+      }
+      return other > rgba.length / 4 / 5;
+    });
+    const shownMs = shown ? Math.round(shown.at - origin) : NaN;
+    const readyMs = Math.round(await page.evaluate(() => window.readyAt));
+    console.log(`info cold start ${run}: the game drew its first frame (${drawn.text}), the page saw data-ready at ${readyMs} ms, on screen at ${shownMs} ms (${frames.length} screencast frames)`);
+    check(drawn.frame === 0, `cold start ${run}: the renderer's first frame already shows the whole game (${drawn.text})`);
+    check(shown !== undefined, `cold start ${run}: the screencast shows the game (at ${shownMs} ms)`);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 // Installable, and offline after the first visit: a phone-sized page on its own server, which
 // is then stopped, so nothing but the service worker's cache can answer the reload.
 // A profile on disk, not the incognito-like context of the other checks: Chromium does not
@@ -220,7 +323,7 @@ async function installableAndOffline() {
     let t0 = Date.now();
     await page.goto(server.url);
     await ready(page);
-    console.log(`info online: page load to first frames ${Date.now() - t0} ms`);
+    console.log(`info online: first frame ${(await firstFrame(page)).text}; the test saw it after ${Date.now() - t0} ms`);
     const worker = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       return registration.active?.state;
@@ -251,7 +354,7 @@ async function installableAndOffline() {
     t0 = Date.now();
     await page.reload();
     const reached = await ready(page).then(() => true, () => false);
-    console.log(`info offline: page load to first frames ${Date.now() - t0} ms`);
+    console.log(`info offline: first frame ${reached ? (await firstFrame(page)).text : 'none'}; the test saw it after ${Date.now() - t0} ms`);
     check(reached, 'offline, with the server stopped: the reload reaches the first frames');
     const s = await state(page);
     const dir = movable(s, ['Left', 'Right', 'Up', 'Down']);
@@ -312,6 +415,7 @@ async function run() {
   const server = await serve(dist);
   const url = server.url;
   await mkdir(shots, { recursive: true });
+  await coldStart(url);
   const browser = await launch();
   try {
     // A browser set to dark mode gets the dark theme (the game's choice is "System" at first).
@@ -585,7 +689,7 @@ async function run() {
       check(await page.evaluate(() => window.loadingShown === true), `${device.name}: loading message shows first`);
       await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
       const readyMs = Date.now() - t0;
-      console.log(`info ${device.name}: page load to first frames ${readyMs} ms`);
+      console.log(`info ${device.name}: first frame ${(await firstFrame(page)).text}; the test saw it after ${readyMs} ms`);
       check(!(await page.isVisible('#loading')), `${device.name}: loading message gone`);
       const box = await page.$eval('#bevy', (c) => { const r = c.getBoundingClientRect(); return { w: r.width, h: r.height }; });
       check(box.w === device.viewport.width && box.h === device.viewport.height,
