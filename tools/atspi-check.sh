@@ -97,6 +97,11 @@ PY
 cat >"$work/run.sh" <<RUN
 set -euo pipefail
 export DISPLAY=$display
+# A desktop session's runtime folder (logind gives each login one). Without it the bus launcher
+# puts the AT-SPI bus under ~/.cache/at-spi, and the game's AccessKit asked for that bus's
+# address but never connected to it (seen with strace and dbus-monitor, 2026-12-01).
+export XDG_RUNTIME_DIR=$work/runtime
+mkdir -m 700 "\$XDG_RUNTIME_DIR"
 /usr/libexec/at-spi-bus-launcher --launch-immediately &
 sleep 2
 for property in IsEnabled ScreenReaderEnabled; do
