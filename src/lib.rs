@@ -76,7 +76,7 @@ pub fn windowed_app(game: GamePlugin) -> App {
 /// Shaders of bevy's 2D renderer (0.19) that it asks the asset server for only as its first frame
 /// starts (in `RenderStartup`), for the pipelines it builds in that frame: the sprites', the
 /// final copy's to the window, and the tonemapping pass's (built though a camera without a
-/// tonemapper never runs it; until it is built, the frame is not the whole game).
+/// tonemapper never runs it; the page is told of the first frame once every pipeline is built).
 const FIRST_FRAME_SHADERS: [&str; 3] = [
     "embedded://bevy_sprite_render/render/sprite.wgsl",
     "embedded://bevy_core_pipeline/blit/blit.wgsl",
