@@ -75,11 +75,13 @@ pub fn windowed_app(game: GamePlugin) -> App {
 
 /// Shaders of bevy's 2D renderer (0.19) that it asks the asset server for only as its first frame
 /// starts (in `RenderStartup`), for the pipelines it builds in that frame: the sprites', the
-/// final copy's to the window, and the tonemapping pass's (built though a camera without a
-/// tonemapper never runs it; the page is told of the first frame once every pipeline is built).
-const FIRST_FRAME_SHADERS: [&str; 3] = [
+/// final copy's to the window and, on the desktop, the tonemapping pass's (built though a camera
+/// without a tonemapper never runs it; the web build's patched bevy does not build it). The page
+/// is told of the first frame once every pipeline is built.
+const FIRST_FRAME_SHADERS: &[&str] = &[
     "embedded://bevy_sprite_render/render/sprite.wgsl",
     "embedded://bevy_core_pipeline/blit/blit.wgsl",
+    #[cfg(not(target_arch = "wasm32"))]
     "embedded://bevy_core_pipeline/tonemapping/tonemapping.wgsl",
 ];
 
@@ -99,7 +101,10 @@ struct FirstFrameShaders(
 /// draws only the background. The renderer's own requests then find them loaded (same paths).
 fn load_first_frame_shaders(app: &mut App) {
     let server = app.world().resource::<AssetServer>();
-    let handles = FIRST_FRAME_SHADERS.map(|path| server.load(path)).to_vec();
+    let handles = FIRST_FRAME_SHADERS
+        .iter()
+        .map(|&path| server.load(path))
+        .collect();
     app.insert_resource(FirstFrameShaders(handles));
 }
 
