@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the web version into dist/ (the page, its script and style, the JS glue, the .wasm, the
 # manifest, the icons, the service worker, and .br/.gz copies of the large files): a folder any
-# static host serves. The .wasm is built against bevy crates patched for it (patches/web/). Installs what it needs on first use: the wasm32 target, wasm-bindgen-cli at the
-# exact version in Cargo.lock (under ~/.cache/g2048/tools) and npm's binaryen for wasm-opt.
+# static host serves. The .wasm is built against bevy crates patched for it (patches/web/).
+# Installs what it needs on first use: the wasm32 target, wasm-bindgen-cli at the exact version
+# in Cargo.lock (under ~/.cache/g2048/tools) and npm's binaryen for wasm-opt.
 # Nothing is downloaded at run time of the game.
 #   web/build.sh            build dist/
 set -euo pipefail
