@@ -59,13 +59,15 @@ done
 # Source paths end up in the .wasm (panic locations): shorten the crates' long registry paths.
 # (Not the clone's own path: it differs between CI clones and would void the build cache.)
 registry=${CARGO_HOME:-$HOME/.cargo}/registry/src
-export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$registry=/crates --remap-path-prefix=$patched=/crates"
+# Given to the .wasm's build only: the icons' native build below shares the tests' build cache.
+remap="--remap-path-prefix=$registry=/crates --remap-path-prefix=$patched=/crates"
 say "cargo build --profile wasm-release --target wasm32-unknown-unknown (with $((${#patches[@]} / 2)) patched crates)"
 # The patches change what cargo resolves, so it rewrites Cargo.lock: keep the project's as it is.
 lock=$(mktemp)
 cp Cargo.lock "$lock"
 trap 'cp "$lock" Cargo.lock; rm -f "$lock"' EXIT
-cargo build --profile wasm-release --target wasm32-unknown-unknown --bin g2048 "${patches[@]}"
+RUSTFLAGS="${RUSTFLAGS:-} $remap" \
+  cargo build --profile wasm-release --target wasm32-unknown-unknown --bin g2048 "${patches[@]}"
 cp "$lock" Cargo.lock
 
 rm -rf "$dist" && mkdir -p "$dist"
