@@ -7,9 +7,9 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile, mkdir, cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { inflateSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { PNG } from 'pngjs';
 
 const dist = process.argv[2] ?? 'dist';
 const shots = process.argv[3] ?? 'target/web-shots';
@@ -211,47 +211,6 @@ async function firstFrame(page) {
   return m ? { frame: Number(m[1]), ms: Number(m[2]), text } : { frame: NaN, ms: NaN, text };
 }
 
-// The pixels of a PNG (8-bit RGB or RGBA, as Chromium's screencast writes them), as RGBA.
-function decodePng(png) {
-  let at = 8;
-  let width = 0; let height = 0; let channels = 0;
-  const data = [];
-  while (at < png.length) {
-    const length = png.readUInt32BE(at);
-    const type = png.toString('latin1', at + 4, at + 8);
-    const body = png.subarray(at + 8, at + 8 + length);
-    if (type === 'IHDR') {
-      width = body.readUInt32BE(0); height = body.readUInt32BE(4);
-      if (body[8] !== 8 || ![2, 6].includes(body[9]) || body[12] !== 0) throw new Error('unsupported PNG');
-      channels = body[9] === 6 ? 4 : 3;
-    } else if (type === 'IDAT') data.push(body);
-    at += 12 + length;
-  }
-  const raw = inflateSync(Buffer.concat(data));
-  const stride = width * channels;
-  const out = Buffer.alloc(width * height * 4);
-  let prev = Buffer.alloc(stride);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)];
-    const line = Buffer.from(raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)));
-    for (let i = 0; i < stride; i++) {
-      const a = i >= channels ? line[i - channels] : 0;
-      const b = prev[i];
-      const c = i >= channels ? prev[i - channels] : 0;
-      const p = a + b - c;
-      const pa = Math.abs(p - a); const pb = Math.abs(p - b); const pc = Math.abs(p - c);
-      const paeth = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-      line[i] = (line[i] + [0, a, b, (a + b) >> 1, paeth][filter]) & 255;
-    }
-    for (let x = 0; x < width; x++) {
-      for (let k = 0; k < 3; k++) out[(y * width + x) * 4 + k] = line[x * channels + k];
-      out[(y * width + x) * 4 + 3] = channels === 4 ? line[x * channels + 3] : 255;
-    }
-    prev = line;
-  }
-  return { width, height, rgba: out };
-}
-
 // The first frame after a cold start, in a browser of its own (nothing cached, its GPU process
 // new) at 1280×720, three times: when the game says it drew the whole game (src/web.rs), when
 // the page saw data-ready (how any build tells it, this one or an older), and when the
@@ -287,7 +246,7 @@ async function coldStartOnce(url, run) {
     const drawn = await firstFrame(page);
     const background = [0xfa, 0xf8, 0xef];
     const shown = frames.find((f) => {
-      const { rgba } = decodePng(f.png);
+      const rgba = PNG.sync.read(f.png).data;
       let other = 0;
       for (let i = 0; i < rgba.length; i += 4) {
         if (background.some((v, k) => Math.abs(rgba[i + k] - v) > 8)) other++;
