@@ -603,8 +603,12 @@ async function run() {
       await page.focus('#bevy');
       const focus = [];
       for (let i = 0; i < 4; i++) {
+        // The focus is read once the game has shown it, not after a fixed wait: on a busy
+        // machine the first frame after the history closed took longer than 300 ms.
+        const before = await page.$eval('#bevy', (c) => c.dataset.focus ?? '');
         await page.keyboard.press('Tab');
-        await page.waitForTimeout(300);
+        await page.waitForFunction((was) => (document.querySelector('#bevy').dataset.focus ?? '') !== was,
+          before, { timeout: MOVE_TIMEOUT_MS }).catch(() => {});
         focus.push(await page.$eval('#bevy', (c) => c.dataset.focus));
       }
       check(focus.join(' ') === 'ToggleAutoplay OpenOptions Undo NewGame', `Tab walks the buttons: ${focus.join(', ')}`);
