@@ -1,0 +1,41 @@
+// What the browser test (e2e.mjs) and the first-frame benchmark (first-frame.mjs) share: the
+// static server and Debian's Chromium, headless, drawing with SwiftShader.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-first-run', '--disable-quic'];
+
+export function launch(extraArgs = []) {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+// The folder served by web/serve.py, as a player's host serves it (precompressed files,
+// their types): resolves to { url, close } once it listens on a free port.
+export function serve(root) {
+  const child = spawn('python3', [fileURLToPath(new URL('./serve.py', import.meta.url)), root, '0'],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`web/serve.py exited (${code}) before listening`)));
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const port = out.match(/127\.0\.0\.1:(\d+)/)?.[1];
+      if (port) {
+        child.removeAllListeners('exit');
+        resolve({ url: `http://127.0.0.1:${port}/`, close: () => child.kill() });
+      }
+    });
+  });
+}
+
+// The game's own record of its first frame that shows the whole game (src/web.rs):
+// "frame N at T ms", T from the start of the page's load.
+export async function firstFrame(page) {
+  const text = await page.$eval('#bevy', (c) => c.dataset.firstFrame ?? '');
+  const m = /^frame (\d+) at (\d+) ms$/.exec(text);
+  return m ? { frame: Number(m[1]), ms: Number(m[2]), text } : { frame: NaN, ms: NaN, text };
+}
