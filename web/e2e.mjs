@@ -177,9 +177,9 @@ async function ready(page) {
 // The first frame after a cold start, in a browser of its own (nothing cached, its GPU process
 // new) at 1280×720: when the game says it drew the whole game (src/web.rs), when the page saw
 // data-ready (how any build tells it, this one or an older), and when the compositor first put
-// a picture of the game on screen (DevTools' screencast: the first frame in which over a fifth
-// of the pixels are not the page's background; the loading message covers far less, the board
-// alone a third). All from the start of the page's load. Three times with the page opened the
+// a picture of the game on screen (DevTools' screencast: the first frame of the page in which
+// over a fifth of the pixels are neither the page's background nor the blank tab's white; the
+// loading message covers far less, the board alone a third). All from the start of the page's load. Three times with the page opened the
 // moment the browser is up, and three times once the browser has drawn its blank first tab
 // (a screenshot of it): a new browser's first picture costs its software renderer 0.4 to
 // 0.6 s here, work that competes with the page's load on two cores but is the browser's
@@ -217,7 +217,6 @@ async function coldStartOnce(url, run, startedFirst) {
     await cdp.send('Page.stopScreencast');
     const origin = await page.evaluate(() => performance.timeOrigin);
     const drawn = await firstFrame(page);
-    // Neither the page's background nor the white of the blank tab before it.
     const background = [[0xfa, 0xf8, 0xef], [0xff, 0xff, 0xff]];
     const shown = frames.find((f) => {
       if (f.at < origin) return false;
@@ -578,8 +577,8 @@ async function run() {
       await page.focus('#bevy');
       const focus = [];
       for (let i = 0; i < 4; i++) {
-        // The focus is read once the game has shown it, not after a fixed wait: on a busy
-        // machine the first frame after the history closed took longer than 300 ms.
+        // The focus is read once the game has shown it, not after a fixed wait: in one CI run
+        // the first Tab's focus was not yet shown 300 ms after the key.
         const before = await page.$eval('#bevy', (c) => c.dataset.focus ?? '');
         await page.keyboard.press('Tab');
         await page.waitForFunction((was) => (document.querySelector('#bevy').dataset.focus ?? '') !== was,
