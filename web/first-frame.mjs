@@ -5,7 +5,7 @@
 // falls on each alike. Two ways to start, each reported on its own:
 //   launched: the page is opened the moment the browser is up;
 //   started:  the browser first draws its blank tab (a screenshot of it), then opens the page.
-// A new browser's first picture costs its software renderer 0.4 to 0.65 s on 2 cores, which
+// A new browser's first picture costs its software renderer 0.4 to 0.7 s on 2 cores, which
 // competes with the page's load in the first way: that is the browser's start, not the page's.
 //   node web/first-frame.mjs [--runs N] DIST [DIST ...]
 import { existsSync } from 'node:fs';
