@@ -7,12 +7,11 @@ import { readFile, writeFile, mkdir, cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, launch, serve, firstFrame } from './harness.mjs';
+import { CHROMIUM_ARGS, READY_TIMEOUT_MS, launch, serve, ready, firstFrame } from './harness.mjs';
 import { PNG } from 'pngjs';
 
 const dist = process.argv[2] ?? 'dist';
 const shots = process.argv[3] ?? 'target/web-shots';
-const READY_TIMEOUT_MS = 180_000;
 const MOVE_TIMEOUT_MS = 20_000;
 
 // --- the rules, written again here so the browser is checked against an independent model ---
@@ -65,7 +64,7 @@ async function loadSaved(page, game) {
     localStorage.removeItem('g2048.undo-4x4-2048');
   }, game);
   await page.reload();
-  await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+  await ready(page);
 }
 
 function check(ok, what) {
@@ -168,10 +167,6 @@ async function watchPolicy(page) {
       (e) => window.refused.push(`${e.violatedDirective}: ${e.blockedURI}`));
   });
   return async () => [...refused, ...(await page.evaluate(() => window.refused ?? []))];
-}
-
-async function ready(page) {
-  await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
 }
 
 // The first frame after a cold start, in a browser of its own (nothing cached, its GPU process
@@ -356,7 +351,7 @@ async function run() {
       const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 500, height: 700 } });
       const page = await context.newPage();
       await page.goto(url);
-      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      await ready(page);
       const theme = await page.$eval('#bevy', (c) => c.dataset.theme);
       check(theme === 'Dark', `dark-mode browser: the game is dark (${theme})`);
       await page.screenshot({ path: join(shots, 'dark.png') });
@@ -377,7 +372,7 @@ async function run() {
       page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(`${url}#replay=${fixture.code}`);
-      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      await ready(page);
       const data = () => page.$eval('#bevy', (c) => ({ ...c.dataset }));
       await page.waitForFunction(() => document.querySelector('#bevy').dataset.screen === 'Replay',
         null, { timeout: MOVE_TIMEOUT_MS });
@@ -458,7 +453,7 @@ async function run() {
         viewport: { width: 500, height: 700 } });
       const page = await context.newPage();
       await page.goto(url);
-      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      await ready(page);
       const motion = await page.$eval('#bevy', (c) => c.dataset.motion);
       check(motion === (reduced ? 'Reduced' : 'Full'), `prefers-reduced-motion ${reduced ? 'reduce' : 'no-preference'}: animations ${motion}`);
       const first = await firstFrameAfterMove(page);
@@ -482,7 +477,7 @@ async function run() {
         JSON.stringify({ version: 1, data: { size: 4, target: 2048, theme: 'high-contrast', motion: 'system' } })));
       const page = await context.newPage();
       await page.goto(url);
-      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      await ready(page);
       await page.keyboard.press('Tab');
       const shown = await page.waitForFunction(() => document.querySelector('#bevy').dataset.focus === 'ToggleAutoplay',
         null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
@@ -506,7 +501,7 @@ async function run() {
       const context = await browser.newContext({ viewport: { width: 500, height: 700 } });
       const page = await context.newPage();
       await page.goto(url);
-      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      await ready(page);
       await firstFrameAfterMove(page); // a game in progress, so New Game asks first
       // The accessible mirror: the board as a table that the accessibility tree reads like
       // data-board, and the move's sentence in the polite live region.
@@ -624,7 +619,7 @@ async function run() {
       await page.goto(url);
       check(await page.title() === '2048', `${device.name}: page title`);
       check(await page.evaluate(() => window.loadingShown === true), `${device.name}: loading message shows first`);
-      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      await ready(page);
       const readyMs = Date.now() - t0;
       console.log(`info ${device.name}: first frame ${(await firstFrame(page)).text}; the test saw it after ${readyMs} ms`);
       check(!(await page.isVisible('#loading')), `${device.name}: loading message gone`);
@@ -671,7 +666,7 @@ async function run() {
       const beforeSwipe = s;
       const saved = await state(page);
       await page.reload();
-      await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+      await ready(page);
       const resumed = await state(page);
       check(JSON.stringify(resumed) === JSON.stringify(saved),
         `${device.name}: a reload resumes the game (${resumed.moves} moves, score ${resumed.score})`);
@@ -807,7 +802,7 @@ async function run() {
             localStorage.setItem('g2048.options', JSON.stringify(options));
           }, size);
           await page.reload();
-          await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+          await ready(page);
           await page.waitForTimeout(500);
           const start = await state(page);
           await page.keyboard.press('p');
@@ -823,7 +818,7 @@ async function run() {
         await page.evaluate((saved) => saved === null
           ? localStorage.removeItem('g2048.options') : localStorage.setItem('g2048.options', saved), optionsBefore);
         await page.reload();
-        await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
+        await ready(page);
       }
 
       await page.waitForTimeout(1500); // let the tweens end before the picture

@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { launch, serve, firstFrame } from './harness.mjs';
+import { launch, serve, ready, firstFrame } from './harness.mjs';
 
 const { values, positionals } = parseArgs({
   options: { runs: { type: 'string', default: '7' } },
@@ -40,7 +40,7 @@ try {
           const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
           if (way === 'started') await page.screenshot();
           await page.goto(build.server.url);
-          await page.waitForSelector('#bevy[data-ready]', { timeout: 180_000, state: 'attached' });
+          await ready(page);
           const drawn = await firstFrame(page);
           if (drawn.frame !== 0) console.log(`${build.dist}: the first whole frame was not frame 0 (${drawn.text})`);
           build.ms[way].push(drawn.ms);

@@ -4,6 +4,9 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
+// How long a page may take to reach its first frame (software rendering, a busy machine).
+export const READY_TIMEOUT_MS = 180_000;
+
 export const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--no-first-run', '--disable-quic'];
@@ -38,4 +41,9 @@ export async function firstFrame(page) {
   const text = await page.$eval('#bevy', (c) => c.dataset.firstFrame ?? '');
   const m = /^frame (\d+) at (\d+) ms$/.exec(text);
   return m ? { frame: Number(m[1]), ms: Number(m[2]), text } : { frame: NaN, ms: NaN, text };
+}
+
+// Resolves once the game has drawn its first whole frame (it sets data-ready on the canvas).
+export async function ready(page) {
+  await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
 }
