@@ -6,10 +6,13 @@
 # current choices pressed. Prints the tree. A stand-in desktop portal on the same bus says
 # "reduced motion", then changes its mind: the game must log both (src/view/motion/portal.rs).
 #   tools/atspi-check.sh [BINARY]     (default: target/release/g2048)
+# ATSPI_BUS_LAUNCHER names another bus launcher (default /usr/libexec/at-spi-bus-launcher): a
+# wrapper that sleeps before it execs the real one shows the check waits for the bus.
 # Needs Debian's xvfb, xdotool, dbus-x11, at-spi2-core and python3-pyatspi; installs them if
 # missing.
 set -euo pipefail
 binary=$(realpath "${1:-${CARGO_TARGET_DIR:-target}/release/g2048}")
+launcher=${ATSPI_BUS_LAUNCHER:-/usr/libexec/at-spi-bus-launcher}
 missing=()
 for tool in Xvfb:xvfb xdotool:xdotool dbus-run-session:dbus-x11 /usr/libexec/at-spi-bus-launcher:at-spi2-core; do
   command -v "${tool%%:*}" >/dev/null || [[ -x ${tool%%:*} ]] || missing+=("${tool#*:}")
@@ -102,12 +105,51 @@ export DISPLAY=$display
 # address but never connected to it (seen with strace and dbus-monitor, 2026-12-01).
 export XDG_RUNTIME_DIR=$work/runtime
 mkdir -m 700 "\$XDG_RUNTIME_DIR"
-/usr/libexec/at-spi-bus-launcher --launch-immediately &
-sleep 2
-for property in IsEnabled ScreenReaderEnabled; do
-  dbus-send --session --dest=org.a11y.Bus /org/a11y/bus org.freedesktop.DBus.Properties.Set \
-    string:org.a11y.Status string:\$property variant:boolean:true
+"$launcher" --launch-immediately &
+# Waits (a minute at most) for the launcher to own org.a11y.Bus, turns on the two properties a
+# screen reader turns on, and reads them back: a Set sent before the launcher serves is lost,
+# and the game then never joins the registry (on a machine where the launcher had never run,
+# two seconds were not enough).
+on_session() { dbus-send --session --print-reply "\$@" 2>/dev/null; }
+property() {
+  on_session --dest=org.a11y.Bus /org/a11y/bus org.freedesktop.DBus.Properties.Get \
+    string:org.a11y.Status string:\$1 | grep -q 'boolean true'
+}
+owned= enabled=
+for _ in \$(seq 120); do
+  if on_session --dest=org.freedesktop.DBus / org.freedesktop.DBus.NameHasOwner \
+       string:org.a11y.Bus | grep -q 'boolean true'; then
+    owned=yes
+    for name in IsEnabled ScreenReaderEnabled; do
+      on_session --dest=org.a11y.Bus /org/a11y/bus org.freedesktop.DBus.Properties.Set \
+        string:org.a11y.Status string:\$name variant:boolean:true >/dev/null || true
+    done
+    property IsEnabled && property ScreenReaderEnabled && { enabled=yes; break; }
+  fi
+  sleep 0.5
 done
+if [[ -z \$owned ]]; then
+  echo "atspi-check: $launcher did not take org.a11y.Bus on the session bus within 60 s" >&2
+  exit 1
+elif [[ -z \$enabled ]]; then
+  echo "atspi-check: org.a11y.Status IsEnabled and ScreenReaderEnabled, set true, do not read back true after 60 s" >&2
+  exit 1
+fi
+echo "atspi-check: the AT-SPI bus is up, IsEnabled and ScreenReaderEnabled read back true"
+address=\$(on_session --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress | sed -n 's/^ *string "\\(.*\\)"\$/\\1/p')
+# The registry starts on demand: ask the AT-SPI bus to start it, and wait for it to own its name.
+registry=
+for _ in \$(seq 60); do
+  dbus-send --bus="\$address" --print-reply --dest=org.freedesktop.DBus / \
+    org.freedesktop.DBus.StartServiceByName string:org.a11y.atspi.Registry uint32:0 \
+    >/dev/null 2>&1 || true
+  dbus-send --bus="\$address" --print-reply --dest=org.freedesktop.DBus / \
+    org.freedesktop.DBus.NameHasOwner string:org.a11y.atspi.Registry 2>/dev/null \
+    | grep -q 'boolean true' && { registry=yes; break; }
+  sleep 0.5
+done
+[[ -n \$registry ]] || { echo "atspi-check: no org.a11y.atspi.Registry on the AT-SPI bus (\$address) after 30 s" >&2; exit 1; }
+echo "atspi-check: the registry runs on the AT-SPI bus"
 /usr/bin/python3 "$work/portal.py" &
 portal=\$!
 sleep 1
