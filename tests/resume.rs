@@ -275,8 +275,20 @@ impl Store for Unreadable {
             Err(io::Error::new(io::ErrorKind::PermissionDenied, "no access"))
         }
     }
+    fn remove(&self, key: &str) -> io::Result<()> {
+        self.inner.remove(key)
+    }
+    fn keys(&self) -> io::Result<Vec<String>> {
+        self.inner.keys()
+    }
     fn location(&self) -> String {
         "a test store".into()
+    }
+    fn lock(&self) -> io::Result<save::Guard<'_>> {
+        self.inner.lock()
+    }
+    fn claim(&self, name: &str) -> save::Claim {
+        self.inner.claim(name)
     }
 }
 

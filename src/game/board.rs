@@ -8,8 +8,8 @@ use bevy::{ecs::system::SystemParam, prelude::*};
 use super::coach::PlayerMoved;
 use super::components::{Position, Tile, Value};
 use super::past::PastGames;
-use super::persist::{self, SaveStore};
-use super::{GameSet, Notice, now_ms};
+use super::persist::{self, BoardClaim, SaveStore};
+use super::{GameSet, Notice, now_ms, start_ms};
 use crate::rules::{
     Board, Cell, Config, Direction, Game, MAX_CELLS, MAX_SIZE, Merge, SlidePlan, Status,
 };
@@ -156,6 +156,7 @@ pub(super) struct BoardChanges<'w, 's> {
     applied: MessageWriter<'w, MoveApplied>,
     player_moves: MessageWriter<'w, PlayerMoved>,
     documents: Res<'w, SaveStore>,
+    claim: ResMut<'w, BoardClaim>,
     past: ResMut<'w, PastGames>,
 }
 
@@ -196,13 +197,28 @@ impl BoardChanges<'_, '_> {
         &self.past
     }
 
-    /// The saved game of another board, with its history (and notices about them).
+    /// The saved game of another board, with its history (and notices about them), claiming
+    /// that board; a new game of this window's own while another window plays it.
     pub(super) fn saved_game(&mut self, config: Config) -> (Game, crate::rules::History) {
-        let (game, history, problems) = persist::saved_game(&self.documents, config);
-        for line in problems {
+        let mut notices = Vec::new();
+        let board = persist::open_board(&self.documents, &mut self.claim, config, &mut notices);
+        for line in notices {
             self.commands.write_message(Notice(line));
         }
-        (game, history)
+        board
+    }
+
+    /// This window's claim on the board in play.
+    pub(super) fn claim(&mut self) -> &mut BoardClaim {
+        &mut self.claim
+    }
+
+    /// Makes the game in play a game of its own, started at `started_ms` (the browser refused
+    /// this tab the board after it was played on: another tab plays the game it came from),
+    /// and keeps it in the history.
+    pub(super) fn make_own(&mut self, started_ms: u64) {
+        self.history.info.started_ms = started_ms;
+        PastGames::keep_in(&mut self.past, &self.engine, &self.history);
     }
 
     /// Says the whole board to a screen reader.
@@ -330,9 +346,10 @@ impl BoardChanges<'_, '_> {
     /// replayable). The game it replaces goes to the history of games.
     pub(super) fn new_game(&mut self) {
         PastGames::keep_in(&mut self.past, &self.engine, &self.history);
+        persist::ask_again(&self.documents, &mut self.claim);
         let seed = self.engine.restart();
         let (game, mut history) = crate::rules::History::seeded(self.engine.config(), seed);
-        history.info = crate::rules::PlayInfo::starting(now_ms());
+        history.info = crate::rules::PlayInfo::starting(start_ms());
         self.commands.write_message(super::speech::Announcement {
             text: super::speech::new_game_sentence(&game),
             urgent: false,

@@ -34,7 +34,7 @@ pub use components::{Position, Tile, Value};
 pub use input::{Focus, SWIPE_THRESHOLD_PX, SeekBar, UiButton, swipe_direction};
 pub use menus::{NextBoard, PlayerOptions, TARGETS};
 pub use past::{Browse, GameList, LIST_ROWS, PastGames, StatsBoard};
-pub use persist::SaveStore;
+pub use persist::{BackupMade, BoardClaim, ImportBackup, PickBackup, SaveStore, StoreChanged};
 pub use replay::{Control, PendingReplay, Replay, Shared, Speed, Watch, Watching, watching};
 pub use requests::{Request, Screen, Step};
 pub use speech::{Announcement, ShownDialog};
@@ -90,6 +90,20 @@ pub fn now_ms() -> u64 {
     }
 }
 
+/// A new game's start time: now, and later than any game this process started before, so no
+/// two of its games share a start (a game is its start time and seed in the history).
+pub fn start_ms() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    let now = now_ms();
+    let last = LAST
+        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |last| {
+            Some(now.max(last + 1))
+        })
+        .unwrap_or(0);
+    now.max(last + 1)
+}
+
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         let documents = Arc::new(Documents::new(self.store.clone()));
@@ -104,6 +118,8 @@ impl Plugin for GamePlugin {
             .insert_resource(PastGames(loaded.past))
             .insert_resource(BestScores(loaded.best))
             .insert_resource(PlayerOptions(loaded.options))
+            .insert_resource(persist::OptionsRead(loaded.options))
+            .insert_resource(loaded.claim)
             .init_state::<GameState>()
             .init_state::<Screen>()
             .configure_sets(

@@ -10,7 +10,7 @@ use super::replay::watching;
 use super::requests::Step;
 use super::{GameSet, Notice};
 use crate::rules::{Game, MAX_SIZE, MIN_SIZE, Status};
-use crate::save::{MAX_GAMES, PastGame};
+use crate::save::PastGame;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameList>()
@@ -36,18 +36,10 @@ impl PastGames {
         if history.is_empty() {
             return false;
         }
-        let Some(entry) = PastGame::of(game, history) else {
-            return false;
-        };
-        if let Some(same) = self.0.iter_mut().rev().find(|past| past.same_game(&entry)) {
-            let changed = *same != entry;
-            *same = entry;
-            return changed;
+        match PastGame::of(game, history) {
+            Some(entry) => crate::save::merge::keep_game(&mut self.0, entry),
+            None => false,
         }
-        self.0.push(entry);
-        let extra = self.0.len().saturating_sub(MAX_GAMES);
-        self.0.drain(..extra);
-        true
     }
 
     /// `keep` on the resource, marking it changed (so it is saved) only if the list changed.
@@ -198,20 +190,43 @@ impl Stats {
     }
 }
 
-/// A date as year-month-day (UTC), from milliseconds since 1970.
-pub fn date(ms: u64) -> String {
-    // Days to a civil date: Howard Hinnant's `civil_from_days` (public domain), for days ≥ 0.
-    let days = (ms / 86_400_000) as i64 + 719_468;
-    let era = days / 146_097;
-    let day_of_era = days - era * 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let mp = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
+/// When a game started, as the player's clock showed it then: local date and time,
+/// `2026-12-01 18:05`, from milliseconds since 1970.
+pub fn when(ms: u64) -> String {
+    when_in(ms, &local_zone(ms))
+}
+
+/// `when` in a given time zone.
+pub fn when_in(ms: u64, zone: &jiff::tz::TimeZone) -> String {
+    let Ok(at) = jiff::Timestamp::from_millisecond(ms.min(i64::MAX as u64) as i64) else {
+        return "a date beyond the calendar".into();
+    };
+    let t = zone.to_datetime(at);
+    format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}",
+        t.year(),
+        t.month(),
+        t.day(),
+        t.hour(),
+        t.minute()
+    )
+}
+
+/// The player's time zone: the system's (the `TZ` variable, else `/etc/localtime`) on the
+/// desktop; in a browser, the page's offset from UTC at that moment (`Date.getTimezoneOffset`,
+/// which follows daylight saving time as the browser's zone does).
+fn local_zone(ms: u64) -> jiff::tz::TimeZone {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let minutes = js_sys::Date::new(&(ms as f64).into()).get_timezone_offset();
+        jiff::tz::Offset::from_seconds(-(minutes * 60.0) as i32)
+            .map_or(jiff::tz::TimeZone::UTC, jiff::tz::TimeZone::fixed)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = ms;
+        jiff::tz::TimeZone::system()
+    }
 }
 
 /// A number with thousands separated by commas.
@@ -309,9 +324,18 @@ mod tests {
 
     #[test]
     fn dates_and_numbers_read_as_people_write_them() {
-        assert_eq!(date(0), "1970-01-01");
-        assert_eq!(date(951_782_400_000), "2000-02-29");
-        assert_eq!(date(1_796_041_752_000), "2026-11-30");
+        use jiff::tz::{Offset, TimeZone};
+        let utc = TimeZone::UTC;
+        assert_eq!(when_in(0, &utc), "1970-01-01 00:00");
+        assert_eq!(when_in(951_782_400_000, &utc), "2000-02-29 00:00");
+        // 2026-12-01 04:30 UTC was still 23:30 on November 30 in New York (UTC-5 in winter),
+        // and 2026-07-01 03:30 UTC was 23:30 on June 30 there (UTC-4 in summer).
+        let new_york = TimeZone::posix("EST5EDT,M3.2.0,M11.1.0").unwrap();
+        assert_eq!(when_in(1_796_099_400_000, &utc), "2026-12-01 04:30");
+        assert_eq!(when_in(1_796_099_400_000, &new_york), "2026-11-30 23:30");
+        assert_eq!(when_in(1_782_876_600_000, &new_york), "2026-06-30 23:30");
+        let fixed = TimeZone::fixed(Offset::from_hours(-5).unwrap());
+        assert_eq!(when_in(1_796_099_400_000, &fixed), "2026-11-30 23:30");
         assert_eq!(grouped(0), "0");
         assert_eq!(grouped(999), "999");
         assert_eq!(grouped(1_234_567), "1,234,567");

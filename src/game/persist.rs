@@ -1,37 +1,66 @@
-//! Loading at start, and saving after every change: the game in progress with its history, the
-//! best scores and the options, through `save::Documents` (files, `localStorage`, or memory in
-//! tests). Saving only reads: each document is written when its resource changed.
+//! What the game keeps, through `save::Documents`: read at start, written after every change,
+//! merged with what other windows and tabs wrote (`save::merge`), and carried as a backup
+//! (`save::backup`). Saving only reads the game: each document is written when its resource
+//! changed.
+//!
+//! Any number of windows (or tabs) may share one store:
+//! - Best scores, the history and the options are merged with what is stored at every write,
+//!   and read again when another window may have written (`StoreChanged`: this window gets the
+//!   focus back, or the browser's `storage` event): BEST and the history then show the other
+//!   window's games too.
+//! - A board's game in progress is written by one window at a time, the one that claims the
+//!   board ([`BoardClaim`]). A window opened on a board another window plays is a *guest* there:
+//!   it plays a new game of its own, which goes into the history after every move (so a kill
+//!   loses nothing, and it can be replayed and played on from there), and the player is told.
+//!   A guest's next new game, or a later return to that board, asks again.
+//! - A game found on the board's slot that is not the one being written (the one a `--seed`
+//!   replaced, or another window's from before) goes into the history first.
 
 use std::sync::Arc;
 
-use bevy::prelude::*;
+use bevy::{ecs::system::SystemParam, prelude::*, window::WindowFocused};
 
-use super::board::{BestScores, Engine, History};
+use super::board::{BestScores, BoardChanges, Engine, History};
 use super::menus::PlayerOptions;
 use super::past::PastGames;
 use super::replay::watching;
-use super::{GameSet, Notice};
+use super::{GameSet, Notice, start_ms};
 use crate::rules::{self, Config, Game};
-use crate::save::{self, Documents, LoadError, Options};
+use crate::save::{self, Claim, ClaimState, Documents, Import, Options, Problem};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SaveFailed>().add_systems(
-        Update,
-        (
-            // A replay on the board is not the player's game: nothing is saved for it.
-            save_game
-                .run_if(resource_changed::<Engine>.and_then(not(resource_added::<Engine>)))
-                .run_if(not(watching)),
-            save_best
-                .run_if(resource_changed::<BestScores>.and_then(not(resource_added::<BestScores>))),
-            save_games
-                .run_if(resource_changed::<PastGames>.and_then(not(resource_added::<PastGames>))),
-            save_options.run_if(
-                resource_changed::<PlayerOptions>.and_then(not(resource_added::<PlayerOptions>)),
-            ),
-        )
-            .in_set(GameSet::Save),
-    );
+    app.init_resource::<SaveFailed>()
+        .add_message::<StoreChanged>()
+        .add_message::<BackupMade>()
+        .add_message::<PickBackup>()
+        .add_message::<ImportBackup>()
+        .add_message::<WindowFocused>()
+        .add_systems(
+            Update,
+            (
+                settle_claim.run_if(claim_pending),
+                // A replay on the board is not the player's game: nothing is saved for it.
+                save_game
+                    .run_if(resource_changed::<Engine>.and_then(not(resource_added::<Engine>)))
+                    .run_if(not(watching)),
+                save_best.run_if(
+                    resource_changed::<BestScores>.and_then(not(resource_added::<BestScores>)),
+                ),
+                save_games.run_if(
+                    resource_changed::<PastGames>.and_then(not(resource_added::<PastGames>)),
+                ),
+                save_options.run_if(
+                    resource_changed::<PlayerOptions>
+                        .and_then(not(resource_added::<PlayerOptions>)),
+                ),
+                focus_means_change,
+                read_again.run_if(on_message::<StoreChanged>),
+                start_import.run_if(on_message::<ImportBackup>),
+                finish_import.run_if(resource_exists::<PendingImport>),
+            )
+                .chain()
+                .in_set(GameSet::Save),
+        );
 }
 
 /// Where games, best scores and options are kept.
@@ -49,136 +78,217 @@ impl std::ops::Deref for SaveStore {
 #[derive(Resource, Debug, Default)]
 struct SaveFailed(bool);
 
+/// Another window or tab may have written the store: read the shared documents again.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct StoreChanged;
+
+/// A backup made for the player to keep (the page downloads it as `name`).
+#[derive(Message, Debug, Clone)]
+pub struct BackupMade {
+    pub name: String,
+    pub text: String,
+}
+
+/// The player asked to import a backup: the page opens a file picker.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct PickBackup;
+
+/// A file the player chose to import.
+#[derive(Message, Debug, Clone)]
+pub struct ImportBackup(pub Vec<u8>);
+
+/// An import waiting for the browser to say which of its boards other tabs play.
+#[derive(Resource)]
+struct PendingImport(Option<Import>);
+
+/// The options as this window last read or wrote them: a write keeps the stored choices this
+/// window did not change since.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct OptionsRead(pub Options);
+
+/// The board this window plays, and its claim on that board's saved game.
+#[derive(Resource, Debug)]
+pub struct BoardClaim {
+    config: Config,
+    claim: Claim,
+    /// A change made while the claim was not answered yet (written once it is).
+    unsaved: bool,
+}
+
+impl BoardClaim {
+    fn new(documents: &Documents, config: Config) -> Self {
+        Self {
+            config,
+            claim: documents.claim(config),
+            unsaved: false,
+        }
+    }
+
+    /// Whether another window plays this board, so this one plays a game of its own.
+    pub fn guest(&self) -> bool {
+        self.claim.state() == ClaimState::Refused
+    }
+}
+
+fn claim_pending(claim: Res<BoardClaim>) -> bool {
+    claim.claim.state() == ClaimState::Pending
+}
+
+/// What the player is told when another window plays the board.
+const GUEST: &str = "This board's game is open in another window: here is a new game, kept in \
+                     the history as you play.";
+
 /// What was found at start: the game to play with its history, the best scores, the options,
-/// and what to tell the player about documents that could not be used.
+/// the claim on the board, and what to tell the player about documents that could not be used.
 pub struct Loaded {
     pub game: Game,
     pub history: rules::History,
     pub past: Vec<save::PastGame>,
     pub best: save::BestScores,
     pub options: Options,
+    pub claim: BoardClaim,
     pub notices: Vec<String>,
 }
 
 /// Reads the store. `size` and `target` (command-line flags) override the saved options for
-/// this run; `seed` asks for a new game from that seed instead of resuming.
+/// this run; `seed` asks for a new game from that seed instead of resuming (the saved game goes
+/// into the history).
 pub fn load(
     documents: &Documents,
     size: Option<usize>,
     target: Option<u32>,
     seed: Option<u64>,
 ) -> Loaded {
+    let mut problems = Vec::new();
     let mut notices = Vec::new();
+    match save::resume_import(documents) {
+        Some(Ok(report)) => {
+            info!("finished an import cut short: {}", report.summary());
+            problems.extend(report.problems);
+        }
+        Some(Err(e)) => warn!("{e}"),
+        None => {}
+    }
     let small = save::MAX_DOCUMENT_BYTES;
-    let options = read(
-        documents,
-        save::OPTIONS_KEY,
-        "options",
-        small,
-        save::parse_options,
-        &mut notices,
-    )
-    .unwrap_or_default();
-    let best = read(
-        documents,
-        save::BEST_KEY,
-        "best scores",
-        small,
-        save::parse_best,
-        &mut notices,
-    )
-    .unwrap_or_default();
-    let past = read(
-        documents,
-        save::GAMES_KEY,
-        "history of games",
-        save::MAX_GAMES_BYTES,
-        save::parse_games,
-        &mut notices,
-    )
-    .unwrap_or_default();
+    let options = documents
+        .stored(
+            save::OPTIONS_KEY,
+            "options",
+            small,
+            save::parse_options,
+            &mut problems,
+        )
+        .unwrap_or_default();
+    let best = documents
+        .stored(
+            save::BEST_KEY,
+            "best scores",
+            small,
+            save::parse_best,
+            &mut problems,
+        )
+        .unwrap_or_default();
+    let mut past = documents
+        .stored(
+            save::GAMES_KEY,
+            "history of games",
+            save::MAX_GAMES_BYTES,
+            save::parse_games,
+            &mut problems,
+        )
+        .unwrap_or_default();
     let config = Config::new(
         size.unwrap_or(options.size),
         target.unwrap_or(options.target),
     )
     .unwrap_or_default();
-    let (game, history) = match seed {
-        Some(seed) => new_game(config, seed),
-        None => {
-            let (game, history, problems) = saved_game(documents, config);
-            notices.extend(problems);
-            (game, history)
+    let claim = BoardClaim::new(documents, config);
+    let (game, history) = if claim.guest() {
+        notices.push(GUEST.to_string());
+        new_game(config, seed.unwrap_or_else(rand::random))
+    } else if let Some(seed) = seed {
+        // A flag's new game: the saved one goes into the history now (and again, if it is
+        // still there, when this game is first written over it).
+        if let Some((game, history)) = documents.saved_board(config, &mut problems)
+            && let Some(entry) = save::PastGame::of(&game, &history).filter(|_| !history.is_empty())
+        {
+            let mut games = past.clone();
+            save::merge::keep_game(&mut games, entry);
+            let synced = documents.sync_games(&games);
+            if let Err(e) = &synced.written {
+                warn!("cannot keep the saved game in the history: {e}");
+            }
+            problems.extend(synced.problems);
+            past = synced.value;
         }
+        new_game(config, seed)
+    } else {
+        documents
+            .saved_board(config, &mut problems)
+            .unwrap_or_else(|| new_game(config, rand::random()))
     };
+    notices.extend(tell(problems));
     Loaded {
         game,
         history,
         past,
         best,
         options,
+        claim,
         notices,
     }
 }
 
-/// The saved game of this size and target with its history, or a new game; and what to tell
-/// the player about saves that could not be used. A bad history costs only itself: undo then
-/// starts where the game stands.
-pub fn saved_game(documents: &Documents, config: Config) -> (Game, rules::History, Vec<String>) {
-    let mut notices = Vec::new();
-    let parse = |bytes: &[u8]| {
-        let game = save::parse_game(bytes)?;
-        if game.config() != config {
-            return Err(LoadError::Impossible(format!(
-                "a {0}x{0} game to {1} in its place",
-                game.config().size(),
-                game.config().target()
-            )));
-        }
-        Ok(game)
-    };
-    let key = save::game_key(config);
-    let small = save::MAX_DOCUMENT_BYTES;
-    let Some(game) = read(documents, &key, "saved game", small, parse, &mut notices) else {
-        let (game, history) = new_game(config, rand::random());
-        return (game, history, notices);
-    };
-    let key = save::history_key(config);
-    let limit = save::MAX_HISTORY_BYTES;
-    let parse = |bytes: &[u8]| save::parse_history(bytes, &game);
-    let history = read(documents, &key, "undo history", limit, parse, &mut notices)
-        .unwrap_or_else(|| rules::History::new(game.clone()));
-    (game, history, notices)
+/// Each problem's story to the log; its short line for the player.
+fn tell(problems: Vec<Problem>) -> Vec<String> {
+    problems
+        .into_iter()
+        .map(|problem| {
+            warn!("{}", problem.detail);
+            problem.short
+        })
+        .collect()
+}
+
+/// The game to play on `config`'s board, claiming it (and letting go of the board before):
+/// its saved game, or a new one; or, while another window plays it, a new game of this
+/// window's own. Problems and the guest's line go to `notices`.
+pub(super) fn open_board(
+    documents: &Documents,
+    claim: &mut BoardClaim,
+    config: Config,
+    notices: &mut Vec<String>,
+) -> (Game, rules::History) {
+    if claim.config != config || claim.guest() {
+        *claim = BoardClaim::new(documents, config);
+    }
+    if claim.guest() {
+        notices.push(GUEST.to_string());
+        return new_game(config, rand::random());
+    }
+    let mut problems = Vec::new();
+    let board = documents.saved_board(config, &mut problems);
+    notices.extend(tell(problems));
+    board.unwrap_or_else(|| new_game(config, rand::random()))
+}
+
+/// Asks again for the board in play, if another window had it (a guest's new game).
+pub(super) fn ask_again(documents: &Documents, claim: &mut BoardClaim) {
+    if claim.guest() {
+        *claim = BoardClaim::new(documents, claim.config);
+    }
 }
 
 /// A new game from `seed`, starting now.
-fn new_game(config: Config, seed: u64) -> (Game, rules::History) {
+pub(super) fn new_game(config: Config, seed: u64) -> (Game, rules::History) {
     let (game, mut history) = rules::History::seeded(config, seed);
-    history.info = rules::PlayInfo::starting(super::now_ms());
+    history.info = rules::PlayInfo::starting(start_ms());
     (game, history)
-}
-
-/// A document, or `None`: none saved, or one that could not be used, whose problem goes to the
-/// log and, in short, to `notices` for the player.
-fn read<T>(
-    documents: &Documents,
-    key: &str,
-    what: &str,
-    limit: usize,
-    parse: impl Fn(&[u8]) -> Result<T, LoadError>,
-    notices: &mut Vec<String>,
-) -> Option<T> {
-    documents
-        .load(key, what, limit, parse)
-        .unwrap_or_else(|problem| {
-            warn!("{}", problem.detail);
-            notices.push(problem.short);
-            None
-        })
 }
 
 /// Tells the player once that saving failed (a full disk, a browser without storage).
 fn report(
-    result: std::io::Result<()>,
+    result: &std::io::Result<()>,
     documents: &Documents,
     failed: &mut SaveFailed,
     notices: &mut MessageWriter<Notice>,
@@ -194,49 +304,226 @@ fn report(
     }
 }
 
-/// Writes the game, then its history (if the store takes the one and not the other, a
-/// browser's storage quota, the board at least is kept).
+/// Problems found in a merge, told like those found at start.
+fn tell_problems(problems: Vec<Problem>, notices: &mut MessageWriter<Notice>) {
+    for line in tell(problems) {
+        notices.write(Notice(line));
+    }
+}
+
+/// Writes the game in progress where this window holds the board; a guest's game goes into
+/// the history instead. Before the browser has answered the claim, it waits (`settle_claim`).
 fn save_game(
     engine: Res<Engine>,
     history: Res<History>,
     documents: Res<SaveStore>,
+    mut claim: ResMut<BoardClaim>,
+    mut past: ResMut<PastGames>,
     mut failed: ResMut<SaveFailed>,
     mut notices: MessageWriter<Notice>,
 ) {
-    let config = engine.config();
-    let result = documents
-        .write(&save::game_key(config), &save::render_game(&engine))
-        .and_then(|()| {
-            documents.write(&save::history_key(config), &save::render_history(&history))
-        });
-    report(result, &documents, &mut failed, &mut notices);
+    match claim.claim.state() {
+        ClaimState::Pending => claim.unsaved = true,
+        ClaimState::Refused => PastGames::keep_in(&mut past, &engine, &history),
+        ClaimState::Held => {
+            let saved = documents.save_board(&engine, &history, &past.0);
+            report(&saved.written, &documents, &mut failed, &mut notices);
+            if let Some(synced) = saved.displaced {
+                report(&synced.written, &documents, &mut failed, &mut notices);
+                tell_problems(synced.problems, &mut notices);
+                past.set_if_neq(PastGames(synced.value));
+            }
+        }
+    }
+}
+
+/// Once the browser answers the claim: a change made meanwhile is written; refused, the game
+/// becomes this tab's own (a new start time: another game than the other tab's) if it was
+/// played, and a new game if not.
+fn settle_claim(
+    mut board: BoardChanges,
+    documents: Res<SaveStore>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let state = board.claim().claim.state();
+    if state == ClaimState::Pending {
+        return;
+    }
+    let unsaved = std::mem::take(&mut board.claim().unsaved);
+    if state == ClaimState::Held {
+        if unsaved {
+            let saved = documents.save_board(board.game(), board.history(), &board.past().0);
+            if let Err(e) = saved.written {
+                warn!("cannot save to {}: {e}", documents.location());
+            }
+        }
+        return;
+    }
+    notices.write(Notice(GUEST.to_string()));
+    if unsaved {
+        board.make_own(start_ms());
+    } else {
+        let (game, history) = new_game(board.claim().config, rand::random());
+        board.show(game, history);
+    }
 }
 
 fn save_best(
-    best: Res<BestScores>,
+    mut best: ResMut<BestScores>,
     documents: Res<SaveStore>,
     mut failed: ResMut<SaveFailed>,
     mut notices: MessageWriter<Notice>,
 ) {
-    let result = documents.write(save::BEST_KEY, &save::render_best(&best.0));
-    report(result, &documents, &mut failed, &mut notices);
+    let synced = documents.sync_best(&best.0);
+    report(&synced.written, &documents, &mut failed, &mut notices);
+    tell_problems(synced.problems, &mut notices);
+    best.set_if_neq(BestScores(synced.value));
 }
 
 /// Writes the history of games (a failed write is reported like the game's).
 fn save_games(
-    past: Res<PastGames>,
+    mut past: ResMut<PastGames>,
     documents: Res<SaveStore>,
     mut failed: ResMut<SaveFailed>,
     mut notices: MessageWriter<Notice>,
 ) {
-    let result = documents.write(save::GAMES_KEY, &save::render_games(&past.0));
-    report(result, &documents, &mut failed, &mut notices);
+    let synced = documents.sync_games(&past.0);
+    report(&synced.written, &documents, &mut failed, &mut notices);
+    tell_problems(synced.problems, &mut notices);
+    past.set_if_neq(PastGames(synced.value));
 }
 
 /// Remembers the options (a failed write only loses them for the next run, so it is only
 /// logged).
-fn save_options(options: Res<PlayerOptions>, documents: Res<SaveStore>) {
-    if let Err(e) = documents.write(save::OPTIONS_KEY, &save::render_options(&options.0)) {
+fn save_options(
+    mut options: ResMut<PlayerOptions>,
+    mut read: ResMut<OptionsRead>,
+    documents: Res<SaveStore>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let synced = documents.sync_options(&read.0, &options.0);
+    if let Err(e) = &synced.written {
         warn!("cannot save the options to {}: {e}", documents.location());
+    }
+    tell_problems(synced.problems, &mut notices);
+    read.0 = synced.value;
+    options.set_if_neq(PlayerOptions(synced.value));
+}
+
+/// The window got the focus back: another window may have played meanwhile.
+fn focus_means_change(
+    mut focus: MessageReader<WindowFocused>,
+    mut changed: MessageWriter<StoreChanged>,
+) {
+    if focus.read().any(|focus| focus.focused) {
+        changed.write(StoreChanged);
+    }
+}
+
+/// Reads the shared documents again and shows what other windows added (their games, a higher
+/// best, their options); what this window has that the store lacks is written.
+fn read_again(
+    mut best: ResMut<BestScores>,
+    mut past: ResMut<PastGames>,
+    mut options: ResMut<PlayerOptions>,
+    mut read: ResMut<OptionsRead>,
+    documents: Res<SaveStore>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let synced = documents.sync_best(&best.0);
+    tell_problems(synced.problems, &mut notices);
+    best.set_if_neq(BestScores(synced.value));
+    let synced = documents.sync_games(&past.0);
+    tell_problems(synced.problems, &mut notices);
+    past.set_if_neq(PastGames(synced.value));
+    let synced = documents.sync_options(&read.0, &options.0);
+    tell_problems(synced.problems, &mut notices);
+    read.0 = synced.value;
+    options.set_if_neq(PlayerOptions(synced.value));
+}
+
+/// The options' Export and Import.
+#[derive(SystemParam)]
+pub(super) struct Backups<'w, 's> {
+    documents: Res<'w, SaveStore>,
+    made: MessageWriter<'w, BackupMade>,
+    pick: MessageWriter<'w, PickBackup>,
+    /// Notices through commands: the request router writes them from other parts too.
+    commands: Commands<'w, 's>,
+}
+
+impl Backups<'_, '_> {
+    /// A backup of everything, named after today's date, for the page to download.
+    pub(super) fn export(&mut self) {
+        let (backup, problems) = save::export(&self.documents, super::now_ms());
+        for line in tell(problems) {
+            self.commands.write_message(Notice(line));
+        }
+        let date = super::past::when(backup.made_ms);
+        let day = date.split(' ').next().unwrap_or("today");
+        info!("backup: {}", backup.summary());
+        self.commands
+            .write_message(Notice(format!("Backup made: {}.", backup.summary())));
+        self.made.write(BackupMade {
+            name: format!("g2048-backup-{day}.json"),
+            text: backup.render(),
+        });
+    }
+
+    /// Asks the page for a file to import.
+    pub(super) fn pick(&mut self) {
+        self.pick.write(PickBackup);
+    }
+}
+
+/// Checks a chosen file, and asks for the boards it holds.
+fn start_import(
+    mut files: MessageReader<ImportBackup>,
+    documents: Res<SaveStore>,
+    mut commands: Commands,
+    mut notices: MessageWriter<Notice>,
+) {
+    for ImportBackup(bytes) in files.read() {
+        match Import::new(&documents, bytes) {
+            Ok(import) => commands.insert_resource(PendingImport(Some(import))),
+            Err(e) => {
+                warn!("import: {e}");
+                notices.write(Notice(format!("This file cannot be imported: {e}.")));
+            }
+        }
+    }
+}
+
+/// Once every board is answered for, merges the backup and shows the result (this window's own
+/// board keeps its game: the backup's goes into the history).
+fn finish_import(
+    mut pending: ResMut<PendingImport>,
+    documents: Res<SaveStore>,
+    mut commands: Commands,
+    mut notices: MessageWriter<Notice>,
+    mut changed: MessageWriter<StoreChanged>,
+) {
+    if !pending.0.as_ref().is_some_and(Import::ready) {
+        return;
+    }
+    commands.remove_resource::<PendingImport>();
+    let Some(import) = pending.0.take() else {
+        return;
+    };
+    match import.apply(&documents) {
+        Ok(report) => {
+            info!("import: {}", report.summary());
+            for line in tell(report.problems.clone()) {
+                notices.write(Notice(line));
+            }
+            notices.write(Notice(report.summary()));
+            changed.write(StoreChanged);
+        }
+        Err(e) => {
+            warn!("import into {}: {e}", documents.location());
+            notices.write(Notice(format!(
+                "The backup could not be written here ({e}); nothing was lost."
+            )));
+        }
     }
 }

@@ -16,7 +16,7 @@ use super::board::{BoardChanges, Mover};
 use super::menus::Menus;
 use super::past::{Browse, GameList, StatsBoard};
 use super::requests::{Request, Screen, Step};
-use super::{GameSet, Notice, now_ms};
+use super::{GameSet, Notice, start_ms};
 use crate::rules::{self, Game, Record};
 
 pub(super) fn plugin(app: &mut App) {
@@ -301,7 +301,7 @@ impl Viewer<'_, '_> {
             board.saved_game(config)
         };
         board.keep_in_past(&replaced.0, &replaced.1);
-        let (history, game) = watching.full.prefix(watching.shown, now_ms());
+        let (history, game) = watching.full.prefix(watching.shown, start_ms());
         board.show(game, history);
         self.tell(&format!(
             "Playing on from move {}; the game it replaced is in the history.",

@@ -16,6 +16,7 @@ use super::board::{BoardChanges, Mover};
 use super::coach::CoachControl;
 use super::menus::Menus;
 use super::past::Browse;
+use super::persist::Backups;
 use super::replay::{Control, Viewer, Watch};
 use crate::rules::Direction;
 use crate::save::{MotionChoice, ThemeChoice};
@@ -80,6 +81,10 @@ pub enum Request {
     CoachBars,
     /// Open the coach's summary of the game (X, the game-over overlay's Coach button).
     OpenCoach,
+    /// Make a backup of everything the game keeps (the page's options: a download).
+    ExportBackup,
+    /// Import a backup (the page's options: a file picker).
+    ImportBackup,
 }
 
 impl Request {
@@ -166,6 +171,8 @@ impl Screen {
                     | ToggleCoach
                     | OpenHistory
                     | OpenStats
+                    | ExportBackup
+                    | ImportBackup
             ),
             Screen::Replay => matches!(request, Replay(_) | Share | ToggleTheme),
             Screen::History => matches!(
@@ -201,6 +208,7 @@ fn route_requests(
     mut ai: AiControl,
     mut viewer: Viewer,
     mut coach: CoachControl,
+    mut backups: Backups,
 ) {
     if requests.is_empty() {
         return;
@@ -273,6 +281,8 @@ fn route_requests(
             Request::ToggleCoach => menus.set_coach(!menus.coach_on()),
             Request::CoachBars => coach.show_bars(menus.coach_on()),
             Request::OpenCoach => on = Screen::Coach,
+            Request::ExportBackup => backups.export(),
+            Request::ImportBackup => backups.pick(),
         }
     }
     NextState::set_if_neq(&mut next_screen, on);

@@ -11,7 +11,7 @@ use super::GameSet;
 use super::board::{Engine, GameState, MoveApplied};
 use super::coach::{Coach, Rated, Summary, remark};
 use super::menus::{NextBoard, PlayerOptions};
-use super::past::{PastGames, Stats, StatsBoard, date, grouped};
+use super::past::{PastGames, Stats, StatsBoard, grouped, when};
 use super::replay::{Control, Replay, Watch, Watching};
 use super::requests::{Request, Screen, Step};
 use crate::ai::coach::Verdict;
@@ -424,7 +424,7 @@ pub fn history_dialog(games: &[PastGame]) -> Dialog {
         .map(|(n, game)| {
             let mut name = format!(
                 "{}, {} by {}, score {}, best tile {}, {}",
-                date(game.started_ms),
+                when(game.started_ms),
                 game.size,
                 game.size,
                 grouped(game.score),
@@ -655,15 +655,19 @@ mod tests {
             .take(2)
             .map(|b| (b.name.as_str(), b.request))
             .collect();
+        // The date and time in this machine's zone (`past`'s tests check the zones).
+        let at = when(1_796_041_752_000);
         assert_eq!(
             rows,
             [
                 (
-                    "2026-11-30, 4 by 4, score 20,000, best tile 2048, 1 move, played by the AI",
+                    &*format!(
+                        "{at}, 4 by 4, score 20,000, best tile 2048, 1 move, played by the AI"
+                    ),
                     Request::Watch(Watch::Past(0))
                 ),
                 (
-                    "2026-11-30, 4 by 4, score 1,204, best tile 128, 150 moves",
+                    &*format!("{at}, 4 by 4, score 1,204, best tile 128, 150 moves"),
                     Request::Watch(Watch::Past(1))
                 ),
             ]

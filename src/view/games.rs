@@ -10,7 +10,7 @@ use super::palette;
 use super::text::label;
 use super::theme::Ink;
 use super::widgets::{BUTTON_HEIGHT, DialogRoot, button, button_row};
-use crate::game::past::{Stats, date, grouped};
+use crate::game::past::{Stats, grouped, when};
 use crate::game::{
     GameList, GameSet, LIST_ROWS, PastGames, Request, Screen, StatsBoard, Step, Watch,
 };
@@ -134,7 +134,7 @@ fn clear_for_rebuild(
 fn row_text(game: &crate::save::PastGame) -> String {
     let mut text = format!(
         "{}   {}×{}   {}   best {}   {} moves",
-        date(game.started_ms),
+        when(game.started_ms),
         game.size,
         game.size,
         grouped(game.score),

@@ -16,12 +16,24 @@
 //! cannot be set aside either is left alone for the rest of the run; the other documents are
 //! unaffected.
 
-use std::collections::{BTreeMap, BTreeSet};
+mod backup;
+mod documents;
+pub mod merge;
+mod store;
+
+use std::collections::BTreeMap;
 use std::fmt;
-use std::io;
+
+pub use backup::{
+    BACKUP_FORMAT, BACKUP_VERSION, Backup, BackupError, Import, ImportReport, MAX_BACKUP_BYTES,
+    export, resume_import,
+};
+pub use documents::{Documents, Problem, SavedBoard, Synced};
 #[cfg(not(target_arch = "wasm32"))]
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+pub use store::FileStore;
+#[cfg(target_arch = "wasm32")]
+pub use store::WebStore;
+pub use store::{Claim, ClaimHandle, ClaimState, Guard, MemoryStore, Store};
 
 use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
@@ -165,7 +177,7 @@ struct Document<T> {
 
 /// The moves of a game as saved: the game before the first of them, how many there are, and
 /// the moves packed 2 bits each (`rules::pack_moves`) in URL-safe base64.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 struct SavedHistory {
     start: SavedGame,
@@ -253,32 +265,29 @@ impl PastGame {
     }
 }
 
-/// The games played, oldest first.
+/// The games played, oldest first by start, each once (as `merge` keeps them; a list saved
+/// in another order, by an earlier version, is put in that order).
 pub fn parse_games(bytes: &[u8]) -> Result<Vec<PastGame>, LoadError> {
-    let mut games: Vec<PastGame> = parse(bytes, MAX_GAMES_BYTES)?;
-    if let Some(bad) = games.iter().position(|game| !game.plausible()) {
-        return Err(LoadError::Impossible(format!(
+    let games: Vec<PastGame> = parse(bytes, MAX_GAMES_BYTES)?;
+    check_games(&games)?;
+    Ok(merge::merge_games(&games, &[]))
+}
+
+fn check_games(games: &[PastGame]) -> Result<(), LoadError> {
+    match games.iter().position(|game| !game.plausible()) {
+        Some(bad) => Err(LoadError::Impossible(format!(
             "game {} of the list",
             bad + 1
-        )));
+        ))),
+        None => Ok(()),
     }
-    let extra = games.len().saturating_sub(MAX_GAMES);
-    games.drain(..extra);
-    Ok(games)
 }
 
 /// The newest `MAX_GAMES` games, as many as fit in `MAX_GAMES_BYTES`.
 pub fn render_games(games: &[PastGame]) -> String {
-    let mut from = games.len().saturating_sub(MAX_GAMES);
-    loop {
-        let text = render(&games[from..]);
-        if text.len() <= MAX_GAMES_BYTES || from == games.len() {
-            return text;
-        }
-        // Drop about the share of games that is over the cap, at least one.
-        let over = (text.len() - MAX_GAMES_BYTES) * (games.len() - from) / text.len();
-        from += over.max(1);
-    }
+    let mut games = games.to_vec();
+    merge::cap_games(&mut games);
+    render(&games)
 }
 
 #[derive(Deserialize)]
@@ -352,49 +361,73 @@ pub fn render_game(game: &Game) -> String {
 /// The saved moves, if they lead from their start to `game` (the saved game they go with).
 pub fn parse_history(bytes: &[u8], game: &Game) -> Result<History, LoadError> {
     let saved: SavedHistory = parse(bytes, MAX_HISTORY_BYTES)?;
-    let start =
-        Game::restore(saved.start).map_err(|e| LoadError::Impossible(format!("its start: {e}")))?;
-    // Every move adds one to the game's counter: any other count is refused before anything
-    // is allocated for it.
-    if (start.moves() as usize).checked_add(saved.count) != Some(game.moves() as usize) {
-        return Err(LoadError::Impossible(format!(
-            "{} moves from move {} do not reach move {}",
-            saved.count,
-            start.moves(),
-            game.moves()
-        )));
+    saved.history_to(game)
+}
+
+impl SavedHistory {
+    /// The history, if its moves lead from its start to `game`.
+    fn history_to(self, game: &Game) -> Result<History, LoadError> {
+        let start = Game::restore(self.start)
+            .map_err(|e| LoadError::Impossible(format!("its start: {e}")))?;
+        // Every move adds one to the game's counter: any other count is refused before anything
+        // is allocated for it.
+        if (start.moves() as usize).checked_add(self.count) != Some(game.moves() as usize) {
+            return Err(LoadError::Impossible(format!(
+                "{} moves from move {} do not reach move {}",
+                self.count,
+                start.moves(),
+                game.moves()
+            )));
+        }
+        let packed = URL_SAFE_NO_PAD
+            .decode(&self.moves)
+            .map_err(|e| LoadError::Corrupt(format!("its moves: {e}")))?;
+        let moves =
+            unpack_moves(&packed, self.count).map_err(|e| LoadError::Impossible(e.to_string()))?;
+        let impossible = |e: crate::rules::HistoryError| LoadError::Impossible(e.to_string());
+        let mut history = History::rebuild(start, &moves, game).map_err(impossible)?;
+        if let Some(seed) = self.seed {
+            history = history.with_seed(seed).map_err(impossible)?;
+        }
+        history.set_undos(self.undos);
+        history.info = PlayInfo {
+            started_ms: self.started_ms,
+            played_ms: self.played_ms,
+            last_move_ms: 0,
+            ai: self.ai,
+        };
+        Ok(history)
     }
-    let packed = URL_SAFE_NO_PAD
-        .decode(&saved.moves)
-        .map_err(|e| LoadError::Corrupt(format!("its moves: {e}")))?;
-    let moves =
-        unpack_moves(&packed, saved.count).map_err(|e| LoadError::Impossible(e.to_string()))?;
-    let impossible = |e: crate::rules::HistoryError| LoadError::Impossible(e.to_string());
-    let mut history = History::rebuild(start, &moves, game).map_err(impossible)?;
-    if let Some(seed) = saved.seed {
-        history = history.with_seed(seed).map_err(impossible)?;
+
+    fn of(history: &History) -> Self {
+        SavedHistory {
+            start: history.start().save(),
+            count: history.len(),
+            moves: URL_SAFE_NO_PAD.encode(pack_moves(history.moves())),
+            seed: history.seed(),
+            undos: history.undos(),
+            started_ms: history.info.started_ms,
+            played_ms: history.info.played_ms,
+            ai: history.info.ai,
+        }
     }
-    history.set_undos(saved.undos);
-    history.info = PlayInfo {
-        started_ms: saved.started_ms,
-        played_ms: saved.played_ms,
-        last_move_ms: 0,
-        ai: saved.ai,
-    };
-    Ok(history)
+}
+
+/// Which game a saved history is of (its start time and seed), read without its moves.
+fn identity(bytes: &[u8]) -> Option<(u64, Option<u64>)> {
+    #[derive(Deserialize)]
+    struct Identity {
+        #[serde(default)]
+        seed: Option<u64>,
+        #[serde(default)]
+        started_ms: u64,
+    }
+    let identity: Identity = parse(bytes, MAX_HISTORY_BYTES).ok()?;
+    Some((identity.started_ms, identity.seed))
 }
 
 pub fn render_history(history: &History) -> String {
-    render(SavedHistory {
-        start: history.start().save(),
-        count: history.len(),
-        moves: URL_SAFE_NO_PAD.encode(pack_moves(history.moves())),
-        seed: history.seed(),
-        undos: history.undos(),
-        started_ms: history.info.started_ms,
-        played_ms: history.info.played_ms,
-        ai: history.info.ai,
-    })
+    render(SavedHistory::of(history))
 }
 
 pub fn parse_best(bytes: &[u8]) -> Result<BestScores, LoadError> {
@@ -427,275 +460,6 @@ pub fn parse_options(bytes: &[u8]) -> Result<Options, LoadError> {
 
 pub fn render_options(options: &Options) -> String {
     render(*options)
-}
-
-/// Where documents live. Every method may fail (a full disk, a refused `localStorage`); the
-/// game then keeps playing and says that it cannot save.
-pub trait Store: Send + Sync {
-    /// The document's bytes (at most `limit + 1` of them, enough to tell it is too large), or
-    /// `None` if absent.
-    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>>;
-    /// Replaces the document, all at once.
-    fn write(&self, key: &str, text: &str) -> io::Result<()>;
-    /// Moves an unreadable document out of the way, keeping it; returns its new name.
-    fn set_aside(&self, key: &str) -> io::Result<String>;
-    /// Where the documents are, for messages.
-    fn location(&self) -> String;
-}
-
-/// Documents in memory: tests, and the fallback when no real store can be opened.
-#[derive(Debug, Default)]
-pub struct MemoryStore {
-    documents: Mutex<BTreeMap<String, Vec<u8>>>,
-}
-
-impl MemoryStore {
-    pub fn with(documents: impl IntoIterator<Item = (String, Vec<u8>)>) -> Self {
-        Self {
-            documents: Mutex::new(documents.into_iter().collect()),
-        }
-    }
-
-    /// A copy of every document.
-    pub fn documents(&self) -> BTreeMap<String, Vec<u8>> {
-        self.lock().clone()
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<String, Vec<u8>>> {
-        self.documents.lock().unwrap_or_else(|e| e.into_inner())
-    }
-}
-
-impl Store for MemoryStore {
-    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
-        Ok(self
-            .lock()
-            .get(key)
-            .map(|bytes| bytes[..bytes.len().min(limit + 1)].to_vec()))
-    }
-
-    fn write(&self, key: &str, text: &str) -> io::Result<()> {
-        self.lock()
-            .insert(key.to_string(), text.as_bytes().to_vec());
-        Ok(())
-    }
-
-    fn set_aside(&self, key: &str) -> io::Result<String> {
-        let mut documents = self.lock();
-        let bytes = documents.remove(key).unwrap_or_default();
-        let name = format!("{key}.bad");
-        documents.insert(name.clone(), bytes);
-        Ok(name)
-    }
-
-    fn location(&self) -> String {
-        "memory (not kept after the game closes)".into()
-    }
-}
-
-/// Documents as `<key>.json` files in a folder (the desktop).
-#[cfg(not(target_arch = "wasm32"))]
-#[derive(Debug, Clone)]
-pub struct FileStore {
-    dir: PathBuf,
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl FileStore {
-    pub fn new(dir: impl Into<PathBuf>) -> Self {
-        Self { dir: dir.into() }
-    }
-
-    /// The platform's data folder for the game (e.g. `~/.local/share/g2048` on Linux).
-    pub fn platform() -> Option<Self> {
-        directories::ProjectDirs::from("", "", "g2048").map(|dirs| Self::new(dirs.data_dir()))
-    }
-
-    fn path(&self, key: &str) -> PathBuf {
-        self.dir.join(format!("{key}.json"))
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl Store for FileStore {
-    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
-        use std::io::Read;
-        let file = match std::fs::File::open(self.path(key)) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        let mut bytes = Vec::new();
-        file.take(limit as u64 + 1).read_to_end(&mut bytes)?;
-        Ok(Some(bytes))
-    }
-
-    fn write(&self, key: &str, text: &str) -> io::Result<()> {
-        use std::io::Write;
-        std::fs::create_dir_all(&self.dir)?;
-        let mut file = tempfile::NamedTempFile::new_in(&self.dir)?;
-        file.write_all(text.as_bytes())?;
-        file.as_file().sync_all()?;
-        file.persist(self.path(key)).map_err(|e| e.error)?;
-        Ok(())
-    }
-
-    fn set_aside(&self, key: &str) -> io::Result<String> {
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let mut name = format!("{key}.json.bad-{stamp}");
-        let mut n = 1;
-        while self.dir.join(&name).exists() {
-            n += 1;
-            name = format!("{key}.json.bad-{stamp}-{n}");
-        }
-        std::fs::rename(self.path(key), self.dir.join(&name))?;
-        Ok(name)
-    }
-
-    fn location(&self) -> String {
-        self.dir.display().to_string()
-    }
-}
-
-/// Documents as `localStorage` entries named `g2048.<key>`.
-#[cfg(target_arch = "wasm32")]
-#[derive(Debug, Default)]
-pub struct WebStore;
-
-#[cfg(target_arch = "wasm32")]
-impl WebStore {
-    fn storage() -> io::Result<web_sys::Storage> {
-        web_sys::window()
-            .and_then(|window| window.local_storage().ok().flatten())
-            .ok_or_else(|| io::Error::other("the browser refused local storage"))
-    }
-}
-
-#[cfg(target_arch = "wasm32")]
-impl Store for WebStore {
-    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
-        let item = Self::storage()?
-            .get_item(&format!("g2048.{key}"))
-            .map_err(|_| io::Error::other("local storage could not be read"))?;
-        Ok(item.map(|text| {
-            let mut bytes = text.into_bytes();
-            bytes.truncate(limit + 1);
-            bytes
-        }))
-    }
-
-    fn write(&self, key: &str, text: &str) -> io::Result<()> {
-        Self::storage()?
-            .set_item(&format!("g2048.{key}"), text)
-            .map_err(|_| io::Error::other("local storage is full or refused the write"))
-    }
-
-    fn set_aside(&self, key: &str) -> io::Result<String> {
-        let storage = Self::storage()?;
-        let from = format!("g2048.{key}");
-        let to = format!("{from}.bad");
-        let refused = |_| io::Error::other("local storage refused the change");
-        let text = storage
-            .get_item(&from)
-            .map_err(refused)?
-            .unwrap_or_default();
-        storage.set_item(&to, &text).map_err(refused)?;
-        storage.remove_item(&from).map_err(refused)?;
-        Ok(to)
-    }
-
-    fn location(&self) -> String {
-        "this browser's local storage".into()
-    }
-}
-
-/// A document that was not used: a line for the screen and the whole story for the log.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problem {
-    pub short: String,
-    pub detail: String,
-}
-
-/// The documents of one store, read and written so that nothing the player had is lost: a
-/// document that cannot be used, or cannot even be read, is set aside before anything is
-/// written in its place; one that cannot be set aside either is left alone, and writes to it
-/// are refused for the rest of the run.
-pub struct Documents {
-    store: Arc<dyn Store>,
-    /// Keys whose document could be neither read nor set aside.
-    untouchable: Mutex<BTreeSet<String>>,
-}
-
-impl Documents {
-    pub fn new(store: Arc<dyn Store>) -> Self {
-        Self {
-            store,
-            untouchable: Mutex::new(BTreeSet::new()),
-        }
-    }
-
-    /// Where the documents are, for messages.
-    pub fn location(&self) -> String {
-        self.store.location()
-    }
-
-    fn untouchable(&self) -> std::sync::MutexGuard<'_, BTreeSet<String>> {
-        self.untouchable.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Reads one document of at most `limit` bytes: `Ok(None)` when there is none, the parsed
-    /// value when it is sound, and otherwise the problem, after setting the document aside.
-    pub fn load<T>(
-        &self,
-        key: &str,
-        what: &str,
-        limit: usize,
-        parse: impl Fn(&[u8]) -> Result<T, LoadError>,
-    ) -> Result<Option<T>, Problem> {
-        let problem = match self.store.read(key, limit) {
-            Ok(None) => return Ok(None),
-            Ok(Some(bytes)) => match parse(&bytes) {
-                Ok(value) => return Ok(Some(value)),
-                Err(problem) => problem,
-            },
-            Err(e) => LoadError::Unreadable(e.to_string()),
-        };
-        Err(self.put_aside(key, what, &problem.to_string()))
-    }
-
-    /// Sets a document the game will not use aside, keeping it; if that fails, it is never
-    /// written over in this run. Returns what to tell the player and the log.
-    fn put_aside(&self, key: &str, what: &str, why: &str) -> Problem {
-        let location = self.store.location();
-        match self.store.set_aside(key) {
-            Ok(name) => Problem {
-                short: format!("Your {what} could not be used and was set aside."),
-                detail: format!("{what} in {location}: {why}; kept as {name}"),
-            },
-            Err(e) => {
-                self.untouchable().insert(key.to_string());
-                Problem {
-                    short: format!("Your {what} could not be used; it is left as it was."),
-                    detail: format!(
-                        "{what} in {location}: {why}; it could not be moved aside ({e}), so \
-                         it will not be written over"
-                    ),
-                }
-            }
-        }
-    }
-
-    /// Replaces a document, unless it is one that could be neither read nor set aside.
-    pub fn write(&self, key: &str, text: &str) -> io::Result<()> {
-        if self.untouchable().contains(key) {
-            return Err(io::Error::other(format!(
-                "{key} could not be read or moved aside, so it is not written over"
-            )));
-        }
-        self.store.write(key, text)
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,524 @@
+//! A backup: everything the game keeps, in one file a player carries to another machine or
+//! browser: every board's game in progress with its moves (so undo reaches back as before), the
+//! history of games, the best scores and the options. The desktop writes and reads one with
+//! `--export` and `--import`, the page with the options' Export and Import; the file is the
+//! same for both.
+//!
+//! It is one JSON document, `{"format": "g2048 backup", "version": 1, "made_ms": …, "check":
+//! …, "content": {"options", "best", "games", "boards"}}`, whose `check` is the CRC-32 of the
+//! content as written: a file cut short, changed or damaged is refused, as is one of another
+//! format or a newer version, and every game in it is checked like a saved one before anything
+//! is written.
+//!
+//! Importing merges, as two windows do (`merge`): best scores only rise, the history gains the
+//! backup's games, the options become the backup's. A board's game goes into its slot when that
+//! slot is empty, or holds the same game not as far on; when this machine has another game
+//! there, or a window is playing that board, the backup's game goes into the history instead
+//! (from where it can be replayed and played on). Nothing here is written over.
+//!
+//! An import is written first as a journal (the `import` document, the backup itself), then
+//! merged document by document, then the journal is removed; the next start finds a journal
+//! left by an import cut short and merges it again (merging twice is merging once), so the
+//! documents are as before the import or as after it.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::documents::Documents;
+use super::store::{Claim, ClaimState};
+use super::{
+    BestScores, LoadError, MAX_GAMES, Options, PastGame, SavedHistory, merge, parse_best,
+    parse_options,
+};
+use crate::rules::{Config, Game, History, SavedGame};
+
+/// What a backup file says it is.
+pub const BACKUP_FORMAT: &str = "g2048 backup";
+/// The backup version this game writes and reads.
+pub const BACKUP_VERSION: u32 = 1;
+/// No backup is larger (the history is at most 3 MB; a few boards' moves add to it).
+pub const MAX_BACKUP_BYTES: usize = 32 * 1024 * 1024;
+/// The journal of an import under way.
+pub(super) const IMPORT_KEY: &str = "import";
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BackupFile {
+    format: String,
+    version: u32,
+    made_ms: u64,
+    /// The CRC-32 of `content` as compact JSON, 8 hex digits.
+    check: String,
+    content: Content,
+}
+
+#[derive(Serialize, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+struct Content {
+    options: Option<Options>,
+    best: BestScores,
+    games: Vec<PastGame>,
+    boards: Vec<SavedBoard>,
+}
+
+/// A board's game in progress and, when it has them, its moves.
+#[derive(Serialize, Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+struct SavedBoard {
+    game: SavedGame,
+    undo: Option<SavedHistory>,
+}
+
+/// The first fields, read alone to tell what a file is before reading the rest.
+#[derive(Deserialize)]
+struct Header {
+    format: Option<String>,
+    version: Option<u32>,
+}
+
+/// A backup, read and checked.
+#[derive(Debug, Clone)]
+pub struct Backup {
+    /// When it was made, in milliseconds since 1970.
+    pub made_ms: u64,
+    pub options: Option<Options>,
+    pub best: BestScores,
+    pub games: Vec<PastGame>,
+    /// Every board's game in progress, with the moves that led to it.
+    pub boards: Vec<(Game, History)>,
+}
+
+/// Why a file is not taken as a backup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BackupError {
+    TooLarge,
+    NotBackup,
+    Newer(u32),
+    Damaged(String),
+    Impossible(String),
+}
+
+impl fmt::Display for BackupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BackupError::TooLarge => write!(f, "it is larger than any backup"),
+            BackupError::NotBackup => write!(f, "it is not a 2048 backup"),
+            BackupError::Newer(v) => write!(
+                f,
+                "it was made by a newer version of the game (backup version {v}; this one \
+                 reads version {BACKUP_VERSION})"
+            ),
+            BackupError::Damaged(e) => write!(f, "it is damaged ({e})"),
+            BackupError::Impossible(e) => write!(f, "it holds an impossible game ({e})"),
+        }
+    }
+}
+
+impl std::error::Error for BackupError {}
+
+fn crc(content: &Content) -> String {
+    let text = serde_json::to_string(content).expect("backups always serialise");
+    format!("{:08x}", crc32fast::hash(text.as_bytes()))
+}
+
+impl Backup {
+    /// Reads a backup file; never panics, whatever the bytes.
+    pub fn parse(bytes: &[u8]) -> Result<Self, BackupError> {
+        if bytes.len() > MAX_BACKUP_BYTES {
+            return Err(BackupError::TooLarge);
+        }
+        let text = std::str::from_utf8(bytes).map_err(|_| BackupError::NotBackup)?;
+        let header: Header = serde_json::from_str(text).map_err(|e| {
+            if e.is_eof() {
+                BackupError::Damaged(format!("cut short: {e}"))
+            } else {
+                BackupError::NotBackup
+            }
+        })?;
+        match (header.format.as_deref(), header.version) {
+            (Some(BACKUP_FORMAT), Some(BACKUP_VERSION)) => {}
+            (Some(BACKUP_FORMAT), Some(version)) if version > BACKUP_VERSION => {
+                return Err(BackupError::Newer(version));
+            }
+            (Some(BACKUP_FORMAT), _) => {
+                return Err(BackupError::Damaged(
+                    "its version is missing or wrong".into(),
+                ));
+            }
+            _ => return Err(BackupError::NotBackup),
+        }
+        let file: BackupFile =
+            serde_json::from_str(text).map_err(|e| BackupError::Damaged(e.to_string()))?;
+        if crc(&file.content) != file.check {
+            return Err(BackupError::Damaged(
+                "its check does not match what it holds".into(),
+            ));
+        }
+        Self::check(file)
+    }
+
+    /// Every part checked as the game checks its own documents.
+    fn check(file: BackupFile) -> Result<Self, BackupError> {
+        let impossible = |what: &str, e: LoadError| BackupError::Impossible(format!("{what}: {e}"));
+        let content = file.content;
+        if let Some(options) = &content.options {
+            parse_options(super::render(options).as_bytes())
+                .map_err(|e| impossible("its options", e))?;
+        }
+        parse_best(super::render(&content.best).as_bytes())
+            .map_err(|e| impossible("its best scores", e))?;
+        super::check_games(&content.games).map_err(|e| impossible("its history", e))?;
+        if content.games.len() > MAX_GAMES {
+            return Err(BackupError::Impossible(format!(
+                "its history has {} games, more than the {MAX_GAMES} a history keeps",
+                content.games.len()
+            )));
+        }
+        let mut boards: Vec<(Game, History)> = Vec::new();
+        for board in content.boards {
+            let game = Game::restore(board.game).map_err(|e| {
+                impossible("a game in progress", LoadError::Impossible(e.to_string()))
+            })?;
+            if boards
+                .iter()
+                .any(|(other, _)| other.config() == game.config())
+            {
+                return Err(BackupError::Impossible(format!(
+                    "two games in progress on the {0}×{0} board to {1}",
+                    game.config().size(),
+                    game.config().target()
+                )));
+            }
+            let history = match board.undo {
+                Some(undo) => undo
+                    .history_to(&game)
+                    .map_err(|e| impossible("the moves of a game in progress", e))?,
+                None => History::new(game.clone()),
+            };
+            boards.push((game, history));
+        }
+        Ok(Self {
+            made_ms: file.made_ms,
+            options: content.options,
+            best: content.best,
+            games: merge::merge_games(&content.games, &[]),
+            boards,
+        })
+    }
+
+    /// The backup as a file.
+    pub fn render(&self) -> String {
+        let content = Content {
+            options: self.options,
+            best: self.best.clone(),
+            games: self.games.clone(),
+            boards: self
+                .boards
+                .iter()
+                .map(|(game, history)| SavedBoard {
+                    game: game.save(),
+                    undo: Some(SavedHistory::of(history)),
+                })
+                .collect(),
+        };
+        let file = BackupFile {
+            format: BACKUP_FORMAT.into(),
+            version: BACKUP_VERSION,
+            made_ms: self.made_ms,
+            check: crc(&content),
+            content,
+        };
+        serde_json::to_string(&file).expect("backups always serialise")
+    }
+
+    /// A line saying what it holds.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} in progress, {} in the history, best scores of {}",
+            counted(self.boards.len(), "game"),
+            counted(self.games.len(), "game"),
+            counted(self.best.len(), "board size"),
+        )
+    }
+}
+
+fn counted(n: usize, one: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {one}s"),
+    }
+}
+
+/// Everything the store holds, as a backup made at `now_ms`, and what could not be used (set
+/// aside, as when the game reads it).
+pub fn export(documents: &Documents, now_ms: u64) -> (Backup, Vec<super::Problem>) {
+    documents.locked(|| {
+        let mut problems = Vec::new();
+        let options = documents.stored(
+            super::OPTIONS_KEY,
+            "options",
+            super::MAX_DOCUMENT_BYTES,
+            parse_options,
+            &mut problems,
+        );
+        let best = documents.stored(
+            super::BEST_KEY,
+            "best scores",
+            super::MAX_DOCUMENT_BYTES,
+            parse_best,
+            &mut problems,
+        );
+        let games = documents.stored(
+            super::GAMES_KEY,
+            "history of games",
+            super::MAX_GAMES_BYTES,
+            super::parse_games,
+            &mut problems,
+        );
+        let mut boards = Vec::new();
+        for config in board_keys(documents) {
+            if let Some(board) = documents.saved_board(config, &mut problems) {
+                boards.push(board);
+            }
+        }
+        let backup = Backup {
+            made_ms: now_ms,
+            options,
+            best: best.unwrap_or_default(),
+            games: games.unwrap_or_default(),
+            boards,
+        };
+        (backup, problems)
+    })
+}
+
+/// The boards with a game stored, from their keys (`game-4x4-2048`).
+fn board_keys(documents: &Documents) -> Vec<Config> {
+    let keys = documents.keys().unwrap_or_default();
+    keys.iter()
+        .filter_map(|key| {
+            let rest = key.strip_prefix("game-")?;
+            let (size, target) = rest.split_once('-')?;
+            let (rows, columns) = size.split_once('x')?;
+            (rows == columns).then_some(())?;
+            let config = Config::new(rows.parse().ok()?, target.parse().ok()?).ok()?;
+            (super::game_key(config) == *key).then_some(config)
+        })
+        .collect()
+}
+
+/// What an import did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImportReport {
+    /// Games in progress put on a board that had none, or further on than the one there.
+    pub boards: usize,
+    /// Games in progress that went into the history: their board had another game here, or a
+    /// window was playing it.
+    pub to_history: usize,
+    /// Games in progress that could not be kept anywhere: begun before games were recorded,
+    /// and their board taken.
+    pub not_kept: usize,
+    /// Games the history did not have before.
+    pub new_games: usize,
+    /// The oldest games left out: the history keeps the newest `MAX_GAMES`.
+    pub left_out: usize,
+    /// Board sizes whose best score rose.
+    pub best_raised: Vec<(usize, u64)>,
+    pub options: bool,
+    /// Documents here that could not be used (set aside).
+    pub problems: Vec<super::Problem>,
+}
+
+impl ImportReport {
+    /// A line for the player.
+    pub fn summary(&self) -> String {
+        let mut parts = vec![format!(
+            "{} new in the history",
+            counted(self.new_games, "game")
+        )];
+        if self.boards > 0 {
+            parts.push(format!("{} in progress", counted(self.boards, "game")));
+        }
+        if self.to_history > 0 {
+            parts.push(format!(
+                "{} in progress put in the history (their board had a game here)",
+                counted(self.to_history, "game")
+            ));
+        }
+        if !self.best_raised.is_empty() {
+            let sizes: Vec<String> = self
+                .best_raised
+                .iter()
+                .map(|(size, best)| format!("{size}×{size} {best}"))
+                .collect();
+            parts.push(format!("best {}", sizes.join(", ")));
+        }
+        if self.left_out > 0 {
+            parts.push(format!(
+                "{} of the oldest left out (the history keeps {MAX_GAMES})",
+                counted(self.left_out, "game")
+            ));
+        }
+        if self.not_kept > 0 {
+            parts.push(format!(
+                "{} from before games were recorded not kept (its board had a game)",
+                counted(self.not_kept, "game")
+            ));
+        }
+        format!("Imported: {}.", parts.join("; "))
+    }
+}
+
+/// An import being made: the backup, its text (the journal) and a claim on each of its boards,
+/// which says whether a window is playing that board. A browser answers claims a moment later:
+/// [`Import::ready`] says when all are in.
+pub struct Import {
+    backup: Backup,
+    text: String,
+    claims: Vec<Claim>,
+}
+
+impl Import {
+    /// Reads and checks `bytes`, and asks for its boards.
+    pub fn new(documents: &Documents, bytes: &[u8]) -> Result<Self, BackupError> {
+        let backup = Backup::parse(bytes)?;
+        let text = String::from_utf8_lossy(bytes).into_owned();
+        let claims = backup
+            .boards
+            .iter()
+            .map(|(game, _)| documents.claim(game.config()))
+            .collect();
+        Ok(Self {
+            backup,
+            text,
+            claims,
+        })
+    }
+
+    pub fn backup(&self) -> &Backup {
+        &self.backup
+    }
+
+    /// Whether every board's claim is answered.
+    pub fn ready(&self) -> bool {
+        self.claims
+            .iter()
+            .all(|claim| claim.state() != ClaimState::Pending)
+    }
+
+    /// Merges the backup into the store (a board still unanswered counts as played elsewhere).
+    pub fn apply(self, documents: &Documents) -> std::io::Result<ImportReport> {
+        documents.locked(|| {
+            documents.write(IMPORT_KEY, &self.text)?;
+            let report = self.merge(documents)?;
+            documents.remove(IMPORT_KEY)?;
+            Ok(report)
+        })
+    }
+
+    fn merge(&self, documents: &Documents) -> std::io::Result<ImportReport> {
+        let mut report = ImportReport::default();
+        let backup = &self.backup;
+        if let Some(options) = backup.options {
+            documents.write(super::OPTIONS_KEY, &super::render_options(&options))?;
+            report.options = true;
+        }
+        let mut problems = Vec::new();
+        let best_before = documents
+            .stored(
+                super::BEST_KEY,
+                "best scores",
+                super::MAX_DOCUMENT_BYTES,
+                parse_best,
+                &mut problems,
+            )
+            .unwrap_or_default();
+        let best = merge::merge_best(&best_before, &backup.best);
+        if best != best_before {
+            documents.write(super::BEST_KEY, &super::render_best(&best))?;
+        }
+        report.best_raised = best
+            .iter()
+            .filter(|(size, score)| best_before.get(size) != Some(score))
+            .map(|(&size, &score)| (size, score))
+            .collect();
+        let mut games = backup.games.clone();
+        for ((game, history), claim) in backup.boards.iter().zip(&self.claims) {
+            let free = claim.state() == ClaimState::Held;
+            let here = if free {
+                documents.saved_board(game.config(), &mut problems)
+            } else {
+                None
+            };
+            let take = free
+                && match &here {
+                    None => true,
+                    Some((_, there)) => same_game(there, history) && steps(history) > steps(there),
+                };
+            let same = here
+                .as_ref()
+                .is_some_and(|(_, there)| same_game(there, history));
+            if take {
+                let config = game.config();
+                documents.write(&super::game_key(config), &super::render_game(game))?;
+                documents.write(&super::history_key(config), &super::render_history(history))?;
+                report.boards += 1;
+            } else if same || history.is_empty() {
+                // The same game, as far on here; or one without a move, which loses nothing.
+            } else if let Some(entry) = PastGame::of(game, history) {
+                merge::keep_game(&mut games, entry);
+                report.to_history += 1;
+            } else {
+                report.not_kept += 1;
+            }
+        }
+        let stored = documents
+            .stored(
+                super::GAMES_KEY,
+                "history of games",
+                super::MAX_GAMES_BYTES,
+                super::parse_games,
+                &mut problems,
+            )
+            .unwrap_or_default();
+        let merged = merge::merge_games(&stored, &games);
+        let ids = |games: &[PastGame]| -> BTreeSet<(u64, u64)> {
+            games.iter().map(|g| (g.started_ms, g.seed)).collect()
+        };
+        let (had, offered, kept) = (ids(&stored), ids(&games), ids(&merged));
+        report.new_games = kept.difference(&had).count();
+        report.left_out = had.union(&offered).count() - kept.len();
+        if merged != stored {
+            documents.write(super::GAMES_KEY, &super::render_games(&merged))?;
+        }
+        report.problems = problems;
+        Ok(report)
+    }
+}
+
+fn same_game(a: &History, b: &History) -> bool {
+    (a.info.started_ms, a.seed()) == (b.info.started_ms, b.seed()) && a.seed().is_some()
+}
+
+/// A game's steps: moves and, twice, undos (see `merge`).
+fn steps(history: &History) -> u64 {
+    history.len() as u64 + 2 * u64::from(history.undos())
+}
+
+/// Finishes an import that was cut short (its journal is still there): `None` if there was
+/// none. A journal that cannot be read is set aside like any bad document.
+pub fn resume_import(documents: &Documents) -> Option<Result<ImportReport, String>> {
+    let check = |bytes: &[u8]| match Backup::parse(bytes) {
+        Ok(_) => Ok(bytes.to_vec()),
+        Err(e) => Err(LoadError::Corrupt(e.to_string())),
+    };
+    let bytes = match documents.load(IMPORT_KEY, "unfinished import", MAX_BACKUP_BYTES, check) {
+        Ok(None) => return None,
+        Ok(Some(bytes)) => bytes,
+        Err(problem) => return Some(Err(problem.detail)),
+    };
+    let import = Import::new(documents, &bytes).expect("checked as it was read");
+    Some(import.apply(documents).map_err(|e| e.to_string()))
+}

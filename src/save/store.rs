@@ -1,0 +1,540 @@
+//! Where documents live (memory, a folder, a browser's `localStorage`), and the two things that
+//! let several windows share one store:
+//!
+//! - **The lock**, held for one read-merge-write ([`Store::lock`]): another window's merge
+//!   waits, so none is lost between a read and its write. A folder locks a `lock` file
+//!   (`flock` on Unix, `LockFileEx` on Windows, through std's `File::lock`); memory, a mutex. A
+//!   browser runs each tab's writes in one thread and has no lock a page can wait on in place:
+//!   there a merge reads and writes in one task, and a tab merges again when the `storage`
+//!   event says another tab wrote (`crate::web`), so the documents converge on the union.
+//! - **Claims**, held for as long as a window plays one board's game in progress
+//!   ([`Store::claim`]): a second window opened on that board is refused, and plays a game of
+//!   its own instead of a copy of the first window's (two copies would each overwrite the
+//!   other's moves). A folder claims by locking `<key>.claim` (the operating system lets go of it
+//!   when the process ends, even by a kill); a browser through the Web Locks API, which lets
+//!   go when the tab closes; memory, a set of names.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io;
+#[cfg(not(target_arch = "wasm32"))]
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Where documents live. Every method may fail (a full disk, a refused `localStorage`); the
+/// game then keeps playing and says that it cannot save.
+pub trait Store: Send + Sync {
+    /// The document's bytes (at most `limit + 1` of them, enough to tell it is too large), or
+    /// `None` if absent.
+    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>>;
+    /// Replaces the document, all at once.
+    fn write(&self, key: &str, text: &str) -> io::Result<()>;
+    /// Deletes the document (nothing happens if there is none).
+    fn remove(&self, key: &str) -> io::Result<()>;
+    /// Moves an unreadable document out of the way, keeping it; returns its new name.
+    fn set_aside(&self, key: &str) -> io::Result<String>;
+    /// The keys of the documents there (not those set aside).
+    fn keys(&self) -> io::Result<Vec<String>>;
+    /// Where the documents are, for messages.
+    fn location(&self) -> String;
+    /// Keeps other windows' read-merge-writes out until the guard is dropped.
+    fn lock(&self) -> io::Result<Guard<'_>>;
+    /// Asks to be the one window that writes the documents named `name` (a board's game in
+    /// progress) for as long as the claim lives.
+    fn claim(&self, name: &str) -> Claim;
+}
+
+/// Something held until dropped.
+trait Held {}
+impl<T> Held for T {}
+
+/// The store's lock, let go when dropped.
+pub struct Guard<'a>(
+    #[expect(dead_code, reason = "held, never read: dropping it lets go")] Box<dyn Held + 'a>,
+);
+
+impl<'a> Guard<'a> {
+    fn holding(held: impl Sized + 'a) -> Self {
+        Self(Box::new(held))
+    }
+}
+
+/// Whether a claim is granted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClaimState {
+    /// Not answered yet (a browser answers a moment later).
+    Pending,
+    /// This window is the one that writes those documents.
+    Held,
+    /// Another window holds them.
+    Refused,
+}
+
+/// A claim's answer, as the store keeps it.
+pub trait ClaimHandle: Send + Sync {
+    fn state(&self) -> ClaimState;
+}
+
+/// A claim on some documents, let go when dropped.
+pub struct Claim(Box<dyn ClaimHandle>);
+
+struct Granted;
+impl ClaimHandle for Granted {
+    fn state(&self) -> ClaimState {
+        ClaimState::Held
+    }
+}
+
+impl Claim {
+    pub fn new(handle: impl ClaimHandle + 'static) -> Self {
+        Self(Box::new(handle))
+    }
+
+    /// A claim granted without asking anyone: a store no other window shares, or one that
+    /// cannot tell (a file system without locks).
+    pub fn granted() -> Self {
+        Self::new(Granted)
+    }
+
+    pub fn state(&self) -> ClaimState {
+        self.0.state()
+    }
+}
+
+impl std::fmt::Debug for Claim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Claim({:?})", self.state())
+    }
+}
+
+/// Documents in memory: tests (two apps on one store play like two windows), and the fallback
+/// when no real store can be opened.
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    documents: Mutex<BTreeMap<String, Vec<u8>>>,
+    merging: Mutex<()>,
+    claims: Arc<Mutex<BTreeSet<String>>>,
+}
+
+fn unpoisoned<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl MemoryStore {
+    pub fn with(documents: impl IntoIterator<Item = (String, Vec<u8>)>) -> Self {
+        Self {
+            documents: Mutex::new(documents.into_iter().collect()),
+            ..Self::default()
+        }
+    }
+
+    /// A copy of every document.
+    pub fn documents(&self) -> BTreeMap<String, Vec<u8>> {
+        unpoisoned(&self.documents).clone()
+    }
+}
+
+/// A name in a `MemoryStore`'s claims, taken out when dropped.
+struct MemoryClaim {
+    claims: Arc<Mutex<BTreeSet<String>>>,
+    name: Option<String>,
+}
+
+impl ClaimHandle for MemoryClaim {
+    fn state(&self) -> ClaimState {
+        match self.name {
+            Some(_) => ClaimState::Held,
+            None => ClaimState::Refused,
+        }
+    }
+}
+
+impl Drop for MemoryClaim {
+    fn drop(&mut self) {
+        if let Some(name) = &self.name {
+            unpoisoned(&self.claims).remove(name);
+        }
+    }
+}
+
+impl Store for MemoryStore {
+    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
+        Ok(unpoisoned(&self.documents)
+            .get(key)
+            .map(|bytes| bytes[..bytes.len().min(limit + 1)].to_vec()))
+    }
+
+    fn write(&self, key: &str, text: &str) -> io::Result<()> {
+        unpoisoned(&self.documents).insert(key.to_string(), text.as_bytes().to_vec());
+        Ok(())
+    }
+
+    fn remove(&self, key: &str) -> io::Result<()> {
+        unpoisoned(&self.documents).remove(key);
+        Ok(())
+    }
+
+    fn set_aside(&self, key: &str) -> io::Result<String> {
+        let mut documents = unpoisoned(&self.documents);
+        let bytes = documents.remove(key).unwrap_or_default();
+        let mut name = format!("{key}.bad");
+        while documents.contains_key(&name) {
+            name.push_str(".bad");
+        }
+        documents.insert(name.clone(), bytes);
+        Ok(name)
+    }
+
+    fn keys(&self) -> io::Result<Vec<String>> {
+        Ok(unpoisoned(&self.documents)
+            .keys()
+            .filter(|key| !key.contains(".bad"))
+            .cloned()
+            .collect())
+    }
+
+    fn location(&self) -> String {
+        "memory (not kept after the game closes)".into()
+    }
+
+    fn lock(&self) -> io::Result<Guard<'_>> {
+        Ok(Guard::holding(unpoisoned(&self.merging)))
+    }
+
+    fn claim(&self, name: &str) -> Claim {
+        let fresh = unpoisoned(&self.claims).insert(name.to_string());
+        Claim::new(MemoryClaim {
+            claims: self.claims.clone(),
+            name: fresh.then(|| name.to_string()),
+        })
+    }
+}
+
+/// Documents as `<key>.json` files in a folder (the desktop), beside the `lock` file of its
+/// merges and a `<key>.claim` file for each board a window has played (empty files; deleting
+/// one while it is locked would let a second window lock a new file of the same name).
+#[cfg(not(target_arch = "wasm32"))]
+#[derive(Debug, Clone)]
+pub struct FileStore {
+    dir: PathBuf,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl FileStore {
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Self { dir: dir.into() }
+    }
+
+    /// The platform's data folder for the game (e.g. `~/.local/share/g2048` on Linux).
+    pub fn platform() -> Option<Self> {
+        directories::ProjectDirs::from("", "", "g2048").map(|dirs| Self::new(dirs.data_dir()))
+    }
+
+    fn path(&self, key: &str) -> PathBuf {
+        self.dir.join(format!("{key}.json"))
+    }
+
+    /// Opens (making it if need be) a file that is only ever locked, never written.
+    fn lock_file(&self, name: &str) -> io::Result<std::fs::File> {
+        std::fs::create_dir_all(&self.dir)?;
+        std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.dir.join(name))
+    }
+}
+
+/// A locked `.claim` file, or none where the file system could not lock it.
+#[cfg(not(target_arch = "wasm32"))]
+struct FileClaim(Option<std::fs::File>);
+
+#[cfg(not(target_arch = "wasm32"))]
+impl ClaimHandle for FileClaim {
+    fn state(&self) -> ClaimState {
+        match self.0 {
+            Some(_) => ClaimState::Held,
+            None => ClaimState::Refused,
+        }
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl Store for FileStore {
+    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
+        use std::io::Read;
+        let file = match std::fs::File::open(self.path(key)) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let mut bytes = Vec::new();
+        file.take(limit as u64 + 1).read_to_end(&mut bytes)?;
+        Ok(Some(bytes))
+    }
+
+    fn write(&self, key: &str, text: &str) -> io::Result<()> {
+        use std::io::Write;
+        std::fs::create_dir_all(&self.dir)?;
+        let mut file = tempfile::NamedTempFile::new_in(&self.dir)?;
+        file.write_all(text.as_bytes())?;
+        file.as_file().sync_all()?;
+        file.persist(self.path(key)).map_err(|e| e.error)?;
+        Ok(())
+    }
+
+    fn remove(&self, key: &str) -> io::Result<()> {
+        match std::fs::remove_file(self.path(key)) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
+    }
+
+    fn set_aside(&self, key: &str) -> io::Result<String> {
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let mut name = format!("{key}.json.bad-{stamp}");
+        let mut n = 1;
+        while self.dir.join(&name).exists() {
+            n += 1;
+            name = format!("{key}.json.bad-{stamp}-{n}");
+        }
+        std::fs::rename(self.path(key), self.dir.join(&name))?;
+        Ok(name)
+    }
+
+    fn keys(&self) -> io::Result<Vec<String>> {
+        let entries = match std::fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        };
+        let mut keys = Vec::new();
+        for entry in entries {
+            let name = entry?.file_name();
+            if let Some(key) = name.to_str().and_then(|name| name.strip_suffix(".json")) {
+                keys.push(key.to_string());
+            }
+        }
+        keys.sort();
+        Ok(keys)
+    }
+
+    fn location(&self) -> String {
+        self.dir.display().to_string()
+    }
+
+    fn lock(&self) -> io::Result<Guard<'_>> {
+        let file = self.lock_file("lock")?;
+        file.lock()?;
+        Ok(Guard::holding(file))
+    }
+
+    fn claim(&self, name: &str) -> Claim {
+        let file = match self.lock_file(&format!("{name}.claim")) {
+            Ok(file) => file,
+            // No claim can be made where nothing can be written: nothing will be saved either.
+            Err(_) => return Claim::granted(),
+        };
+        match file.try_lock() {
+            Ok(()) => Claim::new(FileClaim(Some(file))),
+            Err(std::fs::TryLockError::WouldBlock) => Claim::new(FileClaim(None)),
+            // A file system without locks (some network shares): windows cannot be told apart
+            // there, so each plays as if alone, as before claims existed.
+            Err(std::fs::TryLockError::Error(_)) => Claim::granted(),
+        }
+    }
+}
+
+/// Documents as `localStorage` entries named `g2048.<key>`.
+#[cfg(target_arch = "wasm32")]
+#[derive(Debug, Default)]
+pub struct WebStore;
+
+#[cfg(target_arch = "wasm32")]
+impl WebStore {
+    fn storage() -> io::Result<web_sys::Storage> {
+        web_sys::window()
+            .and_then(|window| window.local_storage().ok().flatten())
+            .ok_or_else(|| io::Error::other("the browser refused local storage"))
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Store for WebStore {
+    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
+        let item = Self::storage()?
+            .get_item(&format!("g2048.{key}"))
+            .map_err(|_| io::Error::other("local storage could not be read"))?;
+        Ok(item.map(|text| {
+            let mut bytes = text.into_bytes();
+            bytes.truncate(limit + 1);
+            bytes
+        }))
+    }
+
+    fn write(&self, key: &str, text: &str) -> io::Result<()> {
+        Self::storage()?
+            .set_item(&format!("g2048.{key}"), text)
+            .map_err(|_| io::Error::other("local storage is full or refused the write"))
+    }
+
+    fn remove(&self, key: &str) -> io::Result<()> {
+        Self::storage()?
+            .remove_item(&format!("g2048.{key}"))
+            .map_err(|_| io::Error::other("local storage refused the change"))
+    }
+
+    fn set_aside(&self, key: &str) -> io::Result<String> {
+        let storage = Self::storage()?;
+        let from = format!("g2048.{key}");
+        let mut to = format!("{from}.bad");
+        let refused = |_| io::Error::other("local storage refused the change");
+        while storage.get_item(&to).map_err(refused)?.is_some() {
+            to.push_str(".bad");
+        }
+        let text = storage
+            .get_item(&from)
+            .map_err(refused)?
+            .unwrap_or_default();
+        storage.set_item(&to, &text).map_err(refused)?;
+        storage.remove_item(&from).map_err(refused)?;
+        Ok(to)
+    }
+
+    fn keys(&self) -> io::Result<Vec<String>> {
+        let storage = Self::storage()?;
+        let count = storage
+            .length()
+            .map_err(|_| io::Error::other("local storage could not be read"))?;
+        let mut keys: Vec<String> = (0..count)
+            .filter_map(|i| storage.key(i).ok().flatten())
+            .filter_map(|name| name.strip_prefix("g2048.").map(str::to_string))
+            .filter(|key| !key.contains(".bad"))
+            .collect();
+        keys.sort();
+        Ok(keys)
+    }
+
+    fn location(&self) -> String {
+        "this browser's local storage".into()
+    }
+
+    fn lock(&self) -> io::Result<Guard<'_>> {
+        Ok(Guard::holding(()))
+    }
+
+    fn claim(&self, name: &str) -> Claim {
+        web_locks::claim(&format!("g2048.{name}"))
+    }
+}
+
+/// Claims through the Web Locks API (`navigator.locks`): a lock asked for with `ifAvailable`,
+/// answered a moment later, and held until the claim is dropped or the tab closes. The answers
+/// live in this thread's table (a page's wasm has one thread), so a claim is a number.
+#[cfg(target_arch = "wasm32")]
+mod web_locks {
+    use std::cell::RefCell;
+    use std::collections::BTreeMap;
+
+    use web_sys::{js_sys, wasm_bindgen::JsValue, wasm_bindgen::closure::Closure};
+
+    use super::{Claim, ClaimHandle, ClaimState};
+
+    /// An answer, and the function that lets go of the lock once it is held.
+    struct Entry {
+        state: ClaimState,
+        release: Option<js_sys::Function>,
+    }
+
+    thread_local! {
+        static CLAIMS: RefCell<(u32, BTreeMap<u32, Entry>)> = RefCell::default();
+    }
+
+    struct WebClaim(u32);
+
+    impl ClaimHandle for WebClaim {
+        fn state(&self) -> ClaimState {
+            CLAIMS.with(|claims| {
+                claims
+                    .borrow()
+                    .1
+                    .get(&self.0)
+                    .map_or(ClaimState::Refused, |entry| entry.state)
+            })
+        }
+    }
+
+    impl Drop for WebClaim {
+        fn drop(&mut self) {
+            let entry = CLAIMS.with(|claims| claims.borrow_mut().1.remove(&self.0));
+            if let Some(release) = entry.and_then(|entry| entry.release) {
+                let _ = release.call0(&JsValue::UNDEFINED);
+            }
+        }
+    }
+
+    fn set(id: u32, state: ClaimState, release: Option<js_sys::Function>) -> bool {
+        CLAIMS.with(|claims| match claims.borrow_mut().1.get_mut(&id) {
+            Some(entry) => {
+                entry.state = state;
+                entry.release = release;
+                true
+            }
+            None => false,
+        })
+    }
+
+    pub(super) fn claim(name: &str) -> Claim {
+        let Some(locks) = web_sys::window()
+            .and_then(|window| js_sys::Reflect::get(&window.navigator(), &"locks".into()).ok())
+            .filter(|locks| !locks.is_undefined())
+        else {
+            // A browser without Web Locks: tabs cannot be told apart, each plays as if alone.
+            return Claim::granted();
+        };
+        let request = js_sys::Reflect::get(&locks, &"request".into())
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+        let Some(request) = request else {
+            return Claim::granted();
+        };
+        let id = CLAIMS.with(|claims| {
+            let mut claims = claims.borrow_mut();
+            claims.0 += 1;
+            let id = claims.0;
+            claims.1.insert(
+                id,
+                Entry {
+                    state: ClaimState::Pending,
+                    release: None,
+                },
+            );
+            id
+        });
+        let answer = Closure::once_into_js(move |lock: JsValue| -> JsValue {
+            if lock.is_null() {
+                set(id, ClaimState::Refused, None);
+                return JsValue::UNDEFINED;
+            }
+            // Held until `release` is called: by the claim's drop, or at once if it is gone.
+            let mut release = None;
+            let held = js_sys::Promise::new(&mut |resolve, _| release = Some(resolve));
+            if let Some(release) = release
+                && !set(id, ClaimState::Held, Some(release.clone()))
+            {
+                let _ = release.call0(&JsValue::UNDEFINED);
+            }
+            held.into()
+        });
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"ifAvailable".into(), &true.into());
+        let args = js_sys::Array::of3(&name.into(), &options, &answer);
+        if js_sys::Reflect::apply(&request, &locks, &args).is_err() {
+            set(id, ClaimState::Held, None);
+        }
+        Claim::new(WebClaim(id))
+    }
+
+    use web_sys::wasm_bindgen::JsCast;
+}
