@@ -3,13 +3,13 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
-    use std::path::PathBuf;
+    use std::path::{Path, PathBuf};
     use std::sync::Arc;
 
     use clap::Parser;
     use g2048::GamePlugin;
     use g2048::rules::Config;
-    use g2048::save::{FileStore, MemoryStore, Store};
+    use g2048::save::{self, Documents, FileStore, Import, MemoryStore, Store};
 
     /// 2048 on the Bevy engine: slide with arrows, WASD or HJKL, or drag/swipe the board.
     /// The game in progress, best scores and options are saved after every move.
@@ -33,6 +33,24 @@ mod cli {
         /// holding either. The game in progress is untouched.
         #[arg(long, value_name = "CODE|FILE", value_parser = parse_replay)]
         pub replay: Option<String>,
+        /// Write everything the game keeps (every board's game with its moves, the history,
+        /// best scores, options) to FILE as a backup, and exit.
+        #[arg(long, value_name = "FILE", conflicts_with_all = PLAY_FLAGS)]
+        pub export: Option<PathBuf>,
+        /// Merge a backup (from --export, or the web page's Export) into the saves, and exit:
+        /// best scores only rise, and no game is dropped.
+        #[arg(long, value_name = "FILE", conflicts_with_all = PLAY_FLAGS, conflicts_with = "export")]
+        pub import: Option<PathBuf>,
+    }
+
+    /// The flags of a game played, which a backup's --export and --import do not take.
+    const PLAY_FLAGS: [&str; 4] = ["size", "target", "seed", "replay"];
+
+    /// What the command line asks for.
+    pub enum Launch {
+        Play(GamePlugin),
+        /// A backup was written or read: exit with this code.
+        Exit(i32),
     }
 
     /// A replay code, or the code in a file. A file that cannot be read is a bad flag; a code
@@ -67,7 +85,7 @@ mod cli {
 
     /// The launch settings from the command line. clap prints the error and exits with code 2
     /// on a bad flag, before any window exists.
-    pub fn parse() -> GamePlugin {
+    pub fn parse() -> Launch {
         let cli = Cli::parse();
         let store: Arc<dyn Store> = match cli
             .data_dir
@@ -80,19 +98,123 @@ mod cli {
                 Arc::new(MemoryStore::default())
             }
         };
-        GamePlugin {
+        if let Some(path) = &cli.export {
+            return Launch::Exit(export(store, path));
+        }
+        if let Some(path) = &cli.import {
+            return Launch::Exit(import(store, path));
+        }
+        Launch::Play(GamePlugin {
             size: cli.size,
             target: cli.target,
             seed: cli.seed,
             store,
             replay: cli.replay,
+        })
+    }
+
+    /// The store's documents, an import cut short finished first (so a backup made now holds
+    /// what that import brought).
+    fn documents(store: Arc<dyn Store>) -> Documents {
+        let documents = Documents::new(store);
+        match save::resume_import(&documents) {
+            Some(Ok(report)) => {
+                eprintln!("g2048: finished an import cut short. {}", report.summary())
+            }
+            Some(Err(e)) => eprintln!("g2048: {e}"),
+            None => {}
+        }
+        documents
+    }
+
+    /// `--export FILE`: 0 when written, 1 when it could not be.
+    fn export(store: Arc<dyn Store>, path: &Path) -> i32 {
+        let documents = documents(store);
+        let (backup, problems) = save::export(&documents, g2048::game::now_ms());
+        for problem in problems {
+            eprintln!("g2048: {} (not in the backup)", problem.detail);
+        }
+        let text = backup.render();
+        match write_atomically(path, &text) {
+            Ok(()) => {
+                println!(
+                    "g2048: wrote {}: {} ({} bytes)",
+                    path.display(),
+                    backup.summary(),
+                    text.len()
+                );
+                0
+            }
+            Err(e) => {
+                eprintln!("g2048: cannot write {}: {e}", path.display());
+                1
+            }
+        }
+    }
+
+    /// The file replaced all at once: a temporary file beside it, synced, renamed over it.
+    fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+        use std::io::Write;
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        let mut file = tempfile::NamedTempFile::new_in(dir)?;
+        file.write_all(text.as_bytes())?;
+        file.as_file().sync_all()?;
+        file.persist(path).map_err(|e| e.error)?;
+        Ok(())
+    }
+
+    /// `--import FILE`: 0 when merged, 2 for a file that is not a sound backup (nothing is
+    /// written then), 1 when the saves could not be written.
+    fn import(store: Arc<dyn Store>, path: &Path) -> i32 {
+        use std::io::Read;
+        let documents = documents(store);
+        let mut bytes = Vec::new();
+        let read = std::fs::File::open(path).and_then(|file| {
+            file.take(save::MAX_BACKUP_BYTES as u64 + 1)
+                .read_to_end(&mut bytes)
+        });
+        if let Err(e) = read {
+            eprintln!("g2048: cannot read {}: {e}", path.display());
+            return 2;
+        }
+        let import = match Import::new(&documents, &bytes) {
+            Ok(import) => import,
+            Err(e) => {
+                eprintln!(
+                    "g2048: {} cannot be imported: {e}; nothing was changed",
+                    path.display()
+                );
+                return 2;
+            }
+        };
+        match import.apply(&documents) {
+            Ok(report) => {
+                for problem in &report.problems {
+                    eprintln!("g2048: {}", problem.detail);
+                }
+                println!("g2048: {}", report.summary());
+                0
+            }
+            Err(e) => {
+                eprintln!(
+                    "g2048: cannot write the saves in {}: {e}",
+                    documents.location()
+                );
+                1
+            }
         }
     }
 }
 
 fn main() {
     #[cfg(not(target_arch = "wasm32"))]
-    let game = cli::parse();
+    let game = match cli::parse() {
+        cli::Launch::Play(game) => game,
+        cli::Launch::Exit(code) => std::process::exit(code),
+    };
     #[cfg(target_arch = "wasm32")]
     let game = {
         if !g2048::web::page_can_run() {

@@ -8,7 +8,7 @@ use bevy::{ecs::system::SystemParam, prelude::*, window::PrimaryWindow, window::
 
 use super::requests::Step;
 use crate::rules::Config;
-use crate::save::{MotionChoice, Options, ThemeChoice};
+use crate::save::{MotionChoice, Options, ThemeChoice, merge::Chosen};
 
 /// Targets offered on the options screen, and the steps of its + and − keys (`--target` takes
 /// any power of two from 8).
@@ -21,6 +21,23 @@ pub(super) fn plugin(app: &mut App) {
 /// The player's options, remembered between runs (written by `persist` when they change).
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Deref, DerefMut)]
 pub struct PlayerOptions(pub Options);
+
+/// The options as this window last wrote or read them, and those its player chose since
+/// (choosing the option already shown is a choice too): a write keeps the stored value of
+/// every other option (another window's choice). An option changed by other means counts as
+/// chosen as well.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct OptionsChosen {
+    pub synced: Options,
+    pub chosen: Chosen,
+}
+
+impl OptionsChosen {
+    /// The options to write over the stored ones, and forgets them.
+    pub fn take(&mut self, now: &Options) -> Chosen {
+        std::mem::take(&mut self.chosen).or_changed(&self.synced, now)
+    }
+}
 
 /// The board size and target the options screen has chosen: the game in play when it opens,
 /// the game switched to when it closes.
@@ -47,6 +64,7 @@ pub fn system_is_dark(window: Option<&Window>) -> bool {
 #[derive(SystemParam)]
 pub(super) struct Menus<'w, 's> {
     options: ResMut<'w, PlayerOptions>,
+    chosen: ResMut<'w, OptionsChosen>,
     next_board: ResMut<'w, NextBoard>,
     windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
 }
@@ -66,6 +84,7 @@ impl Menus<'_, '_> {
         if let Ok(config) = Config::new(size, self.next_board.0.target()) {
             self.next_board.0 = config;
             self.options.size = size;
+            self.chosen.chosen.board = true;
         }
     }
 
@@ -73,6 +92,7 @@ impl Menus<'_, '_> {
         if let Ok(config) = Config::new(self.next_board.0.size(), target) {
             self.next_board.0 = config;
             self.options.target = target;
+            self.chosen.chosen.board = true;
         }
     }
 
@@ -88,18 +108,21 @@ impl Menus<'_, '_> {
         self.next_board.0 = config;
         self.options.size = config.size();
         self.options.target = config.target();
+        self.chosen.chosen.board = true;
     }
 
     pub(super) fn set_motion(&mut self, motion: MotionChoice) {
         self.options.motion = motion;
+        self.chosen.chosen.motion = true;
     }
 
     pub(super) fn next_motion(&mut self) {
-        self.options.motion = self.options.motion.next();
+        self.set_motion(self.options.motion.next());
     }
 
     pub(super) fn set_coach(&mut self, on: bool) {
         self.options.coach = on;
+        self.chosen.chosen.coach = true;
     }
 
     pub(super) fn coach_on(&self) -> bool {
@@ -108,12 +131,13 @@ impl Menus<'_, '_> {
 
     pub(super) fn set_theme(&mut self, theme: ThemeChoice) {
         self.options.theme = theme;
+        self.chosen.chosen.theme = true;
     }
 
     /// The other theme on screen; back to following the system when that is what it shows.
     pub(super) fn toggle_theme(&mut self) {
         let system_dark = system_is_dark(self.windows.single().ok());
-        self.options.theme = self.options.theme.toggled(system_dark);
+        self.set_theme(self.options.theme.toggled(system_dark));
     }
 }
 

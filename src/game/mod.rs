@@ -118,7 +118,10 @@ impl Plugin for GamePlugin {
             .insert_resource(PastGames(loaded.past))
             .insert_resource(BestScores(loaded.best))
             .insert_resource(PlayerOptions(loaded.options))
-            .insert_resource(persist::OptionsRead(loaded.options))
+            .insert_resource(menus::OptionsChosen {
+                synced: loaded.options,
+                chosen: Default::default(),
+            })
             .insert_resource(loaded.claim)
             .init_state::<GameState>()
             .init_state::<Screen>()

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use bevy::{ecs::system::SystemParam, prelude::*, window::WindowFocused};
 
 use super::board::{BestScores, BoardChanges, Engine, History};
-use super::menus::PlayerOptions;
+use super::menus::{OptionsChosen, PlayerOptions};
 use super::past::PastGames;
 use super::replay::watching;
 use super::{GameSet, Notice, start_ms};
@@ -100,11 +100,6 @@ pub struct ImportBackup(pub Vec<u8>);
 /// An import waiting for the browser to say which of its boards other tabs play.
 #[derive(Resource)]
 struct PendingImport(Option<Import>);
-
-/// The options as this window last read or wrote them: a write keeps the stored choices this
-/// window did not change since.
-#[derive(Resource, Debug, Clone, Copy)]
-pub struct OptionsRead(pub Options);
 
 /// The board this window plays, and its claim on that board's saved game.
 #[derive(Resource, Debug)]
@@ -397,16 +392,16 @@ fn save_games(
 /// logged).
 fn save_options(
     mut options: ResMut<PlayerOptions>,
-    mut read: ResMut<OptionsRead>,
+    mut chosen: ResMut<OptionsChosen>,
     documents: Res<SaveStore>,
     mut notices: MessageWriter<Notice>,
 ) {
-    let synced = documents.sync_options(&read.0, &options.0);
+    let synced = documents.sync_options(&options.0, chosen.take(&options.0));
     if let Err(e) = &synced.written {
         warn!("cannot save the options to {}: {e}", documents.location());
     }
     tell_problems(synced.problems, &mut notices);
-    read.0 = synced.value;
+    chosen.synced = synced.value;
     options.set_if_neq(PlayerOptions(synced.value));
 }
 
@@ -426,7 +421,7 @@ fn read_again(
     mut best: ResMut<BestScores>,
     mut past: ResMut<PastGames>,
     mut options: ResMut<PlayerOptions>,
-    mut read: ResMut<OptionsRead>,
+    mut chosen: ResMut<OptionsChosen>,
     documents: Res<SaveStore>,
     mut notices: MessageWriter<Notice>,
 ) {
@@ -436,9 +431,9 @@ fn read_again(
     let synced = documents.sync_games(&past.0);
     tell_problems(synced.problems, &mut notices);
     past.set_if_neq(PastGames(synced.value));
-    let synced = documents.sync_options(&read.0, &options.0);
+    let synced = documents.sync_options(&options.0, chosen.take(&options.0));
     tell_problems(synced.problems, &mut notices);
-    read.0 = synced.value;
+    chosen.synced = synced.value;
     options.set_if_neq(PlayerOptions(synced.value));
 }
 

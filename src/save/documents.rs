@@ -188,8 +188,8 @@ impl Documents {
         }
     }
 
-    /// The options stored now with this window's choices since `base` (what it last read).
-    pub fn sync_options(&self, base: &Options, mine: &Options) -> Synced<Options> {
+    /// The options stored now with this window's `chosen` options.
+    pub fn sync_options(&self, mine: &Options, chosen: merge::Chosen) -> Synced<Options> {
         self.locked(|| {
             let mut problems = Vec::new();
             let stored = self.stored(
@@ -199,7 +199,7 @@ impl Documents {
                 super::parse_options,
                 &mut problems,
             );
-            let value = merge::merge_options(stored.as_ref().unwrap_or(base), base, mine);
+            let value = merge::merge_options(stored.as_ref().unwrap_or(mine), mine, chosen);
             let written = self.write_if(OPTIONS_KEY, stored != Some(value), || {
                 super::render_options(&value)
             });

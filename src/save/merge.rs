@@ -5,8 +5,8 @@
 //! - **the history of games**: the union, one entry per game (a game is its start time and
 //!   seed), the copy that went further where two differ, oldest first by start time, the newest
 //!   [`MAX_GAMES`] within [`MAX_GAMES_BYTES`];
-//! - **options**: the last chosen: what this window changed since it last read them, and the
-//!   stored choice for everything else.
+//! - **options**: the last chosen: what this window's player chose since its last write, and
+//!   the stored choice for everything else.
 //!
 //! Each merge gives the same result in any order and when repeated (tested in
 //! `tests/windows.rs`), so two browser tabs that each merge what the other wrote agree.
@@ -91,24 +91,38 @@ pub fn merge_best(stored: &BestScores, mine: &BestScores) -> BestScores {
     best
 }
 
-/// The options after this window's choices: each choice this window changed since it last
-/// read them (`base`), the stored one for the others. The board (size with target) is one
-/// choice.
-pub fn merge_options(stored: &Options, base: &Options, mine: &Options) -> Options {
-    fn pick<T: PartialEq + Copy>(stored: T, base: T, mine: T) -> T {
-        if mine != base { mine } else { stored }
+/// Which options a window's player chose (the board is size with target, one choice).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Chosen {
+    pub board: bool,
+    pub theme: bool,
+    pub motion: bool,
+    pub coach: bool,
+}
+
+impl Chosen {
+    /// The options that differ between `a` and `b`, or are chosen in `self`.
+    pub fn or_changed(self, a: &Options, b: &Options) -> Self {
+        Self {
+            board: self.board || (a.size, a.target) != (b.size, b.target),
+            theme: self.theme || a.theme != b.theme,
+            motion: self.motion || a.motion != b.motion,
+            coach: self.coach || a.coach != b.coach,
+        }
     }
-    let (size, target) = pick(
-        (stored.size, stored.target),
-        (base.size, base.target),
-        (mine.size, mine.target),
-    );
+}
+
+/// The stored options with this window's choices: the last chosen of each.
+pub fn merge_options(stored: &Options, mine: &Options, chosen: Chosen) -> Options {
+    fn pick<T>(chosen: bool, mine: T, stored: T) -> T {
+        if chosen { mine } else { stored }
+    }
     Options {
-        size,
-        target,
-        theme: pick(stored.theme, base.theme, mine.theme),
-        motion: pick(stored.motion, base.motion, mine.motion),
-        coach: pick(stored.coach, base.coach, mine.coach),
+        size: pick(chosen.board, mine.size, stored.size),
+        target: pick(chosen.board, mine.target, stored.target),
+        theme: pick(chosen.theme, mine.theme, stored.theme),
+        motion: pick(chosen.motion, mine.motion, stored.motion),
+        coach: pick(chosen.coach, mine.coach, stored.coach),
     }
 }
 
@@ -162,19 +176,25 @@ mod tests {
     #[test]
     fn options_keep_what_each_window_chose() {
         use super::super::{MotionChoice, ThemeChoice};
-        let base = Options::default();
-        // Another window chose dark; this one chose 5×5 to 4096 and no animations.
+        // Another window chose dark; this one chose 5×5 to 4096 and no animations, and chose
+        // the theme it already had (light): that is a choice too, the last one.
         let stored = Options {
             theme: ThemeChoice::Dark,
-            ..base
+            ..Options::default()
         };
         let mine = Options {
             size: 5,
             target: 4096,
             motion: MotionChoice::Off,
-            ..base
+            theme: ThemeChoice::Light,
+            coach: true,
         };
-        let merged = merge_options(&stored, &base, &mine);
+        let chosen = Chosen {
+            board: true,
+            motion: true,
+            ..Chosen::default()
+        };
+        let merged = merge_options(&stored, &mine, chosen);
         assert_eq!(
             merged,
             Options {
@@ -184,6 +204,14 @@ mod tests {
                 motion: MotionChoice::Off,
                 coach: false,
             }
+        );
+        let theme = Chosen {
+            theme: true,
+            ..Chosen::default()
+        };
+        assert_eq!(
+            merge_options(&stored, &mine, theme).theme,
+            ThemeChoice::Light
         );
     }
 }

@@ -1,0 +1,357 @@
+//! Several windows on one store, as headless apps sharing a store (in memory, and a real folder):
+//! whatever they do in whatever order, every game played is kept (in its board's slot or in
+//! the history, as far as it went), each best score is the highest reached, and the options are
+//! the last chosen. Also: a `--seed` never costs the saved game.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use common::*;
+use g2048::{
+    GamePlugin,
+    game::{BoardClaim, History, PastGames, PlayerOptions, Request, StoreChanged},
+    rules::{Config, Direction},
+    save::{self, FileStore, MemoryStore, Options, PastGame, Store, ThemeChoice},
+};
+use proptest::prelude::*;
+
+/// A window on `store`, started as a player starts one (`seed`: the `--seed` flag).
+fn window(store: &Arc<dyn Store>, seed: Option<u64>) -> App {
+    started(GamePlugin {
+        size: None,
+        target: None,
+        seed,
+        store: store.clone(),
+        replay: None,
+    })
+}
+
+fn request(app: &mut App, request: Request) {
+    app.world_mut().write_message(request);
+    app.update();
+}
+
+/// Makes `n` moves that change the board (as long as the game takes moves).
+fn play(app: &mut App, n: u32) {
+    let mut tries = 0;
+    let goal = engine(app).moves() + n;
+    while engine(app).moves() < goal && tries < 4 * n + 8 {
+        let direction = Direction::ALL[(tries as usize * 3 + engine(app).moves() as usize) % 4];
+        request(app, Request::Move(direction));
+        tries += 1;
+    }
+}
+
+/// New Game, answering its question.
+fn new_game(app: &mut App) {
+    request(app, Request::NewGame);
+    request(app, Request::ConfirmNewGame);
+    app.update();
+}
+
+/// The game in play: its identity (start, seed) and how far it went (moves + 2 × undos).
+fn current(app: &App) -> Option<((u64, u64), u64)> {
+    let history = &app.world().resource::<History>().0;
+    let seed = history.seed()?;
+    let steps = history.len() as u64 + 2 * u64::from(history.undos());
+    (!history.is_empty()).then_some(((history.info.started_ms, seed), steps))
+}
+
+fn guest(app: &App) -> bool {
+    app.world().resource::<BoardClaim>().guest()
+}
+
+fn stored_games(store: &dyn Store) -> Vec<PastGame> {
+    store
+        .read(save::GAMES_KEY, save::MAX_GAMES_BYTES)
+        .unwrap()
+        .map(|bytes| save::parse_games(&bytes).unwrap())
+        .unwrap_or_default()
+}
+
+fn stored_best(store: &dyn Store) -> save::BestScores {
+    store
+        .read(save::BEST_KEY, save::MAX_DOCUMENT_BYTES)
+        .unwrap()
+        .map(|bytes| save::parse_best(&bytes).unwrap())
+        .unwrap_or_default()
+}
+
+fn stored_options(store: &dyn Store) -> Options {
+    store
+        .read(save::OPTIONS_KEY, save::MAX_DOCUMENT_BYTES)
+        .unwrap()
+        .map(|bytes| save::parse_options(&bytes).unwrap())
+        .unwrap_or_default()
+}
+
+/// Every game kept in the store, by identity, with how far it went: the history's, and each
+/// board's game in progress.
+fn kept(store: &Arc<dyn Store>) -> BTreeMap<(u64, u64), u64> {
+    let mut kept = BTreeMap::new();
+    for game in stored_games(&**store) {
+        let steps = u64::from(game.moves) + 2 * u64::from(game.undos);
+        kept.insert((game.started_ms, game.seed), steps);
+    }
+    let documents = save::Documents::new(store.clone());
+    for size in 3..=8 {
+        let config = Config::new(size, 2048).unwrap();
+        let mut problems = Vec::new();
+        if let Some((_, history)) = documents.saved_board(config, &mut problems)
+            && let Some(seed) = history.seed()
+            && !history.is_empty()
+        {
+            let steps = history.len() as u64 + 2 * u64::from(history.undos());
+            let entry = kept.entry((history.info.started_ms, seed)).or_insert(0);
+            *entry = (*entry).max(steps);
+        }
+        assert!(problems.is_empty(), "{problems:?}");
+    }
+    kept
+}
+
+fn memory() -> Arc<dyn Store> {
+    Arc::new(MemoryStore::default())
+}
+
+/// The finding this was built for: A (seed 11) plays 14 moves, B (seed 22) one; A starts a new
+/// game, then B does. Before, the history held only B's game and BEST said 4.
+fn finding(store: Arc<dyn Store>) {
+    let mut a = window(&store, Some(11));
+    let mut b = window(&store, Some(22));
+    assert!(
+        !guest(&a) && guest(&b),
+        "A plays the board, B a game of its own"
+    );
+    assert!(
+        key_help(&mut b).contains("another window"),
+        "{}",
+        key_help(&mut b)
+    );
+    play(&mut a, 14);
+    play(&mut b, 1);
+    let (a_game, b_game) = (current(&a).unwrap(), current(&b).unwrap());
+    let a_score = engine(&a).score();
+    assert!(a_score > engine(&b).score());
+    new_game(&mut a);
+    new_game(&mut b);
+    let games = stored_games(&*store);
+    let ids: Vec<(u64, u64)> = games.iter().map(|g| (g.started_ms, g.seed)).collect();
+    assert!(
+        ids.contains(&a_game.0) && ids.contains(&b_game.0),
+        "{games:?}"
+    );
+    assert_eq!(games.len(), 2);
+    assert_eq!(stored_best(&*store)[&4], a_score, "the higher best");
+    // B sees A's game and best once it gets the focus back.
+    request(&mut b, Request::CloseDialog);
+    b.world_mut().write_message(StoreChanged);
+    b.update();
+    assert_eq!(b.world().resource::<PastGames>().0.len(), 2);
+    assert_eq!(best(&b), a_score);
+}
+
+#[test]
+fn two_windows_keep_both_games_and_the_higher_best_in_memory() {
+    finding(memory());
+}
+
+#[test]
+fn two_windows_keep_both_games_and_the_higher_best_in_a_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    finding(Arc::new(FileStore::new(dir.path())));
+}
+
+#[test]
+fn a_guest_gets_the_board_once_the_other_window_has_closed() {
+    let store = memory();
+    let mut a = window(&store, None);
+    play(&mut a, 6);
+    let a_game = current(&a).unwrap();
+    let mut b = window(&store, None);
+    assert!(guest(&b));
+    play(&mut b, 3);
+    let b_game = current(&b).unwrap();
+    // The guest's game is in the history after every move.
+    assert!(
+        stored_games(&*store)
+            .iter()
+            .any(|g| (g.started_ms, g.seed) == b_game.0)
+    );
+    drop(a);
+    new_game(&mut b);
+    assert!(!guest(&b), "the board is free again");
+    play(&mut b, 2);
+    // A's game, left on the board, went into the history when B's new game took its place.
+    let kept = kept(&store);
+    assert_eq!(kept[&a_game.0], a_game.1);
+    assert_eq!(kept[&b_game.0], b_game.1);
+    assert_eq!(kept.len(), 3);
+}
+
+#[test]
+fn a_seed_flag_keeps_the_saved_game_in_the_history() {
+    let store = memory();
+    let mut first = window(&store, None);
+    play(&mut first, 5);
+    let saved = current(&first).unwrap();
+    let score = engine(&first).score();
+    drop(first);
+    let mut seeded = window(&store, Some(9));
+    assert_eq!(engine(&seeded).moves(), 0, "a new game from the seed");
+    let games = stored_games(&*store);
+    assert!(
+        games
+            .iter()
+            .any(|g| (g.started_ms, g.seed) == saved.0 && g.score == score && g.moves == 5),
+        "{games:?}"
+    );
+    play(&mut seeded, 1);
+    let kept = kept(&store);
+    assert_eq!(kept[&saved.0], saved.1);
+    assert_eq!(kept.len(), 2, "the seeded game is on the board");
+}
+
+/// What a window does in the property test.
+#[derive(Debug, Clone)]
+enum Act {
+    Move(usize, Direction),
+    Undo(usize),
+    NewGame(usize),
+    /// Switch to the board of this size (through the options).
+    Board(usize, usize),
+    Theme(usize, ThemeChoice),
+    /// The window gets the focus back.
+    Focus(usize),
+    /// The window is closed and opened again.
+    Reopen(usize),
+}
+
+fn act() -> impl Strategy<Value = Act> {
+    let w = 0..3usize;
+    let direction = prop::sample::select(Direction::ALL.to_vec());
+    let theme = prop::sample::select(vec![
+        ThemeChoice::System,
+        ThemeChoice::Light,
+        ThemeChoice::Dark,
+        ThemeChoice::HighContrast,
+    ]);
+    prop_oneof![
+        8 => (w.clone(), direction).prop_map(|(w, d)| Act::Move(w, d)),
+        1 => w.clone().prop_map(Act::Undo),
+        2 => w.clone().prop_map(Act::NewGame),
+        1 => (w.clone(), 3..5usize).prop_map(|(w, s)| Act::Board(w, s)),
+        1 => (w.clone(), theme).prop_map(|(w, t)| Act::Theme(w, t)),
+        1 => w.clone().prop_map(Act::Focus),
+        1 => w.prop_map(Act::Reopen),
+    ]
+}
+
+/// Runs `acts` on three windows; checks that every game reached is kept as far as it went,
+/// each best is the highest score reached, and the theme is the last chosen.
+fn interleave(store: Arc<dyn Store>, acts: &[Act]) {
+    let mut windows: Vec<App> = (0..3).map(|_| window(&store, None)).collect();
+    let mut reached: BTreeMap<(u64, u64), u64> = BTreeMap::new();
+    let mut best: BTreeMap<usize, u64> = BTreeMap::new();
+    let mut theme = None;
+    let mut note = |app: &App| {
+        let history = &app.world().resource::<History>().0;
+        match current(app) {
+            Some((id, steps)) => {
+                let entry = reached.entry(id).or_insert(0);
+                *entry = (*entry).max(steps);
+            }
+            // Undone back to its start: a game without moves, which the history never keeps.
+            None => {
+                if let Some(seed) = history.seed() {
+                    reached.remove(&(history.info.started_ms, seed));
+                }
+            }
+        }
+        let game = engine(app);
+        let entry = best.entry(game.config().size()).or_insert(0);
+        *entry = (*entry).max(game.score());
+    };
+    for act in acts {
+        match *act {
+            Act::Move(w, direction) => request(&mut windows[w], Request::Move(direction)),
+            Act::Undo(w) => request(&mut windows[w], Request::Undo),
+            Act::NewGame(w) => new_game(&mut windows[w]),
+            Act::Board(w, size) => {
+                request(&mut windows[w], Request::OpenOptions);
+                request(&mut windows[w], Request::SetSize(size));
+                request(&mut windows[w], Request::CloseDialog);
+            }
+            Act::Theme(w, choice) => {
+                request(&mut windows[w], Request::OpenOptions);
+                request(&mut windows[w], Request::SetTheme(choice));
+                request(&mut windows[w], Request::CloseDialog);
+                theme = Some(choice);
+            }
+            Act::Focus(w) => {
+                windows[w].world_mut().write_message(StoreChanged);
+                windows[w].update();
+            }
+            Act::Reopen(w) => {
+                windows[w] = App::new();
+                windows[w] = window(&store, None);
+            }
+        }
+        if let Act::Move(w, _) | Act::Undo(w) | Act::NewGame(w) | Act::Board(w, _) = *act {
+            note(&windows[w]);
+        }
+        // A game over or a won game takes Enter: keep playing through it.
+        for app in &mut windows {
+            if screen(app) == g2048::game::Screen::Game && state(app) == g2048::game::GameState::Won
+            {
+                request(app, Request::KeepGoing);
+            }
+        }
+    }
+    let themes: Vec<ThemeChoice> = windows
+        .iter()
+        .map(|app| app.world().resource::<PlayerOptions>().theme)
+        .collect();
+    drop(windows);
+    let kept = kept(&store);
+    for (id, steps) in &reached {
+        assert_eq!(kept.get(id), Some(steps), "game {id:?}: kept {kept:?}");
+    }
+    let stored = stored_best(&*store);
+    for (size, score) in best.iter().filter(|(_, score)| **score > 0) {
+        assert_eq!(stored.get(size), Some(score), "best of {size}x{size}");
+    }
+    if let Some(theme) = theme {
+        assert_eq!(
+            stored_options(&*store).theme,
+            theme,
+            "windows showed {themes:?}"
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_interleaving_of_three_windows_loses_nothing_in_memory(
+        acts in prop::collection::vec(act(), 1..60)
+    ) {
+        interleave(memory(), &acts);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_interleaving_of_three_windows_loses_nothing_in_a_folder(
+        acts in prop::collection::vec(act(), 1..40)
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        interleave(Arc::new(FileStore::new(dir.path())), &acts);
+    }
+}
