@@ -348,3 +348,39 @@ pub fn played(before: &Board, direction: Direction, after: &Board) -> bool {
     let mut differ = slid.cells().filter(|&c| slid.get(c) != after.get(c));
     matches!((differ.next(), differ.next()), (Some(c), None) if slid.get(c) == 0)
 }
+
+/// What a player keeps, made up of real games for tests and benchmarks: `games` pattern games
+/// of up to `moves` moves in the history (seeds 1, 2, …, one started a minute after the
+/// other from 2026-01-01), a game in progress on every board size, and their best scores.
+pub fn sample_backup(games: usize, moves: usize) -> crate::save::Backup {
+    use crate::rules::MIN_SIZE;
+    const START_MS: u64 = 1_767_225_600_000;
+    let mut best = crate::save::BestScores::new();
+    let mut played = |config: Config, n: u64, moves: usize| {
+        let (game, mut history) = pattern_game(config, n, moves);
+        history.info.started_ms = START_MS + n * 60_000;
+        let size = config.size();
+        let score = best.entry(size).or_insert(0);
+        *score = (*score).max(game.score());
+        (game, history)
+    };
+    let past = (1..=games as u64)
+        .filter_map(|n| {
+            let (game, history) = played(Config::default(), n, moves);
+            crate::save::PastGame::of(&game, &history)
+        })
+        .collect();
+    let boards = (MIN_SIZE..=crate::rules::MAX_SIZE)
+        .map(|size| {
+            let n = games as u64 + size as u64;
+            played(Config::new(size, 2048).expect("a valid board"), n, moves)
+        })
+        .collect();
+    crate::save::Backup {
+        made_ms: START_MS + (games as u64 + 10) * 60_000,
+        options: Some(crate::save::Options::default()),
+        best,
+        games: past,
+        boards,
+    }
+}

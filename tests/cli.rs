@@ -1,6 +1,11 @@
-//! The binary refuses bad flags with a clear message and exit code 2, before any window opens.
+//! The binary refuses bad flags with a clear message and exit code 2, before any window opens;
+//! `--export` and `--import` carry the saves as a backup, refuse a file that is not one, and an
+//! import killed at any moment leaves the saves as before or as after it.
 
+use std::path::Path;
 use std::process::Command;
+
+use g2048::save::Backup;
 
 fn run(args: &[&str]) -> (i32, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_g2048"))
@@ -80,4 +85,144 @@ fn a_replay_file_that_cannot_be_read_is_refused() {
         assert!(err.contains(says), "{arg}: {err}");
     }
     std::fs::remove_file(big).unwrap();
+}
+
+fn in_dir(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_g2048"))
+        .arg("--data-dir")
+        .arg(dir)
+        .args(args)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The saves in `dir` as `--export` writes them, less the time it was made.
+fn exported(dir: &Path) -> String {
+    let file = dir.with_extension("backup.json");
+    let (code, _, err) = in_dir(dir, &["--export", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let mut backup = Backup::parse(&std::fs::read(&file).unwrap()).unwrap();
+    backup.made_ms = 0;
+    std::fs::remove_file(file).unwrap();
+    backup.render()
+}
+
+#[test]
+fn export_and_import_carry_the_saves_and_refuse_what_is_not_a_backup() {
+    let work = tempfile::tempdir().unwrap();
+    let file = work.path().join("backup.json");
+    std::fs::write(&file, g2048::testing::sample_backup(30, 80).render()).unwrap();
+    let here = work.path().join("here");
+    let (code, out, err) = in_dir(&here, &["--import", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("30 games new in the history") && out.contains("6 games in progress"),
+        "{out}"
+    );
+    let copy = work.path().join("copy.json");
+    let (code, out, _) = in_dir(&here, &["--export", copy.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("6 games in progress, 30 games in the history"),
+        "{out}"
+    );
+    let before = exported(&here);
+    for (bytes, says) in [
+        (b"not json".to_vec(), "not a 2048 backup"),
+        (std::fs::read(&file).unwrap()[..300].to_vec(), "damaged"),
+        (
+            String::from_utf8(std::fs::read(&file).unwrap())
+                .unwrap()
+                .replacen("\"version\":1", "\"version\":9", 1)
+                .into_bytes(),
+            "newer version",
+        ),
+    ] {
+        std::fs::write(&file, bytes).unwrap();
+        let (code, _, err) = in_dir(&here, &["--import", file.to_str().unwrap()]);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.contains(says) && err.contains("nothing was changed"),
+            "{err}"
+        );
+        assert_eq!(exported(&here), before);
+    }
+    let (code, _, err) = in_dir(&here, &["--import", "/no/such/file"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+    let (code, _, err) = in_dir(&here, &["--export", "x.json", "--seed", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot be used with"), "{err}");
+}
+
+#[test]
+fn an_import_killed_at_any_moment_leaves_the_saves_as_before_or_as_after() {
+    let work = tempfile::tempdir().unwrap();
+    let file = work.path().join("backup.json");
+    std::fs::write(&file, g2048::testing::sample_backup(500, 120).render()).unwrap();
+    // Saves with games of their own, imported into once without a kill: before and after.
+    let mine = work.path().join("mine.json");
+    let mut own = g2048::testing::sample_backup(40, 60);
+    own.games.iter_mut().for_each(|g| g.seed += 1_000);
+    own.boards.truncate(2);
+    std::fs::write(&mine, own.render()).unwrap();
+    let base = work.path().join("base");
+    assert_eq!(in_dir(&base, &["--import", mine.to_str().unwrap()]).0, 0);
+    let before = exported(&base);
+    let whole = work.path().join("whole");
+    copy_dir(&base, &whole);
+    let started = std::time::Instant::now();
+    assert_eq!(in_dir(&whole, &["--import", file.to_str().unwrap()]).0, 0);
+    let took = started.elapsed();
+    let after = exported(&whole);
+    assert_ne!(before, after);
+    let (mut as_before, mut as_after, mut cut_midway) = (0, 0, 0);
+    for i in 0..24u32 {
+        let dir = work.path().join(format!("killed-{i}"));
+        copy_dir(&base, &dir);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_g2048"))
+            .arg("--data-dir")
+            .arg(&dir)
+            .args(["--import", file.to_str().unwrap()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        // From the start to past the end of a whole import, in even steps.
+        std::thread::sleep(took * i / 20);
+        child.kill().unwrap();
+        child.wait().unwrap();
+        cut_midway += usize::from(dir.join("import.json").exists());
+        let now = exported(&dir);
+        if now == before {
+            as_before += 1;
+        } else {
+            // Not assert_eq: the backups are long.
+            assert!(
+                now == after,
+                "killed at {i}/20 of an import: neither before nor after"
+            );
+            as_after += 1;
+        }
+        assert!(!dir.join("import.json").exists());
+    }
+    println!(
+        "killed imports: {as_before} as before, {as_after} as after, {cut_midway} of them cut \
+         with the journal written ({took:?} a whole import)"
+    );
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+    }
 }

@@ -129,9 +129,17 @@ fn claim_pending(claim: Res<BoardClaim>) -> bool {
     claim.claim.state() == ClaimState::Pending
 }
 
-/// What the player is told when another window plays the board.
-const GUEST: &str = "This board's game is open in another window: here is a new game, kept in \
-                     the history as you play.";
+/// What the player is told when another window plays the board (and the log).
+fn guest(config: Config) -> String {
+    info!(
+        "another window plays the {0}x{0} board to {1}: this window plays a game of its own",
+        config.size(),
+        config.target()
+    );
+    "This board's game is open in another window: here is a new game, kept in the history as \
+     you play."
+        .into()
+}
 
 /// What was found at start: the game to play with its history, the best scores, the options,
 /// the claim on the board, and what to tell the player about documents that could not be used.
@@ -199,7 +207,7 @@ pub fn load(
     .unwrap_or_default();
     let claim = BoardClaim::new(documents, config);
     let (game, history) = if claim.guest() {
-        notices.push(GUEST.to_string());
+        notices.push(guest(config));
         new_game(config, seed.unwrap_or_else(rand::random))
     } else if let Some(seed) = seed {
         // A flag's new game: the saved one goes into the history now (and again, if it is
@@ -258,7 +266,7 @@ pub(super) fn open_board(
         *claim = BoardClaim::new(documents, config);
     }
     if claim.guest() {
-        notices.push(GUEST.to_string());
+        notices.push(guest(config));
         return new_game(config, rand::random());
     }
     let mut problems = Vec::new();
@@ -354,7 +362,7 @@ fn settle_claim(
         }
         return;
     }
-    notices.write(Notice(GUEST.to_string()));
+    notices.write(Notice(guest(board.claim().config)));
     if unsaved {
         board.make_own(start_ms());
     } else {

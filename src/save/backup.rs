@@ -452,10 +452,15 @@ impl Import {
             } else {
                 None
             };
+            // Taken where the slot is empty, holds the same game not as far on, or holds this
+            // very game without its moves (an import cut between the two writes).
             let take = free
                 && match &here {
                     None => true,
-                    Some((_, there)) => same_game(there, history) && steps(history) > steps(there),
+                    Some((board, there)) => {
+                        (same_game(there, history) && steps(history) > steps(there))
+                            || board.save() == game.save()
+                    }
                 };
             let same = here
                 .as_ref()
