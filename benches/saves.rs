@@ -1,9 +1,11 @@
 //! A long game's save: the size of the game's document and of its history's (printed), the
 //! time to load both (the history rebuilt and checked against the game), and the slowest undo
-//! (criterion).
+//! (criterion). A backup of 500 games: its size (printed), the time to read and check it, and
+//! to import it into empty saves, in memory and in a folder.
 //!
 //! The game: 5,000 moves on 4×4, played by the AI at a fixed node budget (the same game every
-//! run). `cargo bench --bench saves`.
+//! run). The backup: `g2048::testing::sample_backup(500, 1_000)`, 500 pattern games in the
+//! history and a game on each board size. `cargo bench --bench saves`.
 
 use std::hint::black_box;
 
@@ -64,5 +66,39 @@ fn saves(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, saves);
+fn backups(c: &mut Criterion) {
+    let backup = g2048::testing::sample_backup(save::MAX_GAMES, 1_000);
+    let text = backup.render();
+    let moves: u64 = backup.games.iter().map(|g| u64::from(g.moves)).sum();
+    println!(
+        "a backup of {} games ({} moves in all) and {} games in progress: {} bytes",
+        backup.games.len(),
+        moves,
+        backup.boards.len(),
+        text.len()
+    );
+    c.bench_function("backup_500_read", |b| {
+        b.iter(|| save::Backup::parse(black_box(text.as_bytes())).unwrap())
+    });
+    let import = |store: std::sync::Arc<dyn save::Store>| {
+        let documents = save::Documents::new(store);
+        let import = save::Import::new(&documents, black_box(text.as_bytes())).unwrap();
+        import.apply(&documents).unwrap()
+    };
+    c.bench_function("backup_500_import_memory", |b| {
+        b.iter(|| import(std::sync::Arc::new(save::MemoryStore::default())))
+    });
+    c.bench_function("backup_500_import_folder", |b| {
+        b.iter_batched(
+            || tempfile::tempdir().unwrap(),
+            |dir| {
+                import(std::sync::Arc::new(save::FileStore::new(dir.path())));
+                dir
+            },
+            BatchSize::PerIteration,
+        )
+    });
+}
+
+criterion_group!(benches, saves, backups);
 criterion_main!(benches);

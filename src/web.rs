@@ -4,8 +4,9 @@
 //! (`data-board`, `data-score`, `data-moves`, `data-state`, `data-theme`, `data-motion`,
 //! `data-screen`, `data-replay` as shown/moves, `data-coach`: the newest rating as
 //! `move:verdict:played:best`, `data-share`, `data-focus`: the request of the
-//! button the keyboard is on, and `data-drawn`: the tiles where they are drawn) for tests and
-//! page scripts. It follows `prefers-reduced-motion`, reads a
+//! button the keyboard is on, `data-drawn`: the tiles where they are drawn, `data-best`,
+//! `data-games`: the games in the history, `data-notice`: the newest notice) for tests and
+//! page scripts. Backups and other tabs: `backup`. It follows `prefers-reduced-motion`, reads a
 //! replay code from the page's address and puts share links on the clipboard.
 //! Every browser call may fail (no document, no canvas); failures are ignored, never fatal.
 //! Before the game starts, [`page_can_run`] checks for the canvas and WebGL2, so a page without
@@ -23,7 +24,10 @@ use bevy::{
 };
 use web_sys::wasm_bindgen::JsCast;
 
-use crate::game::{Coach, Engine, Focus, GameState, Replay, Screen, Tile, UiButton, Value};
+use crate::game::{
+    BestScores, Coach, Engine, Focus, GameState, Notice, PastGames, Replay, Screen, Tile, UiButton,
+    Value,
+};
 use crate::view::layout::BoardLayout;
 use crate::view::motion::{Motion, SystemMotion};
 use crate::view::theme::Theme;
@@ -32,11 +36,15 @@ use crate::view::theme::Theme;
 const CANVAS_ID: &str = "bevy";
 
 mod a11y;
+mod backup;
 
 pub(crate) fn plugin(app: &mut App) {
     a11y::plugin(app);
-    app.add_systems(First, read_reduced_motion)
-        .add_systems(Last, (publish_state, publish_drawn));
+    backup::plugin(app);
+    app.add_systems(First, read_reduced_motion).add_systems(
+        Last,
+        (publish_state, publish_drawn, publish_kept, publish_notice),
+    );
     app.sub_app_mut(RenderApp)
         .init_resource::<FirstFrame>()
         .add_systems(
@@ -246,6 +254,29 @@ pub fn share_link(code: &str) -> bool {
     // Called at most once, after this function returns: it must outlive it.
     refused.forget();
     true
+}
+
+/// `data-best` (the best score of the board in play) and `data-games` (games in the history),
+/// which other tabs' games and imports change too.
+fn publish_kept(best: Res<BestScores>, past: Res<PastGames>, engine: Res<Engine>) {
+    if !best.is_changed() && !past.is_changed() && !engine.is_changed() {
+        return;
+    }
+    if let Some(canvas) = canvas() {
+        let size = engine.config().size();
+        set(&canvas, "data-best", &best.for_size(size).to_string());
+        set(&canvas, "data-games", &past.0.len().to_string());
+    }
+}
+
+/// `data-notice`: the newest line shown under the board for a moment (a save's problem, an
+/// import's result, another tab playing the board).
+fn publish_notice(mut notices: MessageReader<Notice>) {
+    if let Some(notice) = notices.read().last()
+        && let Some(canvas) = canvas()
+    {
+        set(&canvas, "data-notice", &notice.0);
+    }
 }
 
 fn publish_state(

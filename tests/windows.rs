@@ -127,7 +127,7 @@ fn finding(store: Arc<dyn Store>) {
         "A plays the board, B a game of its own"
     );
     assert!(
-        key_help(&mut b).contains("another window"),
+        key_help(&mut b).starts_with("Another window plays"),
         "{}",
         key_help(&mut b)
     );
@@ -213,6 +213,107 @@ fn a_seed_flag_keeps_the_saved_game_in_the_history() {
     let kept = kept(&store);
     assert_eq!(kept[&saved.0], saved.1);
     assert_eq!(kept.len(), 2, "the seeded game is on the board");
+}
+
+/// A store whose claims are answered a few looks later, as a browser's Web Locks are.
+struct Answering {
+    inner: MemoryStore,
+    looks: usize,
+}
+
+struct Later {
+    claim: save::Claim,
+    looks: std::sync::atomic::AtomicUsize,
+}
+
+impl save::ClaimHandle for Later {
+    fn state(&self) -> save::ClaimState {
+        use std::sync::atomic::Ordering;
+        match self
+            .looks
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+        {
+            Ok(_) => save::ClaimState::Pending,
+            Err(_) => self.claim.state(),
+        }
+    }
+}
+
+impl Store for Answering {
+    fn read(&self, key: &str, limit: usize) -> std::io::Result<Option<Vec<u8>>> {
+        self.inner.read(key, limit)
+    }
+    fn write(&self, key: &str, text: &str) -> std::io::Result<()> {
+        self.inner.write(key, text)
+    }
+    fn remove(&self, key: &str) -> std::io::Result<()> {
+        self.inner.remove(key)
+    }
+    fn set_aside(&self, key: &str) -> std::io::Result<String> {
+        self.inner.set_aside(key)
+    }
+    fn keys(&self) -> std::io::Result<Vec<String>> {
+        self.inner.keys()
+    }
+    fn location(&self) -> String {
+        "a store that answers claims later".into()
+    }
+    fn lock(&self) -> std::io::Result<save::Guard<'_>> {
+        self.inner.lock()
+    }
+    fn claim(&self, name: &str) -> save::Claim {
+        save::Claim::new(Later {
+            claim: self.inner.claim(name),
+            looks: self.looks.into(),
+        })
+    }
+}
+
+#[test]
+fn a_tab_refused_the_board_a_moment_later_keeps_both_games() {
+    for moves_meanwhile in [0, 2] {
+        let store: Arc<dyn Store> = Arc::new(Answering {
+            inner: MemoryStore::default(),
+            looks: 6,
+        });
+        let mut a = window(&store, Some(1));
+        for _ in 0..4 {
+            a.update();
+        }
+        play(&mut a, 5);
+        let a_game = current(&a).unwrap();
+        // B opens on A's saved game while its claim is unanswered, and may play on it.
+        let mut b = window(&store, None);
+        assert_eq!(
+            current(&b).map(|(id, _)| id),
+            Some(a_game.0),
+            "A's game, shown"
+        );
+        play(&mut b, moves_meanwhile);
+        for _ in 0..8 {
+            b.update();
+        }
+        assert!(guest(&b), "refused: A plays the board");
+        let notice = key_help(&mut b);
+        assert!(
+            notice.starts_with("Another window plays this board"),
+            "{notice}"
+        );
+        let now = kept(&store);
+        assert_eq!(now[&a_game.0], a_game.1, "A's game is as A left it");
+        match moves_meanwhile {
+            0 => assert_eq!(engine(&b).moves(), 0, "a new game of B's own"),
+            _ => {
+                // The moves B made on it are a game of their own, started now, in the history.
+                let (b_id, b_steps) = current(&b).unwrap();
+                assert_ne!(b_id, a_game.0);
+                assert_eq!(now[&b_id], b_steps);
+                assert_eq!(b_steps, a_game.1 + 2);
+            }
+        }
+        play(&mut a, 1);
+        assert_eq!(kept(&store)[&a_game.0], a_game.1 + 1, "A plays on");
+    }
 }
 
 /// What a window does in the property test.
@@ -353,5 +454,17 @@ proptest! {
     ) {
         let dir = tempfile::tempdir().unwrap();
         interleave(Arc::new(FileStore::new(dir.path())), &acts);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    /// As tabs in a browser, whose claims are answered a moment later.
+    #[test]
+    fn any_interleaving_of_three_tabs_loses_nothing(
+        acts in prop::collection::vec(act(), 1..50)
+    ) {
+        interleave(Arc::new(Answering { inner: MemoryStore::default(), looks: 3 }), &acts);
     }
 }

@@ -5,6 +5,8 @@
 import http from 'node:http';
 import { readFile, writeFile, mkdir, cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, READY_TIMEOUT_MS, launch, serve, ready, firstFrame } from './harness.mjs';
@@ -337,6 +339,130 @@ async function newBuild(browser) {
     server.close();
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+// Two tabs of one browser share its localStorage, as a player who opens the installed app
+// while a tab is open: tab A plays the board, tab B is told another tab plays it and plays a
+// game of its own; A plays 10 moves, B 2, then each starts a new game. The history then holds
+// both games and BEST is the higher score, in the store and on A's page. Then A's Export
+// downloads a backup; B imports the desktop's backup (tests/fixtures/backup-desktop.json)
+// through the options' file picker, and refuses a damaged one. With G2048_DESKTOP naming the
+// desktop binary, it imports A's download and exports the same games.
+async function twoTabsAndBackups(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 500, height: 700 }, acceptDownloads: true });
+  const errors = [];
+  const open = async () => {
+    const page = await context.newPage();
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(url);
+    await ready(page);
+    return page;
+  };
+  const data = (page) => page.$eval('#bevy', (c) => ({ ...c.dataset }));
+  const until = (page, test, arg) => page.waitForFunction(test, arg, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+  const a = await open();
+  const b = await open();
+  const told = await until(b, () => (document.querySelector('#bevy').dataset.notice ?? '').startsWith('Another tab plays this board'));
+  check(told, `tab B is told that another tab plays the board ("${(await data(b)).notice}")`);
+  const play = async (page, n, how) => {
+    for (let i = 0; i < n; i++) {
+      const s = await state(page);
+      const dir = movable(s, ['Left', 'Down', 'Right', 'Up']);
+      if (!dir) break;
+      await page.keyboard.press(`Arrow${dir}`);
+      await expectMove(page, s, dir, how);
+    }
+  };
+  await play(a, 10, 'tab A');
+  await play(b, 2, 'tab B');
+  const [aGame, bGame] = [await state(a), await state(b)];
+  for (const page of [a, b]) {
+    await page.keyboard.press('KeyR');
+    await until(page, () => document.querySelector('#bevy').dataset.screen === 'ConfirmNewGame');
+    await page.keyboard.press('KeyR');
+    await until(page, () => document.querySelector('#bevy').dataset.moves === '0');
+  }
+  const stored = await a.evaluate(() => ({
+    games: JSON.parse(localStorage.getItem('g2048.games')).data,
+    best: JSON.parse(localStorage.getItem('g2048.best')).data,
+  }));
+  const kept = stored.games.map((g) => `${g.moves} moves, score ${g.score}`).sort();
+  const played = [aGame, bGame].map((g) => `${g.moves} moves, score ${g.score}`).sort();
+  check(JSON.stringify(kept) === JSON.stringify(played), `two tabs: the history holds both games (${kept.join('; ')})`);
+  const high = Math.max(aGame.score, bGame.score);
+  check(stored.best['4'] === high, `two tabs: BEST is the higher score (${stored.best['4']}; A ${aGame.score}, B ${bGame.score})`);
+  const shown = await until(a, (n) => document.querySelector('#bevy').dataset.games === '2'
+    && document.querySelector('#bevy').dataset.best === n, String(high));
+  check(shown, `two tabs: tab A shows both games and the higher BEST (${JSON.stringify(await data(a))})`.slice(0, 200));
+  // Export: a download of the whole backup.
+  const press = async (page, request) => {
+    await page.keyboard.press('KeyO');
+    await until(page, () => document.querySelector('#bevy').dataset.screen === 'Options');
+    // Each Tab's focus is read once the game shows it (a software-rendered frame can be slow).
+    for (let i = 0; i < 40; i++) {
+      const focused = (await data(page)).focus ?? '';
+      if (focused === request) break;
+      await page.keyboard.press('Tab');
+      await until(page, (f) => (document.querySelector('#bevy').dataset.focus ?? '') !== f, focused);
+    }
+    check((await data(page)).focus === request, `the options' ${request} takes the focus with Tab`);
+  };
+  await press(a, 'ExportBackup');
+  const [download] = await Promise.all([a.waitForEvent('download', { timeout: MOVE_TIMEOUT_MS }), a.keyboard.press('Enter')]);
+  const exported = join(shots, 'web-backup.json');
+  await download.saveAs(exported);
+  const backup = JSON.parse(await readFile(exported, 'utf8'));
+  check(backup.format === 'g2048 backup' && backup.version === 1 && backup.content.games.length === 2
+    && backup.content.boards.length === 1 && /^g2048-backup-\d{4}-\d\d-\d\d\.json$/.test(download.suggestedFilename()),
+  `Export downloads ${download.suggestedFilename()}: ${backup.content.games.length} games, ${backup.content.boards.length} board`);
+  await a.keyboard.press('Escape');
+  // Import: the desktop's backup through the file picker.
+  const fixture = fileURLToPath(new URL('../tests/fixtures/backup-desktop.json', import.meta.url));
+  const desktop = JSON.parse(await readFile(fixture, 'utf8')).content;
+  const importFile = async (page, file) => {
+    await page.$eval('#bevy', (c) => { c.dataset.notice = ''; });
+    await press(page, 'ImportBackup');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: MOVE_TIMEOUT_MS }), page.keyboard.press('Enter')]);
+    await chooser.setFiles(file);
+    await until(page, () => /^(Imported|This file cannot)/.test(document.querySelector('#bevy').dataset.notice ?? ''));
+    return (await data(page)).notice;
+  };
+  const said = await importFile(b, fixture);
+  // The desktop's games, and its 4×4 game in progress: B plays that board, so it goes into
+  // the history.
+  const games = 2 + desktop.games.length + desktop.boards.filter((b) => b.game.size === 4).length;
+  const imported = await until(b, (n) => document.querySelector('#bevy').dataset.games === n
+    && document.querySelector('#bevy').dataset.theme === 'Dark', String(games));
+  const theme = (await data(b)).theme;
+  check(said.startsWith('Imported') && imported && theme === 'Dark',
+    `tab B imports the desktop's backup: "${said}", ${(await data(b)).games} games, its dark theme (${theme})`);
+  const slots = await b.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('g2048.game-')).sort());
+  check(JSON.stringify(slots) === JSON.stringify(['g2048.game-4x4-2048', 'g2048.game-5x5-2048']),
+    `the desktop's 5x5 game in progress is on the 5x5 board here (${slots.join(', ')})`);
+  await b.keyboard.press('Escape');
+  await until(b, () => document.querySelector('#bevy').dataset.screen === 'Game');
+  const cut = join(shots, 'cut-backup.json');
+  await writeFile(cut, (await readFile(fixture, 'utf8')).slice(0, 400));
+  const refused = await importFile(b, cut);
+  check(refused === 'This file cannot be imported: it is damaged (cut short).' && (await data(b)).games === String(games),
+    `a backup cut short is refused and changes nothing: "${refused}"`);
+  await b.screenshot({ path: join(shots, 'import-refused.png') });
+  const desktopBinary = process.env.G2048_DESKTOP;
+  if (desktopBinary) {
+    const dir = join(tmpdir(), `g2048-e2e-${process.pid}`);
+    await rm(dir, { recursive: true, force: true });
+    const run = (...args) => execFileSync(desktopBinary, ['--data-dir', dir, ...args], { encoding: 'utf8' });
+    const said = run('--import', exported);
+    run('--export', join(dir, 'out.json'));
+    const back = JSON.parse(await readFile(join(dir, 'out.json'), 'utf8')).content;
+    const ids = (list) => JSON.stringify(list.map((g) => [g.started_ms, g.seed, g.moves]));
+    check(ids(back.games) === ids(backup.content.games) && back.boards.length === 1 && back.best['4'] === high,
+      `the desktop imports the page's backup: ${said.trim()}`);
+    await rm(dir, { recursive: true, force: true });
+  }
+  check(errors.length === 0, `two tabs and backups: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+  await context.close();
 }
 
 async function run() {
@@ -854,6 +980,7 @@ async function run() {
       check(errors.length === 0, `${device.name}: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
       await context.close();
     }
+    await twoTabsAndBackups(browser, url);
     await precompressed(url);
     await installableAndOffline();
     await newBuild(browser);

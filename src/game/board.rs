@@ -213,11 +213,13 @@ impl BoardChanges<'_, '_> {
         &mut self.claim
     }
 
-    /// Makes the game in play a game of its own, started at `started_ms` (the browser refused
-    /// this tab the board after it was played on: another tab plays the game it came from),
-    /// and keeps it in the history.
-    pub(super) fn make_own(&mut self, started_ms: u64) {
-        self.history.info.started_ms = started_ms;
+    /// Keeps the game in play in the history as a guest's game, as a game of its own started
+    /// at `started_ms` if given (the browser refused this tab the board after it was played on:
+    /// another tab plays the game it came from).
+    pub(super) fn make_own(&mut self, started_ms: Option<u64>) {
+        if let Some(started_ms) = started_ms {
+            self.history.info.started_ms = started_ms;
+        }
         PastGames::keep_in(&mut self.past, &self.engine, &self.history);
     }
 

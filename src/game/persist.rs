@@ -38,7 +38,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                settle_claim.run_if(claim_pending),
+                settle_claim.run_if(claim_unsettled),
                 // A replay on the board is not the player's game: nothing is saved for it.
                 save_game
                     .run_if(resource_changed::<Engine>.and_then(not(resource_added::<Engine>)))
@@ -53,10 +53,11 @@ pub(super) fn plugin(app: &mut App) {
                     resource_changed::<PlayerOptions>
                         .and_then(not(resource_added::<PlayerOptions>)),
                 ),
-                focus_means_change,
-                read_again.run_if(on_message::<StoreChanged>),
                 start_import.run_if(on_message::<ImportBackup>),
                 finish_import.run_if(resource_exists::<PendingImport>),
+                // In the frame of the change: a window that waits for input may not draw another.
+                focus_means_change,
+                read_again.run_if(on_message::<StoreChanged>),
             )
                 .chain()
                 .in_set(GameSet::Save),
@@ -106,15 +107,23 @@ struct PendingImport(Option<Import>);
 pub struct BoardClaim {
     config: Config,
     claim: Claim,
+    /// Whether the answer is known and acted on (a browser answers a moment later).
+    settled: bool,
+    /// The game read from the board's slot before the answer came (start time and seed): the
+    /// other window's, if the answer is no.
+    from_slot: Option<(u64, Option<u64>)>,
     /// A change made while the claim was not answered yet (written once it is).
     unsaved: bool,
 }
 
 impl BoardClaim {
     fn new(documents: &Documents, config: Config) -> Self {
+        let claim = documents.claim(config);
         Self {
             config,
-            claim: documents.claim(config),
+            settled: claim.state() != ClaimState::Pending,
+            claim,
+            from_slot: None,
             unsaved: false,
         }
     }
@@ -125,9 +134,16 @@ impl BoardClaim {
     }
 }
 
-fn claim_pending(claim: Res<BoardClaim>) -> bool {
-    claim.claim.state() == ClaimState::Pending
+fn claim_unsettled(claim: Res<BoardClaim>) -> bool {
+    !claim.settled
 }
+
+/// What a player calls another copy of the game.
+const OTHER: &str = if cfg!(target_arch = "wasm32") {
+    "tab"
+} else {
+    "window"
+};
 
 /// What the player is told when another window plays the board (and the log).
 fn guest(config: Config) -> String {
@@ -136,9 +152,7 @@ fn guest(config: Config) -> String {
         config.size(),
         config.target()
     );
-    "This board's game is open in another window: here is a new game, kept in the history as \
-     you play."
-        .into()
+    format!("Another {OTHER} plays this board: here is a new game of this one's own.")
 }
 
 /// What was found at start: the game to play with its history, the best scores, the options,
@@ -205,7 +219,7 @@ pub fn load(
         target.unwrap_or(options.target),
     )
     .unwrap_or_default();
-    let claim = BoardClaim::new(documents, config);
+    let mut claim = BoardClaim::new(documents, config);
     let (game, history) = if claim.guest() {
         notices.push(guest(config));
         new_game(config, seed.unwrap_or_else(rand::random))
@@ -226,9 +240,9 @@ pub fn load(
         }
         new_game(config, seed)
     } else {
-        documents
-            .saved_board(config, &mut problems)
-            .unwrap_or_else(|| new_game(config, rand::random()))
+        let board = documents.saved_board(config, &mut problems);
+        claim.from_slot = board.as_ref().map(|(_, history)| identity(history));
+        board.unwrap_or_else(|| new_game(config, rand::random()))
     };
     notices.extend(tell(problems));
     Loaded {
@@ -272,7 +286,13 @@ pub(super) fn open_board(
     let mut problems = Vec::new();
     let board = documents.saved_board(config, &mut problems);
     notices.extend(tell(problems));
+    claim.from_slot = board.as_ref().map(|(_, history)| identity(history));
     board.unwrap_or_else(|| new_game(config, rand::random()))
+}
+
+/// Which game a history is of: its start time and seed.
+fn identity(history: &rules::History) -> (u64, Option<u64>) {
+    (history.info.started_ms, history.seed())
 }
 
 /// Asks again for the board in play, if another window had it (a guest's new game).
@@ -325,6 +345,12 @@ fn save_game(
     mut failed: ResMut<SaveFailed>,
     mut notices: MessageWriter<Notice>,
 ) {
+    // Until the answer is acted on (`settle_claim`, earlier in the frame), the game may still
+    // be another window's: it waits.
+    if !claim.settled {
+        claim.unsaved = true;
+        return;
+    }
     match claim.claim.state() {
         ClaimState::Pending => claim.unsaved = true,
         ClaimState::Refused => PastGames::keep_in(&mut past, &engine, &history),
@@ -352,6 +378,7 @@ fn settle_claim(
     if state == ClaimState::Pending {
         return;
     }
+    board.claim().settled = true;
     let unsaved = std::mem::take(&mut board.claim().unsaved);
     if state == ClaimState::Held {
         if unsaved {
@@ -362,10 +389,21 @@ fn settle_claim(
         }
         return;
     }
-    notices.write(Notice(guest(board.claim().config)));
-    if unsaved {
-        board.make_own(start_ms());
+    // Refused: another window plays this board. If the game shown is the one read from its
+    // slot, it is that window's: played on here, it becomes a game of its own (a new start);
+    // not played, a new game takes its place. A game started here since is already this one's.
+    let line = guest(board.claim().config);
+    let from_slot = board.claim().from_slot.take();
+    if from_slot != Some(identity(board.history())) {
+        notices.write(Notice(line));
+        board.make_own(None);
+    } else if unsaved {
+        notices.write(Notice(format!(
+            "Another {OTHER} plays this board: the game played here goes on as its own."
+        )));
+        board.make_own(Some(start_ms()));
     } else {
+        notices.write(Notice(line));
         let (game, history) = new_game(board.claim().config, rand::random());
         board.show(game, history);
     }
@@ -465,8 +503,10 @@ impl Backups<'_, '_> {
         let date = super::past::when(backup.made_ms);
         let day = date.split(' ').next().unwrap_or("today");
         info!("backup: {}", backup.summary());
-        self.commands
-            .write_message(Notice(format!("Backup made: {}.", backup.summary())));
+        self.commands.write_message(Notice(format!(
+            "Backup made: {}.",
+            counted_games(backup.games.len() + backup.boards.len())
+        )));
         self.made.write(BackupMade {
             name: format!("g2048-backup-{day}.json"),
             text: backup.render(),
@@ -476,6 +516,13 @@ impl Backups<'_, '_> {
     /// Asks the page for a file to import.
     pub(super) fn pick(&mut self) {
         self.pick.write(PickBackup);
+    }
+}
+
+fn counted_games(n: usize) -> String {
+    match n {
+        1 => "1 game".into(),
+        n => format!("{n} games"),
     }
 }
 
@@ -519,7 +566,7 @@ fn finish_import(
             for line in tell(report.problems.clone()) {
                 notices.write(Notice(line));
             }
-            notices.write(Notice(report.summary()));
+            notices.write(Notice(report.short()));
             changed.write(StoreChanged);
         }
         Err(e) => {

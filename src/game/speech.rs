@@ -282,6 +282,12 @@ pub fn dialog(
             add("Coach off".into(), Request::SetCoach(false), !options.coach);
             add("History".into(), Request::OpenHistory, false);
             add("Statistics".into(), Request::OpenStats, false);
+            // The page's backup buttons (the desktop has --export and --import).
+            #[cfg(target_arch = "wasm32")]
+            {
+                add("Export a backup".into(), Request::ExportBackup, false);
+                add("Import a backup".into(), Request::ImportBackup, false);
+            }
             add("Done".into(), Request::CloseDialog, false);
             Dialog::modal("Options", Vec::new(), buttons)
         }

@@ -132,7 +132,7 @@ impl Backup {
         let text = std::str::from_utf8(bytes).map_err(|_| BackupError::NotBackup)?;
         let header: Header = serde_json::from_str(text).map_err(|e| {
             if e.is_eof() {
-                BackupError::Damaged(format!("cut short: {e}"))
+                BackupError::Damaged("cut short".into())
             } else {
                 BackupError::NotBackup
             }
@@ -149,8 +149,16 @@ impl Backup {
             }
             _ => return Err(BackupError::NotBackup),
         }
-        let file: BackupFile =
-            serde_json::from_str(text).map_err(|e| BackupError::Damaged(e.to_string()))?;
+        let file: BackupFile = serde_json::from_str(text).map_err(|e| {
+            BackupError::Damaged(
+                match e.classify() {
+                    serde_json::error::Category::Eof => "cut short",
+                    serde_json::error::Category::Data => "what it holds is not a backup's",
+                    _ => "it is not valid JSON",
+                }
+                .into(),
+            )
+        })?;
         if crc(&file.content) != file.check {
             return Err(BackupError::Damaged(
                 "its check does not match what it holds".into(),
@@ -161,7 +169,13 @@ impl Backup {
 
     /// Every part checked as the game checks its own documents.
     fn check(file: BackupFile) -> Result<Self, BackupError> {
-        let impossible = |what: &str, e: LoadError| BackupError::Impossible(format!("{what}: {e}"));
+        let impossible = |what: &str, e: LoadError| {
+            let why = match e {
+                LoadError::Impossible(why) | LoadError::Corrupt(why) => why,
+                e => e.to_string(),
+            };
+            BackupError::Impossible(format!("{what}: {why}"))
+        };
         let content = file.content;
         if let Some(options) = &content.options {
             parse_options(super::render(options).as_bytes())
@@ -332,7 +346,23 @@ pub struct ImportReport {
 }
 
 impl ImportReport {
-    /// A line for the player.
+    /// A short line for the player, under the board.
+    pub fn short(&self) -> String {
+        let mut line = format!("Imported: {}", counted(self.new_games, "new game"));
+        if self.boards > 0 {
+            line.push_str(&format!(", {} in progress", counted(self.boards, "game")));
+        }
+        if self.to_history > 0 {
+            line.push_str(&format!(", {} into the history", self.to_history));
+        }
+        if self.left_out > 0 {
+            line.push_str(&format!(", {} oldest left out", self.left_out));
+        }
+        line.push('.');
+        line
+    }
+
+    /// Everything it did, for the log and the command line.
     pub fn summary(&self) -> String {
         let mut parts = vec![format!(
             "{} new in the history",

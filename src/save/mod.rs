@@ -31,9 +31,9 @@ pub use backup::{
 pub use documents::{Documents, Problem, SavedBoard, Synced};
 #[cfg(not(target_arch = "wasm32"))]
 pub use store::FileStore;
-#[cfg(target_arch = "wasm32")]
-pub use store::WebStore;
 pub use store::{Claim, ClaimHandle, ClaimState, Guard, MemoryStore, Store};
+#[cfg(target_arch = "wasm32")]
+pub use store::{WebStore, web_locks};
 
 use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};

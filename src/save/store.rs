@@ -433,7 +433,7 @@ impl Store for WebStore {
 /// answered a moment later, and held until the claim is dropped or the tab closes. The answers
 /// live in this thread's table (a page's wasm has one thread), so a claim is a number.
 #[cfg(target_arch = "wasm32")]
-mod web_locks {
+pub mod web_locks {
     use std::cell::RefCell;
     use std::collections::BTreeMap;
 
@@ -449,6 +449,21 @@ mod web_locks {
 
     thread_local! {
         static CLAIMS: RefCell<(u32, BTreeMap<u32, Entry>)> = RefCell::default();
+        /// Called when an answer comes: the game waits for input otherwise.
+        static ANSWERED: RefCell<Option<Box<dyn Fn()>>> = RefCell::default();
+    }
+
+    /// What to call whenever a claim is answered (the page's game wakes up to act on it).
+    pub fn on_answer(wake: impl Fn() + 'static) {
+        ANSWERED.with(|answered| *answered.borrow_mut() = Some(Box::new(wake)));
+    }
+
+    fn answered() {
+        ANSWERED.with(|answered| {
+            if let Some(wake) = answered.borrow().as_ref() {
+                wake();
+            }
+        });
     }
 
     struct WebClaim(u32);
@@ -515,6 +530,7 @@ mod web_locks {
         let answer = Closure::once_into_js(move |lock: JsValue| -> JsValue {
             if lock.is_null() {
                 set(id, ClaimState::Refused, None);
+                answered();
                 return JsValue::UNDEFINED;
             }
             // Held until `release` is called: by the claim's drop, or at once if it is gone.
@@ -525,6 +541,7 @@ mod web_locks {
             {
                 let _ = release.call0(&JsValue::UNDEFINED);
             }
+            answered();
             held.into()
         });
         let options = js_sys::Object::new();

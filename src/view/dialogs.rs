@@ -46,7 +46,22 @@ const CHOICE_WIDTH: f32 = 70.0;
 /// the size row, give or take a few pixels.
 const THEME_WIDTHS: [f32; 4] = [100.0, 100.0, 100.0, 140.0];
 const MOTION_WIDTH: f32 = 110.0;
-const DONE_WIDTH: f32 = 130.0;
+/// The options' last row, with each button's width: in the browser also Export and Import of a
+/// backup (the desktop has `--export` and `--import`).
+#[cfg(not(target_arch = "wasm32"))]
+const OPTIONS_ACTIONS: &[(&str, Request, f32)] = &[
+    ("History", Request::OpenHistory, 130.0),
+    ("Statistics", Request::OpenStats, 130.0),
+    ("Done", Request::CloseDialog, 130.0),
+];
+#[cfg(target_arch = "wasm32")]
+const OPTIONS_ACTIONS: &[(&str, Request, f32)] = &[
+    ("History", Request::OpenHistory, 88.0),
+    ("Statistics", Request::OpenStats, 100.0),
+    ("Export", Request::ExportBackup, 78.0),
+    ("Import", Request::ImportBackup, 78.0),
+    ("Done", Request::CloseDialog, 78.0),
+];
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::ConfirmNewGame), spawn_confirm)
@@ -236,18 +251,11 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
         NOTE_Y,
         NOTE_PX,
     );
-    button_row(
-        &mut commands,
-        &art,
-        root,
-        DONE_Y,
-        DONE_WIDTH,
-        &[
-            ("History".into(), Request::OpenHistory),
-            ("Statistics".into(), Request::OpenStats),
-            ("Done".into(), Request::CloseDialog),
-        ],
-    );
+    let (widths, actions): (Vec<f32>, Vec<(String, Request)>) = OPTIONS_ACTIONS
+        .iter()
+        .map(|&(name, request, width)| (width, (name.to_string(), request)))
+        .unzip();
+    button_row_sized(&mut commands, &art, root, DONE_Y, &widths, &actions);
 }
 
 /// Chosen options are dark buttons with light text, the others light with dark text.
