@@ -38,7 +38,7 @@ mod cli {
         #[arg(long, value_name = "FILE", conflicts_with_all = PLAY_FLAGS)]
         pub export: Option<PathBuf>,
         /// Merge a backup (from --export, or the web page's Export) into the saves, and exit:
-        /// best scores only rise, and no game is dropped.
+        /// best scores only rise, and every game is kept (the history keeps its newest 500).
         #[arg(long, value_name = "FILE", conflicts_with_all = PLAY_FLAGS, conflicts_with = "export")]
         pub import: Option<PathBuf>,
     }
@@ -87,11 +87,15 @@ mod cli {
     /// on a bad flag, before any window exists.
     pub fn parse() -> Launch {
         let cli = Cli::parse();
-        let store: Arc<dyn Store> = match cli
+        let files = cli
             .data_dir
             .map(FileStore::new)
-            .or_else(FileStore::platform)
-        {
+            .or_else(FileStore::platform);
+        if files.is_none() && (cli.export.is_some() || cli.import.is_some()) {
+            eprintln!("g2048: no data folder on this system (give one with --data-dir)");
+            return Launch::Exit(1);
+        }
+        let store: Arc<dyn Store> = match files {
             Some(files) => Arc::new(files),
             None => {
                 eprintln!("g2048: no data folder on this system; this game will not be saved");

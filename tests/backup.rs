@@ -454,3 +454,40 @@ fn the_desktops_backup_file_imports() {
     request(&mut app, Request::Undo);
     assert_eq!(engine(&app).moves() + 1, game.moves());
 }
+
+/// A backup imported on a second machine, the same game played on in both places, then the
+/// second machine's backup imported back: both lines of play are kept, this machine's on its
+/// board, the other's in the history as a game of its own.
+#[test]
+fn a_game_played_on_in_two_places_keeps_both_lines() {
+    let first: Arc<dyn Store> = Arc::new(MemoryStore::default());
+    let mut app = window(&first, Some(21));
+    play(&mut app, 8);
+    drop(app);
+    let second: Arc<dyn Store> = Arc::new(MemoryStore::default());
+    import(&second, &export(&first).render()).unwrap();
+    let mut lines = Vec::new();
+    for (store, pick) in [(&first, 0), (&second, 1)] {
+        let mut app = window(store, None);
+        assert_eq!(engine(&app).moves(), 8, "the same game in both places");
+        let movable: Vec<Direction> = Direction::ALL
+            .into_iter()
+            .filter(|&d| engine(&app).board().slid(d).2)
+            .collect();
+        request(&mut app, Request::Move(movable[pick % movable.len()]));
+        play(&mut app, 2);
+        let history = &app.world().resource::<g2048::game::History>().0;
+        lines.push(history.record().unwrap().code());
+        drop(app);
+    }
+    assert_ne!(lines[0], lines[1]);
+    let report = import(&first, &export(&second).render()).unwrap();
+    assert_eq!((report.boards, report.to_history), (0, 1));
+    let after = export(&first);
+    let here = after.boards[0].1.record().unwrap().code();
+    assert_eq!(here, lines[0], "this machine's line stays on its board");
+    assert!(
+        after.games.iter().any(|g| g.code == lines[1]),
+        "the other line is in the history"
+    );
+}

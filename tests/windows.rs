@@ -215,26 +215,35 @@ fn a_seed_flag_keeps_the_saved_game_in_the_history() {
     assert_eq!(kept.len(), 2, "the seeded game is on the board");
 }
 
-/// A store whose claims are answered a few looks later, as a browser's Web Locks are.
+/// A store whose claims are answered a few looks later, as a browser's Web Locks are: the
+/// answer is the one the store gives then.
 struct Answering {
-    inner: MemoryStore,
+    inner: Arc<MemoryStore>,
     looks: usize,
 }
 
 struct Later {
-    claim: save::Claim,
+    store: Arc<MemoryStore>,
+    name: String,
     looks: std::sync::atomic::AtomicUsize,
+    answer: std::sync::OnceLock<save::Claim>,
 }
 
 impl save::ClaimHandle for Later {
     fn state(&self) -> save::ClaimState {
         use std::sync::atomic::Ordering;
+        if let Some(answer) = self.answer.get() {
+            return answer.state();
+        }
         match self
             .looks
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
         {
             Ok(_) => save::ClaimState::Pending,
-            Err(_) => self.claim.state(),
+            Err(_) => self
+                .answer
+                .get_or_init(|| self.store.claim(&self.name))
+                .state(),
         }
     }
 }
@@ -263,8 +272,10 @@ impl Store for Answering {
     }
     fn claim(&self, name: &str) -> save::Claim {
         save::Claim::new(Later {
-            claim: self.inner.claim(name),
+            store: self.inner.clone(),
+            name: name.to_string(),
             looks: self.looks.into(),
+            answer: std::sync::OnceLock::new(),
         })
     }
 }
@@ -273,7 +284,7 @@ impl Store for Answering {
 fn a_tab_refused_the_board_a_moment_later_keeps_both_games() {
     for moves_meanwhile in [0, 2] {
         let store: Arc<dyn Store> = Arc::new(Answering {
-            inner: MemoryStore::default(),
+            inner: Arc::default(),
             looks: 6,
         });
         let mut a = window(&store, Some(1));
@@ -465,6 +476,148 @@ proptest! {
     fn any_interleaving_of_three_tabs_loses_nothing(
         acts in prop::collection::vec(act(), 1..50)
     ) {
-        interleave(Arc::new(Answering { inner: MemoryStore::default(), looks: 3 }), &acts);
+        interleave(Arc::new(Answering { inner: Arc::default(), looks: 3 }), &acts);
+    }
+}
+
+/// Merges from two threads at once on one folder, each through its own `Documents` (as two
+/// processes would): the lock keeps every game of both and the higher best.
+#[test]
+fn merges_racing_on_one_folder_keep_everything() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = |from: u64| -> Vec<PastGame> {
+        g2048::testing::sample_backup(120, 20)
+            .games
+            .into_iter()
+            .map(|mut game| {
+                game.started_ms += from;
+                game
+            })
+            .collect()
+    };
+    let threads: Vec<_> = [0, 1_000_000]
+        .into_iter()
+        .map(|from| {
+            let path = dir.path().to_path_buf();
+            let mine = games(from);
+            std::thread::spawn(move || {
+                let documents = save::Documents::new(Arc::new(FileStore::new(path)));
+                let mut kept = Vec::new();
+                for (i, game) in mine.into_iter().enumerate() {
+                    kept.push(game);
+                    let synced = documents.sync_games(&kept);
+                    synced.written.unwrap();
+                    kept = synced.value;
+                    let best = [(4, from + i as u64)].into_iter().collect();
+                    documents.sync_best(&best).written.unwrap();
+                }
+            })
+        })
+        .collect();
+    for thread in threads {
+        thread.join().unwrap();
+    }
+    let store: Arc<dyn Store> = Arc::new(FileStore::new(dir.path()));
+    let stored = stored_games(&*store);
+    assert_eq!(stored.len(), 240, "every game of both writers");
+    assert_eq!(stored_best(&*store)[&4], 1_000_119);
+}
+
+/// The game's moves are written before the game: a kill between the two leaves the moves
+/// ahead, and the next start plays them to the newer game, undo and record whole.
+#[test]
+fn a_kill_between_a_boards_two_writes_loses_no_move() {
+    let store: Arc<dyn Store> = memory();
+    let mut app = window(&store, Some(5));
+    play(&mut app, 6);
+    let mut game = engine(&app).clone();
+    let mut history = app.world().resource::<History>().0.clone();
+    drop(app);
+    // The next move: its moves written, then the kill before the game.
+    let direction = Direction::ALL
+        .into_iter()
+        .find(|&d| game.board().slid(d).2)
+        .unwrap();
+    game.play(direction);
+    history.push(direction, &game);
+    let config = game.config();
+    store
+        .write(&save::history_key(config), &save::render_history(&history))
+        .unwrap();
+    let mut again = window(&store, None);
+    assert_eq!(engine(&again).save(), game.save(), "the newer game");
+    assert_eq!(current(&again), current_of(&history));
+    for _ in 0..7 {
+        request(&mut again, Request::Undo);
+    }
+    assert_eq!(engine(&again).moves(), 0, "undo reaches the first move");
+}
+
+fn current_of(history: &g2048::rules::History) -> Option<((u64, u64), u64)> {
+    let steps = history.len() as u64 + 2 * u64::from(history.undos());
+    Some(((history.info.started_ms, history.seed()?), steps))
+}
+
+/// A game from before games were recorded (no moves saved with it) that a `--seed` replaces
+/// cannot go into the history: it is set aside, kept as a file, and the player is told.
+#[test]
+fn a_seed_over_a_game_the_history_cannot_hold_sets_it_aside() {
+    let config = Config::default();
+    let mut old = g2048::rules::Game::new(config, 3);
+    for direction in [Direction::Left, Direction::Up, Direction::Right] {
+        old.play(direction);
+    }
+    let text = save::render_game(&old);
+    let store = Arc::new(MemoryStore::with([(
+        save::game_key(config),
+        text.clone().into_bytes(),
+    )]));
+    let dyn_store: Arc<dyn Store> = store.clone();
+    let mut app = window(&dyn_store, Some(9));
+    play(&mut app, 1);
+    let documents = store.documents();
+    let aside: Vec<&String> = documents.keys().filter(|k| k.contains(".bad")).collect();
+    assert_eq!(aside.len(), 1, "{:?}", documents.keys().collect::<Vec<_>>());
+    assert_eq!(documents[aside[0]], text.into_bytes(), "kept as it was");
+    assert!(
+        key_help(&mut app).contains("set aside"),
+        "{}",
+        key_help(&mut app)
+    );
+}
+
+/// A tab that read the board's game just before the tab playing it made a last move and
+/// closed, and is then told the board is its: it does not write its older copy over that move.
+#[test]
+fn a_tab_granted_the_board_after_the_other_played_on_keeps_that_move() {
+    for moves_meanwhile in [0, 2] {
+        let store: Arc<dyn Store> = Arc::new(Answering {
+            inner: Arc::default(),
+            looks: 6,
+        });
+        let mut a = window(&store, Some(3));
+        for _ in 0..4 {
+            a.update();
+        }
+        play(&mut a, 5);
+        let mut b = window(&store, None);
+        play(&mut a, 1);
+        let a_game = current(&a).unwrap();
+        drop(a);
+        play(&mut b, moves_meanwhile);
+        for _ in 0..8 {
+            b.update();
+        }
+        assert!(!guest(&b), "the board is B's once A has closed");
+        let kept = kept(&store);
+        assert_eq!(kept[&a_game.0], a_game.1, "A's last move is kept");
+        match moves_meanwhile {
+            0 => assert_eq!(current(&b), Some(a_game), "B shows A's game as A left it"),
+            _ => {
+                let (b_id, b_steps) = current(&b).unwrap();
+                assert_ne!(b_id, a_game.0, "B's moves are a game of their own");
+                assert_eq!(kept[&b_id], b_steps);
+            }
+        }
     }
 }

@@ -1,7 +1,8 @@
 // Real-browser test of the web build: serves dist/ on 127.0.0.1, drives Debian's Chromium
 // (headless, WebGL2 through SwiftShader) with playwright-core, presses keys and swipes, and checks
 // each move against the rules, reading the board the game mirrors on its canvas (data-board).
-//   node web/e2e.mjs [dist] [screenshot-folder]
+//   [G2048_DESKTOP=target/debug/g2048] node web/e2e.mjs [dist] [screenshot-folder]
+// With G2048_DESKTOP, the desktop binary also imports the backup the page exported.
 import http from 'node:http';
 import { readFile, writeFile, mkdir, cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -454,8 +455,10 @@ async function twoTabsAndBackups(browser, url) {
     await rm(dir, { recursive: true, force: true });
     const run = (...args) => execFileSync(desktopBinary, ['--data-dir', dir, ...args], { encoding: 'utf8' });
     const said = run('--import', exported);
-    run('--export', join(dir, 'out.json'));
-    const back = JSON.parse(await readFile(join(dir, 'out.json'), 'utf8')).content;
+    const out = `${dir}-out.json`;
+    run('--export', out);
+    const back = JSON.parse(await readFile(out, 'utf8')).content;
+    await rm(out, { force: true });
     const ids = (list) => JSON.stringify(list.map((g) => [g.started_ms, g.seed, g.moves]));
     check(ids(back.games) === ids(backup.content.games) && back.boards.length === 1 && back.best['4'] === high,
       `the desktop imports the page's backup: ${said.trim()}`);

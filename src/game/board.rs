@@ -200,12 +200,22 @@ impl BoardChanges<'_, '_> {
     /// The saved game of another board, with its history (and notices about them), claiming
     /// that board; a new game of this window's own while another window plays it.
     pub(super) fn saved_game(&mut self, config: Config) -> (Game, crate::rules::History) {
+        if self.claim.moved_unanswered() {
+            // Moves made on a board before the browser said whether another tab plays it, and
+            // never written: a game of their own in the history.
+            self.make_own(Some(start_ms()));
+        }
         let mut notices = Vec::new();
         let board = persist::open_board(&self.documents, &mut self.claim, config, &mut notices);
         for line in notices {
             self.commands.write_message(Notice(line));
         }
         board
+    }
+
+    /// Shows the history of games as merged with the store's.
+    pub(super) fn set_past(&mut self, games: Vec<crate::save::PastGame>) {
+        self.past.set_if_neq(PastGames(games));
     }
 
     /// This window's claim on the board in play.

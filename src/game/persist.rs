@@ -109,14 +109,22 @@ pub struct BoardClaim {
     claim: Claim,
     /// Whether the answer is known and acted on (a browser answers a moment later).
     settled: bool,
-    /// The game read from the board's slot before the answer came (start time and seed): the
-    /// other window's, if the answer is no.
-    from_slot: Option<(u64, Option<u64>)>,
+    /// The game read from the board's slot (which game, how far on): the other window's, if
+    /// the browser's answer is no.
+    from_slot: Option<Mark>,
+    /// Whether this window has written the board's slot since it claimed it.
+    wrote: bool,
     /// A change made while the claim was not answered yet (written once it is).
     unsaved: bool,
 }
 
 impl BoardClaim {
+    /// Whether the game in play was changed before the browser answered the claim (a board
+    /// left then keeps those moves in the history: they were never written).
+    pub(super) fn moved_unanswered(&self) -> bool {
+        !self.settled && self.unsaved
+    }
+
     fn new(documents: &Documents, config: Config) -> Self {
         let claim = documents.claim(config);
         Self {
@@ -124,6 +132,7 @@ impl BoardClaim {
             settled: claim.state() != ClaimState::Pending,
             claim,
             from_slot: None,
+            wrote: false,
             unsaved: false,
         }
     }
@@ -146,7 +155,7 @@ const OTHER: &str = if cfg!(target_arch = "wasm32") {
 };
 
 /// What the player is told when another window plays the board (and the log).
-fn guest(config: Config) -> String {
+fn guest_notice(config: Config) -> String {
     info!(
         "another window plays the {0}x{0} board to {1}: this window plays a game of its own",
         config.size(),
@@ -221,7 +230,7 @@ pub fn load(
     .unwrap_or_default();
     let mut claim = BoardClaim::new(documents, config);
     let (game, history) = if claim.guest() {
-        notices.push(guest(config));
+        notices.push(guest_notice(config));
         new_game(config, seed.unwrap_or_else(rand::random))
     } else if let Some(seed) = seed {
         // A flag's new game: the saved one goes into the history now (and again, if it is
@@ -241,7 +250,7 @@ pub fn load(
         new_game(config, seed)
     } else {
         let board = documents.saved_board(config, &mut problems);
-        claim.from_slot = board.as_ref().map(|(_, history)| identity(history));
+        claim.from_slot = board.as_ref().map(|(_, history)| mark(history));
         board.unwrap_or_else(|| new_game(config, rand::random()))
     };
     notices.extend(tell(problems));
@@ -280,19 +289,43 @@ pub(super) fn open_board(
         *claim = BoardClaim::new(documents, config);
     }
     if claim.guest() {
-        notices.push(guest(config));
+        notices.push(guest_notice(config));
         return new_game(config, rand::random());
     }
     let mut problems = Vec::new();
     let board = documents.saved_board(config, &mut problems);
     notices.extend(tell(problems));
-    claim.from_slot = board.as_ref().map(|(_, history)| identity(history));
+    claim.from_slot = board.as_ref().map(|(_, history)| mark(history));
     board.unwrap_or_else(|| new_game(config, rand::random()))
 }
 
-/// Which game a history is of: its start time and seed.
+/// Which game a history is of (its start time and seed), and how far on (moves and twice the
+/// undos: `save::merge`).
+type Mark = ((u64, Option<u64>), u64);
+
 fn identity(history: &rules::History) -> (u64, Option<u64>) {
     (history.info.started_ms, history.seed())
+}
+
+fn mark(history: &rules::History) -> Mark {
+    let steps = history.len() as u64 + 2 * u64::from(history.undos());
+    (identity(history), steps)
+}
+
+/// Writes the game in play to its board's slot (this window holds the board).
+fn write_board(
+    documents: &Documents,
+    claim: &mut BoardClaim,
+    game: &Game,
+    history: &rules::History,
+    past: &[save::PastGame],
+) -> save::SavedBoard {
+    // Until this window has written the slot, a game there that is not the one it read is
+    // another's (the one a --seed replaced, or one another window left).
+    let other = !claim.wrote && claim.from_slot.map(|(id, _)| id) != Some(identity(history));
+    let saved = documents.save_board(game, history, past, other);
+    claim.wrote |= saved.written.is_ok();
+    saved
 }
 
 /// Asks again for the board in play, if another window had it (a guest's new game).
@@ -355,8 +388,9 @@ fn save_game(
         ClaimState::Pending => claim.unsaved = true,
         ClaimState::Refused => PastGames::keep_in(&mut past, &engine, &history),
         ClaimState::Held => {
-            let saved = documents.save_board(&engine, &history, &past.0);
+            let saved = write_board(&documents, &mut claim, &engine, &history, &past.0);
             report(&saved.written, &documents, &mut failed, &mut notices);
+            tell_problems(saved.problems, &mut notices);
             if let Some(synced) = saved.displaced {
                 report(&synced.written, &documents, &mut failed, &mut notices);
                 tell_problems(synced.problems, &mut notices);
@@ -366,9 +400,10 @@ fn save_game(
     }
 }
 
-/// Once the browser answers the claim: a change made meanwhile is written; refused, the game
-/// becomes this tab's own (a new start time: another game than the other tab's) if it was
-/// played, and a new game if not.
+/// Once the browser answers the claim. Yes: a change made meanwhile is written; but if the
+/// slot changed since it was read (the window that held the board played on before it let go),
+/// a game played on here becomes a game of its own (a new start), and one not played is read
+/// again. No: the game becomes this tab's own if it was played, and a new game if not.
 fn settle_claim(
     mut board: BoardChanges,
     documents: Res<SaveStore>,
@@ -380,11 +415,39 @@ fn settle_claim(
     }
     board.claim().settled = true;
     let unsaved = std::mem::take(&mut board.claim().unsaved);
+    let from_slot = board.claim().from_slot;
+    let config = board.claim().config;
+    let shown_from_slot = from_slot.map(|(id, _)| id) == Some(identity(board.history()));
     if state == ClaimState::Held {
+        let mut problems = Vec::new();
+        let now = documents.saved_board(config, &mut problems);
+        tell_problems(problems, &mut notices);
+        let moved_on =
+            shown_from_slot && now.as_ref().map(|(_, history)| mark(history)) != from_slot;
+        if moved_on && !unsaved {
+            if let Some((game, history)) = now {
+                board.claim().from_slot = Some(mark(&history));
+                board.show(game, history);
+            }
+            return;
+        }
+        if moved_on {
+            board.make_own(Some(start_ms()));
+        }
         if unsaved {
-            let saved = documents.save_board(board.game(), board.history(), &board.past().0);
-            if let Err(e) = saved.written {
+            let (game, history, past) = (
+                board.game().clone(),
+                board.history().clone(),
+                board.past().0.clone(),
+            );
+            let saved = write_board(&documents, board.claim(), &game, &history, &past);
+            if let Err(e) = &saved.written {
                 warn!("cannot save to {}: {e}", documents.location());
+            }
+            tell_problems(saved.problems, &mut notices);
+            if let Some(synced) = saved.displaced {
+                tell_problems(synced.problems, &mut notices);
+                board.set_past(synced.value);
             }
         }
         return;
@@ -392,9 +455,9 @@ fn settle_claim(
     // Refused: another window plays this board. If the game shown is the one read from its
     // slot, it is that window's: played on here, it becomes a game of its own (a new start);
     // not played, a new game takes its place. A game started here since is already this one's.
-    let line = guest(board.claim().config);
-    let from_slot = board.claim().from_slot.take();
-    if from_slot != Some(identity(board.history())) {
+    let line = guest_notice(config);
+    board.claim().from_slot = None;
+    if !shown_from_slot {
         notices.write(Notice(line));
         board.make_own(None);
     } else if unsaved {
@@ -404,7 +467,7 @@ fn settle_claim(
         board.make_own(Some(start_ms()));
     } else {
         notices.write(Notice(line));
-        let (game, history) = new_game(board.claim().config, rand::random());
+        let (game, history) = new_game(config, rand::random());
         board.show(game, history);
     }
 }
@@ -505,7 +568,7 @@ impl Backups<'_, '_> {
         info!("backup: {}", backup.summary());
         self.commands.write_message(Notice(format!(
             "Backup made: {}.",
-            counted_games(backup.games.len() + backup.boards.len())
+            save::counted(backup.games.len() + backup.boards.len(), "game")
         )));
         self.made.write(BackupMade {
             name: format!("g2048-backup-{day}.json"),
@@ -519,21 +582,21 @@ impl Backups<'_, '_> {
     }
 }
 
-fn counted_games(n: usize) -> String {
-    match n {
-        1 => "1 game".into(),
-        n => format!("{n} games"),
-    }
-}
-
 /// Checks a chosen file, and asks for the boards it holds.
 fn start_import(
     mut files: MessageReader<ImportBackup>,
+    pending: Option<Res<PendingImport>>,
     documents: Res<SaveStore>,
     mut commands: Commands,
     mut notices: MessageWriter<Notice>,
 ) {
     for ImportBackup(bytes) in files.read() {
+        if pending.is_some() {
+            notices.write(Notice(
+                "An import is still under way; try again in a moment.".into(),
+            ));
+            continue;
+        }
         match Import::new(&documents, bytes) {
             Ok(import) => commands.insert_resource(PendingImport(Some(import))),
             Err(e) => {
@@ -572,7 +635,7 @@ fn finish_import(
         Err(e) => {
             warn!("import into {}: {e}", documents.location());
             notices.write(Notice(format!(
-                "The backup could not be written here ({e}); nothing was lost."
+                "The backup could not all be imported ({e}); all that was here is kept."
             )));
         }
     }

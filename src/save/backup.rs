@@ -60,13 +60,13 @@ struct Content {
     options: Option<Options>,
     best: BestScores,
     games: Vec<PastGame>,
-    boards: Vec<SavedBoard>,
+    boards: Vec<BoardSave>,
 }
 
 /// A board's game in progress and, when it has them, its moves.
 #[derive(Serialize, Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
-struct SavedBoard {
+struct BoardSave {
     game: SavedGame,
     undo: Option<SavedHistory>,
 }
@@ -231,7 +231,7 @@ impl Backup {
             boards: self
                 .boards
                 .iter()
-                .map(|(game, history)| SavedBoard {
+                .map(|(game, history)| BoardSave {
                     game: game.save(),
                     undo: Some(SavedHistory::of(history)),
                 })
@@ -258,7 +258,8 @@ impl Backup {
     }
 }
 
-fn counted(n: usize, one: &str) -> String {
+/// "1 game", "3 games".
+pub(crate) fn counted(n: usize, one: &str) -> String {
     match n {
         1 => format!("1 {one}"),
         n => format!("{n} {one}s"),
@@ -292,7 +293,7 @@ pub fn export(documents: &Documents, now_ms: u64) -> (Backup, Vec<super::Problem
             &mut problems,
         );
         let mut boards = Vec::new();
-        for config in board_keys(documents) {
+        for config in board_keys(documents, &mut problems) {
             if let Some(board) = documents.saved_board(config, &mut problems) {
                 boards.push(board);
             }
@@ -309,8 +310,14 @@ pub fn export(documents: &Documents, now_ms: u64) -> (Backup, Vec<super::Problem
 }
 
 /// The boards with a game stored, from their keys (`game-4x4-2048`).
-fn board_keys(documents: &Documents) -> Vec<Config> {
-    let keys = documents.keys().unwrap_or_default();
+fn board_keys(documents: &Documents, problems: &mut Vec<super::Problem>) -> Vec<Config> {
+    let keys = documents.keys().unwrap_or_else(|e| {
+        problems.push(super::Problem {
+            short: "The games in progress could not be listed for the backup.".into(),
+            detail: format!("listing {}: {e}", documents.location()),
+        });
+        Vec::new()
+    });
     keys.iter()
         .filter_map(|key| {
             let rest = key.strip_prefix("game-")?;
@@ -442,8 +449,12 @@ impl Import {
     pub fn apply(self, documents: &Documents) -> std::io::Result<ImportReport> {
         documents.locked(|| {
             documents.write(IMPORT_KEY, &self.text)?;
-            let report = self.merge(documents)?;
-            documents.remove(IMPORT_KEY)?;
+            let merged = self.merge(documents);
+            // A write refused (a full disk, a browser's quota) is not a kill: what was merged
+            // stays, and the journal goes, not to fill the store and be tried at every start.
+            let removed = documents.remove(IMPORT_KEY);
+            let report = merged?;
+            removed?;
             Ok(report)
         })
     }
@@ -482,19 +493,19 @@ impl Import {
             } else {
                 None
             };
-            // Taken where the slot is empty, holds the same game not as far on, or holds this
-            // very game without its moves (an import cut between the two writes).
+            // Taken where the slot is empty, holds the same line of play not as far on, or
+            // holds this very game without its moves (an import cut between the two writes).
             let take = free
                 && match &here {
                     None => true,
                     Some((board, there)) => {
-                        (same_game(there, history) && steps(history) > steps(there))
+                        (same_line(there, history) && steps(history) > steps(there))
                             || board.save() == game.save()
                     }
                 };
             let same = here
                 .as_ref()
-                .is_some_and(|(_, there)| same_game(there, history));
+                .is_some_and(|(_, there)| same_line(there, history));
             if take {
                 let config = game.config();
                 documents.write(&super::game_key(config), &super::render_game(game))?;
@@ -533,8 +544,12 @@ impl Import {
     }
 }
 
-fn same_game(a: &History, b: &History) -> bool {
-    (a.info.started_ms, a.seed()) == (b.info.started_ms, b.seed()) && a.seed().is_some()
+/// Two copies of one game (start and seed) on one line of play (`merge::one_line`); copies
+/// played on in two places are two games.
+fn same_line(a: &History, b: &History) -> bool {
+    (a.info.started_ms, a.seed()) == (b.info.started_ms, b.seed())
+        && a.seed().is_some()
+        && merge::one_line(a.moves(), a.undos(), b.moves(), b.undos())
 }
 
 /// A game's steps: moves and, twice, undos (see `merge`).

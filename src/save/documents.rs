@@ -138,27 +138,78 @@ impl Documents {
             })
     }
 
+    /// Reads a shared document for a merge. A document that cannot be used is set aside (its
+    /// problem kept for the player) and counts as none; one that cannot be read now (an I/O
+    /// error) is an error: nothing is written over it then.
+    fn for_merge<T>(
+        &self,
+        key: &str,
+        what: &str,
+        limit: usize,
+        parse: impl Fn(&[u8]) -> Result<T, LoadError>,
+        problems: &mut Vec<Problem>,
+    ) -> io::Result<Option<T>> {
+        match self.store.read(key, limit)? {
+            None => Ok(None),
+            Some(bytes) => match parse(&bytes) {
+                Ok(value) => Ok(Some(value)),
+                Err(problem) => {
+                    problems.push(self.put_aside(key, what, &problem.to_string()));
+                    Ok(None)
+                }
+            },
+        }
+    }
+
+    /// A read-merge-write of one document: `merge` joins what is stored with this window's
+    /// value; the result is written if it differs from what is stored.
+    fn sync<T: PartialEq>(
+        &self,
+        key: &str,
+        what: &str,
+        limit: usize,
+        parse: impl Fn(&[u8]) -> Result<T, LoadError>,
+        render: impl FnOnce(&T) -> String,
+        merge: impl FnOnce(Option<&T>) -> T,
+    ) -> Synced<T> {
+        let mut problems = Vec::new();
+        match self.for_merge(key, what, limit, parse, &mut problems) {
+            Ok(stored) => {
+                let value = merge(stored.as_ref());
+                let written = if stored.as_ref() != Some(&value) {
+                    self.write(key, &render(&value))
+                } else {
+                    Ok(())
+                };
+                Synced {
+                    value,
+                    written,
+                    problems,
+                }
+            }
+            Err(e) => Synced {
+                value: merge(None),
+                written: Err(e),
+                problems,
+            },
+        }
+    }
+
     /// The best scores stored now, raised by `mine`; written if that changed them.
     pub fn sync_best(&self, mine: &BestScores) -> Synced<BestScores> {
         self.locked(|| {
-            let mut problems = Vec::new();
-            let what = "best scores";
-            let stored = self.stored(
-                BEST_KEY,
-                what,
-                MAX_DOCUMENT_BYTES,
+            let merge = |stored: Option<&BestScores>| {
+                merge::merge_best(stored.unwrap_or(&BestScores::new()), mine)
+            };
+            let (key, limit) = (BEST_KEY, MAX_DOCUMENT_BYTES);
+            self.sync(
+                key,
+                "best scores",
+                limit,
                 super::parse_best,
-                &mut problems,
-            );
-            let value = merge::merge_best(stored.as_ref().unwrap_or(&BestScores::new()), mine);
-            let written = self.write_if(BEST_KEY, stored.as_ref() != Some(&value), || {
-                super::render_best(&value)
-            });
-            Synced {
-                value,
-                written,
-                problems,
-            }
+                super::render_best,
+                merge,
+            )
         })
     }
 
@@ -168,59 +219,42 @@ impl Documents {
     }
 
     fn sync_games_unlocked(&self, mine: &[PastGame]) -> Synced<Vec<PastGame>> {
-        let mut problems = Vec::new();
-        let what = "history of games";
-        let stored = self.stored(
-            GAMES_KEY,
-            what,
-            MAX_GAMES_BYTES,
+        let merge =
+            |stored: Option<&Vec<PastGame>>| merge::merge_games(stored.map_or(&[], |v| v), mine);
+        let render = |games: &Vec<PastGame>| super::render_games(games);
+        let (key, limit) = (GAMES_KEY, MAX_GAMES_BYTES);
+        self.sync(
+            key,
+            "history of games",
+            limit,
             super::parse_games,
-            &mut problems,
-        );
-        let value = merge::merge_games(stored.as_deref().unwrap_or_default(), mine);
-        let written = self.write_if(GAMES_KEY, stored.as_ref() != Some(&value), || {
-            super::render_games(&value)
-        });
-        Synced {
-            value,
-            written,
-            problems,
-        }
+            render,
+            merge,
+        )
     }
 
     /// The options stored now with this window's `chosen` options.
     pub fn sync_options(&self, mine: &Options, chosen: merge::Chosen) -> Synced<Options> {
         self.locked(|| {
-            let mut problems = Vec::new();
-            let stored = self.stored(
-                OPTIONS_KEY,
+            let merge = |stored: Option<&Options>| {
+                merge::merge_options(stored.unwrap_or(mine), mine, chosen)
+            };
+            let (key, limit) = (OPTIONS_KEY, MAX_DOCUMENT_BYTES);
+            self.sync(
+                key,
                 "options",
-                MAX_DOCUMENT_BYTES,
+                limit,
                 super::parse_options,
-                &mut problems,
-            );
-            let value = merge::merge_options(stored.as_ref().unwrap_or(mine), mine, chosen);
-            let written = self.write_if(OPTIONS_KEY, stored != Some(value), || {
-                super::render_options(&value)
-            });
-            Synced {
-                value,
-                written,
-                problems,
-            }
+                super::render_options,
+                merge,
+            )
         })
-    }
-
-    fn write_if(&self, key: &str, changed: bool, text: impl FnOnce() -> String) -> io::Result<()> {
-        if changed {
-            self.write(key, &text())
-        } else {
-            Ok(())
-        }
     }
 
     /// The saved game of `config`'s board with its moves (`None`: none saved, or one that could
     /// not be used). A bad history costs only itself: undo then starts where the game stands.
+    /// Moves that reach further than the saved game are the newer (they are written first: a
+    /// kill between the two writes leaves them ahead), and give the game.
     pub fn saved_board(
         &self,
         config: Config,
@@ -239,57 +273,101 @@ impl Documents {
         };
         let key = game_key(config);
         let game = self.stored(&key, "saved game", MAX_DOCUMENT_BYTES, parse, problems)?;
-        let parse = |bytes: &[u8]| super::parse_history(bytes, &game);
-        let history = self
-            .stored(
-                &history_key(config),
-                "undo history",
-                MAX_HISTORY_BYTES,
-                parse,
-                problems,
-            )
-            .unwrap_or_else(|| History::new(game.clone()));
-        Some((game, history))
+        let key = history_key(config);
+        let why = match self.store.read(&key, MAX_HISTORY_BYTES) {
+            Ok(None) => return Some((game.clone(), History::new(game))),
+            Ok(Some(bytes)) => match super::parse_saved_history(&bytes) {
+                Ok(saved) => match saved.clone().history_to(&game) {
+                    Ok(history) => return Some((game, history)),
+                    Err(problem) => match saved.replayed(config) {
+                        Ok((history, newer)) if newer.moves() >= game.moves() => {
+                            return Some((newer, history));
+                        }
+                        _ => problem,
+                    },
+                },
+                Err(problem) => problem,
+            },
+            Err(e) => LoadError::Unreadable(e.to_string()),
+        };
+        problems.push(self.put_aside(&key, "undo history", &why.to_string()));
+        Some((game.clone(), History::new(game)))
     }
 
-    /// Writes a board's game in progress, then its moves (if the store takes the one and not
-    /// the other, a browser's storage quota, the board at least is kept). Another game found
-    /// there first (one that a flag or another window started) goes into the history, merged
-    /// with `past`: the history after that comes back in `displaced`.
-    pub fn save_board(&self, game: &Game, history: &History, past: &[PastGame]) -> SavedBoard {
+    /// Writes a board's game in progress: its moves, then the game (both tried: if the store
+    /// takes one and not the other, a browser's storage quota, the board at least is kept).
+    /// Another game found there first (one that a flag or another window started) goes into
+    /// the history, merged with `past`: the history after that comes back in `displaced`. With
+    /// `unknown_is_other`, a game there that cannot go into the history (its moves lost, or
+    /// begun before games were recorded) and is not this one is set aside, kept as a file.
+    pub fn save_board(
+        &self,
+        game: &Game,
+        history: &History,
+        past: &[PastGame],
+        unknown_is_other: bool,
+    ) -> SavedBoard {
         self.locked(|| {
             let config = game.config();
             let mut displaced = None;
-            if let Some(other) = self.other_game_there(config, history) {
-                let mut games = past.to_vec();
-                merge::keep_game(&mut games, other);
-                displaced = Some(self.sync_games_unlocked(&games));
+            let mut problems = Vec::new();
+            match self.other_game_there(config, game, history) {
+                There::Known(other) => {
+                    let mut games = past.to_vec();
+                    merge::keep_game(&mut games, other);
+                    displaced = Some(self.sync_games_unlocked(&games));
+                }
+                There::Unknown if unknown_is_other => {
+                    let why = "another game was there, which the history cannot keep";
+                    problems.push(self.put_aside(&game_key(config), "earlier game", why));
+                }
+                There::Unknown | There::Nothing => {}
             }
-            let written = self
-                .write(&game_key(config), &super::render_game(game))
-                .and_then(|()| self.write(&history_key(config), &super::render_history(history)));
-            SavedBoard { written, displaced }
+            let moves = self.write(&history_key(config), &super::render_history(history));
+            let board = self.write(&game_key(config), &super::render_game(game));
+            SavedBoard {
+                written: board.and(moves),
+                displaced,
+                problems,
+            }
         })
     }
 
-    /// The game stored on `config`'s board, as the history keeps it, if it is not the game of
-    /// `history` and has moves (the identity alone is read first: no replay for the usual case).
-    fn other_game_there(&self, config: Config, history: &History) -> Option<PastGame> {
-        let bytes = self
+    /// What is stored on `config`'s board, if it is not the game of `history`: as the history
+    /// keeps it, or unknown. The moves' identity alone is read first: no replay for the usual
+    /// case, this window's own game.
+    fn other_game_there(&self, config: Config, game: &Game, history: &History) -> There {
+        let moves = self
             .store
             .read(&history_key(config), MAX_HISTORY_BYTES)
-            .ok()??;
-        let stored = super::identity(&bytes)?;
-        if stored == (history.info.started_ms, history.seed()) {
-            return None;
+            .ok()
+            .flatten();
+        if moves.as_deref().and_then(super::identity)
+            == Some((history.info.started_ms, history.seed()))
+        {
+            return There::Nothing;
         }
         let mut problems = Vec::new();
-        let (game, history) = self.saved_board(config, &mut problems)?;
-        if history.is_empty() {
-            return None;
+        let Some((there, moves)) = self.saved_board(config, &mut problems) else {
+            return There::Nothing;
+        };
+        if there.save() == game.save() || there.moves() == 0 {
+            return There::Nothing;
         }
-        PastGame::of(&game, &history)
+        match PastGame::of(&there, &moves).filter(|_| !moves.is_empty()) {
+            Some(entry) => There::Known(entry),
+            None => There::Unknown,
+        }
     }
+}
+
+/// What a board's slot holds besides the game about to be written there.
+enum There {
+    Nothing,
+    /// Another game, as the history keeps it.
+    Known(PastGame),
+    /// Another game the history cannot keep.
+    Unknown,
 }
 
 /// What a read-merge-write gives back: the merged value (what the window now shows), whether
@@ -307,4 +385,6 @@ pub struct SavedBoard {
     pub written: io::Result<()>,
     /// The history with the game that was there before, if another game was.
     pub displaced: Option<Synced<Vec<PastGame>>>,
+    /// A game set aside from there, or a document found damaged.
+    pub problems: Vec<Problem>,
 }

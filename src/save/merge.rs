@@ -4,16 +4,19 @@
 //! - **best scores**: per board size, the higher of the two;
 //! - **the history of games**: the union, one entry per game (a game is its start time and
 //!   seed), the copy that went further where two differ, oldest first by start time, the newest
-//!   [`MAX_GAMES`] within [`MAX_GAMES_BYTES`];
+//!   [`MAX_GAMES`] within [`MAX_GAMES_BYTES`]; two lines of play from one start (a backup played
+//!   on in two places) are both kept, the second as a game started a millisecond later;
 //! - **options**: the last chosen: what this window's player chose since its last write, and
 //!   the stored choice for everything else.
 //!
-//! Each merge gives the same result in any order and when repeated (tested in
-//! `tests/windows.rs`), so two browser tabs that each merge what the other wrote agree.
+//! The merges of best scores and of the history give the same result whichever side each list
+//! is on and when repeated, and drop no game (the property tests below), so two browser tabs
+//! that each merge what the other wrote agree.
 
 use std::cmp::Ordering;
 
 use super::{BestScores, MAX_GAMES, MAX_GAMES_BYTES, Options, PastGame};
+use crate::rules::{Direction, Record};
 
 /// How far a game went: each move adds one to its moves, each undo takes one from them and
 /// adds one to its undos, so `moves + 2 × undos` grows with every step of the game. The rest
@@ -33,21 +36,59 @@ fn started(a: &PastGame, b: &PastGame) -> Ordering {
     (a.started_ms, a.seed).cmp(&(b.started_ms, b.seed))
 }
 
-/// Puts `entry` in `games` (kept in order): in place of the same game if it went at least as
-/// far, else as a new game. Whether the list changed.
+/// Whether two copies of one game (same start and seed), with these moves and undos, can be one
+/// line of play: the later is the earlier played on, its player having taken back (each undo
+/// counted) the earlier's moves after the two part. Otherwise they are two lines played on from
+/// one start (a backup played on in two places), and neither may be dropped for the other.
+pub fn one_line(a: &[Direction], a_undos: u32, b: &[Direction], b_undos: u32) -> bool {
+    let common = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let continues = |from: &[Direction], from_undos: u32, to_undos: u32| {
+        u64::from(to_undos) >= u64::from(from_undos) + (from.len() - common) as u64
+    };
+    continues(a, a_undos, b_undos) || continues(b, b_undos, a_undos)
+}
+
+/// `one_line` for two history entries (an entry whose code cannot be read counts as one line).
+fn same_line(a: &PastGame, b: &PastGame) -> bool {
+    if a.code == b.code {
+        return true;
+    }
+    match (Record::parse(&a.code), Record::parse(&b.code)) {
+        (Ok(x), Ok(y)) => one_line(&x.moves, a.undos, &y.moves, b.undos),
+        _ => true,
+    }
+}
+
+/// Puts `entry` in `games` (kept in order): in place of a copy of the same line of play less
+/// far on, as a new game, or, if its game is there on another line, as a game of its own
+/// started a millisecond later (a line is never dropped for another). Whether the list changed.
 pub fn keep_game(games: &mut Vec<PastGame>, entry: PastGame) -> bool {
-    match games.binary_search_by(|game| started(game, &entry)) {
-        Ok(at) => {
-            let changed = games[at] != entry && further(&entry, &games[at]).is_ge();
-            if changed {
-                games[at] = entry;
+    let changed = insert(games, entry);
+    cap_games(games);
+    changed
+}
+
+fn insert(games: &mut Vec<PastGame>, mut entry: PastGame) -> bool {
+    loop {
+        match games.binary_search_by(|game| started(game, &entry)) {
+            Err(at) => {
+                games.insert(at, entry);
+                return true;
             }
-            changed
-        }
-        Err(at) => {
-            games.insert(at, entry);
-            cap_games(games);
-            true
+            Ok(at) if same_line(&games[at], &entry) => {
+                let changed = games[at] != entry && further(&entry, &games[at]).is_gt();
+                if changed {
+                    games[at] = entry;
+                }
+                return changed;
+            }
+            Ok(at) => {
+                // Two lines from one start: the further keeps the start, the other moves on.
+                if further(&entry, &games[at]).is_gt() {
+                    std::mem::swap(&mut games[at], &mut entry);
+                }
+                entry.started_ms += 1;
+            }
         }
     }
 }
@@ -55,11 +96,25 @@ pub fn keep_game(games: &mut Vec<PastGame>, entry: PastGame) -> bool {
 /// The history with both lists' games, each once.
 pub fn merge_games(stored: &[PastGame], mine: &[PastGame]) -> Vec<PastGame> {
     let mut all: Vec<PastGame> = stored.iter().chain(mine).cloned().collect();
-    all.sort_by(|a, b| started(a, b).then_with(|| further(b, a)));
     // The furthest copy of each game sorts first among its copies.
-    all.dedup_by(|later, first| started(later, first).is_eq());
-    cap_games(&mut all);
-    all
+    all.sort_by(|a, b| started(a, b).then_with(|| further(b, a)));
+    let mut games: Vec<PastGame> = Vec::with_capacity(all.len());
+    let mut lines = Vec::new();
+    for game in all {
+        match games.last() {
+            Some(first) if started(first, &game).is_eq() => {
+                if !same_line(first, &game) {
+                    lines.push(game);
+                }
+            }
+            _ => games.push(game),
+        }
+    }
+    for line in lines {
+        insert(&mut games, line);
+    }
+    cap_games(&mut games);
+    games
 }
 
 /// Drops the oldest games beyond `MAX_GAMES`, then beyond `MAX_GAMES_BYTES` as saved.
@@ -213,5 +268,121 @@ mod tests {
             merge_options(&stored, &mine, theme).theme,
             ThemeChoice::Light
         );
+    }
+
+    /// An entry of game `start` (seed 7) on line `line` (0 or 1: the lines part after move 6),
+    /// `moves` moves into it, with `undos` undos.
+    fn on_line(start: u64, line: u8, moves: usize, undos: u32) -> PastGame {
+        use crate::rules::Config;
+        let moves: Vec<Direction> = (0..moves)
+            .map(|i| {
+                let d = (i * 3 + i / 2) % 4;
+                Direction::ALL[if i >= 6 && line == 1 { (d + 1) % 4 } else { d }]
+            })
+            .collect();
+        let record = Record {
+            config: Config::default(),
+            seed: 7,
+            moves: moves.clone(),
+            undos,
+        };
+        PastGame {
+            moves: moves.len() as u32,
+            code: record.code(),
+            ..game(start, moves.len() as u32, undos)
+        }
+    }
+
+    fn entries() -> impl proptest::strategy::Strategy<Value = Vec<PastGame>> {
+        use proptest::prelude::*;
+        prop::collection::vec((1..4u64, 0..2u8, 0..12usize, 0..3u32), 0..6).prop_map(|list| {
+            list.into_iter()
+                .map(|(start, line, moves, undos)| on_line(start * 10, line, moves, undos))
+                .collect()
+        })
+    }
+
+    proptest::proptest! {
+        /// The history's merge is the same in any order and when repeated, and keeps every
+        /// line of play of every game: so tabs that merge each other's writes agree, and
+        /// nothing is dropped (within the caps).
+        #[test]
+        fn merging_histories_is_order_free_and_drops_no_line(
+            a in entries(), b in entries(), c in entries()
+        ) {
+            // (Not associative when copies of one game were played on in two places and some
+            // copy could follow either: which line it joins then depends on what it meets.)
+            let ab = merge_games(&a, &b);
+            proptest::prop_assert_eq!(&ab, &merge_games(&b, &a));
+            proptest::prop_assert_eq!(&merge_games(&ab, &b), &ab);
+            proptest::prop_assert_eq!(&merge_games(&ab, &[]), &ab);
+            proptest::prop_assert_eq!(&merge_games(&merge_games(&ab, &c), &ab), &merge_games(&ab, &c));
+            for entry in a.iter().chain(&b) {
+                let kept = ab.iter().any(|g| {
+                    g.seed == entry.seed && same_line(g, entry) && further(g, entry).is_ge()
+                });
+                proptest::prop_assert!(kept, "{:?} lost from {:?}", entry, ab);
+            }
+            // Keeping one at a time drops nothing either.
+            let mut kept = merge_games(&a, &[]);
+            for entry in &b {
+                keep_game(&mut kept, entry.clone());
+            }
+            for entry in a.iter().chain(&b) {
+                let there = kept.iter().any(|g| {
+                    g.seed == entry.seed && same_line(g, entry) && further(g, entry).is_ge()
+                });
+                proptest::prop_assert!(there, "{:?} lost from {:?}", entry, kept);
+            }
+        }
+
+        #[test]
+        fn merging_best_scores_takes_the_highest_in_any_order(
+            a in proptest::collection::btree_map(3..9usize, 0..1000u64, 0..6),
+            b in proptest::collection::btree_map(3..9usize, 0..1000u64, 0..6),
+        ) {
+            let ab = merge_best(&a, &b);
+            proptest::prop_assert_eq!(&ab, &merge_best(&b, &a));
+            for (size, score) in a.iter().chain(&b) {
+                proptest::prop_assert!(ab[size] >= *score);
+            }
+            proptest::prop_assert!(ab.iter().all(|(size, s)| a.get(size) == Some(s) || b.get(size) == Some(s)));
+        }
+    }
+
+    #[test]
+    fn an_undo_then_another_move_is_one_line_and_a_game_played_on_in_two_places_is_two() {
+        // Ten moves; an undo, and another tenth move: one line.
+        let ten = on_line(1, 0, 10, 0);
+        let record = Record::parse(&ten.code).unwrap();
+        let mut moves = record.moves.clone();
+        moves[9] =
+            Direction::ALL[(Direction::ALL.iter().position(|&d| d == moves[9]).unwrap() + 1) % 4];
+        let other_tenth = |undos| PastGame {
+            undos,
+            code: Record {
+                moves: moves.clone(),
+                undos,
+                ..record.clone()
+            }
+            .code(),
+            ..ten.clone()
+        };
+        assert!(
+            !same_line(&ten, &other_tenth(0)),
+            "without the undo, two lines"
+        );
+        assert!(same_line(&ten, &other_tenth(1)));
+        assert_eq!(
+            merge_games(std::slice::from_ref(&ten), &[other_tenth(1)]),
+            [other_tenth(1)]
+        );
+        // Played on from move 6 in two places: both kept, the lesser a millisecond later.
+        let here = on_line(1, 0, 11, 0);
+        let there = on_line(1, 1, 9, 0);
+        let merged = merge_games(std::slice::from_ref(&here), std::slice::from_ref(&there));
+        assert_eq!(merged.len(), 2);
+        assert_eq!(merged[0], here);
+        assert_eq!((merged[1].started_ms, merged[1].moves), (2, 9));
     }
 }

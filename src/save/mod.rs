@@ -24,6 +24,7 @@ mod store;
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub(crate) use backup::counted;
 pub use backup::{
     BACKUP_FORMAT, BACKUP_VERSION, Backup, BackupError, Import, ImportReport, MAX_BACKUP_BYTES,
     export, resume_import,
@@ -360,8 +361,11 @@ pub fn render_game(game: &Game) -> String {
 
 /// The saved moves, if they lead from their start to `game` (the saved game they go with).
 pub fn parse_history(bytes: &[u8], game: &Game) -> Result<History, LoadError> {
-    let saved: SavedHistory = parse(bytes, MAX_HISTORY_BYTES)?;
-    saved.history_to(game)
+    parse_saved_history(bytes)?.history_to(game)
+}
+
+fn parse_saved_history(bytes: &[u8]) -> Result<SavedHistory, LoadError> {
+    parse(bytes, MAX_HISTORY_BYTES)
 }
 
 impl SavedHistory {
@@ -397,6 +401,33 @@ impl SavedHistory {
             ai: self.ai,
         };
         Ok(history)
+    }
+
+    /// The history and the game its moves reach from its start, on `config`'s board.
+    fn replayed(self, config: Config) -> Result<(History, Game), LoadError> {
+        let start = Game::restore(self.start)
+            .map_err(|e| LoadError::Impossible(format!("its start: {e}")))?;
+        if start.config() != config {
+            return Err(LoadError::Impossible("its start is another board".into()));
+        }
+        let packed = URL_SAFE_NO_PAD
+            .decode(&self.moves)
+            .map_err(|e| LoadError::Corrupt(format!("its moves: {e}")))?;
+        let moves =
+            unpack_moves(&packed, self.count).map_err(|e| LoadError::Impossible(e.to_string()))?;
+        let impossible = |e: crate::rules::HistoryError| LoadError::Impossible(e.to_string());
+        let (mut history, game) = History::replay(start, &moves).map_err(impossible)?;
+        if let Some(seed) = self.seed {
+            history = history.with_seed(seed).map_err(impossible)?;
+        }
+        history.set_undos(self.undos);
+        history.info = PlayInfo {
+            started_ms: self.started_ms,
+            played_ms: self.played_ms,
+            last_move_ms: 0,
+            ai: self.ai,
+        };
+        Ok((history, game))
     }
 
     fn of(history: &History) -> Self {

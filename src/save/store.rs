@@ -437,7 +437,10 @@ pub mod web_locks {
     use std::cell::RefCell;
     use std::collections::BTreeMap;
 
-    use web_sys::{js_sys, wasm_bindgen::JsValue, wasm_bindgen::closure::Closure};
+    use web_sys::{
+        js_sys,
+        wasm_bindgen::{JsCast, JsValue, closure::Closure},
+    };
 
     use super::{Claim, ClaimHandle, ClaimState};
 
@@ -547,11 +550,28 @@ pub mod web_locks {
         let options = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&options, &"ifAvailable".into(), &true.into());
         let args = js_sys::Array::of3(&name.into(), &options, &answer);
-        if js_sys::Reflect::apply(&request, &locks, &args).is_err() {
-            set(id, ClaimState::Held, None);
+        // A request the browser refuses (now, or later by rejecting its promise): tabs cannot
+        // be told apart then, and this one plays as if alone.
+        let refused = move || {
+            if CLAIMS.with(|claims| claims.borrow().1.get(&id).map(|e| e.state))
+                == Some(ClaimState::Pending)
+            {
+                set(id, ClaimState::Held, None);
+                answered();
+            }
+        };
+        match js_sys::Reflect::apply(&request, &locks, &args)
+            .ok()
+            .and_then(|p| p.dyn_into::<js_sys::Promise>().ok())
+        {
+            Some(promise) => {
+                let on_error = Closure::<dyn FnMut(JsValue)>::new(move |_| refused());
+                let _ = promise.catch(&on_error);
+                // Called at most once, after this function returns.
+                on_error.forget();
+            }
+            None => refused(),
         }
         Claim::new(WebClaim(id))
     }
-
-    use web_sys::wasm_bindgen::JsCast;
 }
