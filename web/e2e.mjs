@@ -255,9 +255,18 @@ async function installableAndOffline() {
     await page.goto(server.url);
     await ready(page);
     console.log(`info online: first frame ${(await firstFrame(page)).text}; the test saw it after ${Date.now() - t0} ms`);
+    // `ready` resolves once the worker is active, which may still be finishing its activate
+    // step ('activating'): wait for it to be done, 20 s at most.
     const worker = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
-      return registration.active?.state;
+      const active = registration.active;
+      if (active && active.state !== 'activated') {
+        await new Promise((resolve) => {
+          active.addEventListener('statechange', () => active.state === 'activated' && resolve());
+          setTimeout(resolve, 20_000);
+        });
+      }
+      return active?.state;
     });
     check(worker === 'activated', `after the first load the service worker is active (${worker})`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
@@ -366,6 +375,7 @@ async function twoTabsAndBackups(browser, url) {
   const b = await open();
   const told = await until(b, () => (document.querySelector('#bevy').dataset.notice ?? '').startsWith('Another tab plays this board'));
   check(told, `tab B is told that another tab plays the board ("${(await data(b)).notice}")`);
+  await b.screenshot({ path: join(shots, 'two-tabs-b.png') });
   const play = async (page, n, how) => {
     for (let i = 0; i < n; i++) {
       const s = await state(page);

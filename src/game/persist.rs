@@ -161,7 +161,7 @@ fn guest_notice(config: Config) -> String {
         config.size(),
         config.target()
     );
-    format!("Another {OTHER} plays this board: here is a new game of this one's own.")
+    format!("Another {OTHER} plays this board: this one plays a new game of its own.")
 }
 
 /// What was found at start: the game to play with its history, the best scores, the options,
