@@ -56,6 +56,44 @@ pub fn started(game: crate::GamePlugin) -> App {
     app
 }
 
+/// A window of the game on `store`, started as a player starts one (`seed`: the `--seed` flag):
+/// several on one store play as several windows on one data folder.
+pub fn window(store: &std::sync::Arc<dyn crate::save::Store>, seed: Option<u64>) -> App {
+    started(crate::GamePlugin {
+        size: None,
+        target: None,
+        seed,
+        store: store.clone(),
+        replay: None,
+    })
+}
+
+/// Writes a request and runs one frame.
+pub fn request(app: &mut App, request: crate::game::Request) {
+    app.world_mut().write_message(request);
+    app.update();
+}
+
+/// Makes `n` moves that change the board (as long as the game takes moves), trying the
+/// directions by a fixed pattern.
+pub fn play_moves(app: &mut App, n: u32) {
+    let goal = engine(app).moves() + n;
+    for tries in 0..(4 * n + 8) as usize {
+        if engine(app).moves() >= goal {
+            break;
+        }
+        let direction = Direction::ALL[(tries * 3 + engine(app).moves() as usize) % 4];
+        request(app, crate::game::Request::Move(direction));
+    }
+}
+
+/// New Game, answering its question (asked while a game is in progress).
+pub fn new_game(app: &mut App) {
+    request(app, crate::game::Request::NewGame);
+    request(app, crate::game::Request::ConfirmNewGame);
+    app.update();
+}
+
 /// A key press or release as winit delivers it.
 pub fn keyboard(key: KeyCode, state: ButtonState) -> KeyboardInput {
     KeyboardInput {

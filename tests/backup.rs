@@ -15,7 +15,6 @@ use std::sync::{
 use bevy::prelude::*;
 use common::*;
 use g2048::{
-    GamePlugin,
     game::{BackupMade, ImportBackup, PastGames, Request},
     rules::Direction,
     save::{
@@ -23,37 +22,6 @@ use g2048::{
     },
 };
 use proptest::prelude::*;
-
-fn window(store: &Arc<dyn Store>, seed: Option<u64>) -> App {
-    started(GamePlugin {
-        size: None,
-        target: None,
-        seed,
-        store: store.clone(),
-        replay: None,
-    })
-}
-
-fn request(app: &mut App, request: Request) {
-    app.world_mut().write_message(request);
-    app.update();
-}
-
-fn play(app: &mut App, n: u32) {
-    let goal = engine(app).moves() + n;
-    for i in 0..(4 * n + 8) as usize {
-        if engine(app).moves() >= goal {
-            break;
-        }
-        request(app, Request::Move(Direction::ALL[(i * 3 + i / 4) % 4]));
-    }
-}
-
-fn new_game(app: &mut App) {
-    request(app, Request::NewGame);
-    request(app, Request::ConfirmNewGame);
-    app.update();
-}
 
 fn switch(app: &mut App, size: usize) {
     request(app, Request::OpenOptions);
@@ -67,13 +35,13 @@ fn switch(app: &mut App, size: usize) {
 fn played_store(seed: u64) -> Arc<dyn Store> {
     let store: Arc<dyn Store> = Arc::new(MemoryStore::default());
     let mut app = window(&store, Some(seed));
-    play(&mut app, 12);
+    play_moves(&mut app, 12);
     new_game(&mut app);
-    play(&mut app, 7);
+    play_moves(&mut app, 7);
     new_game(&mut app);
-    play(&mut app, 3);
+    play_moves(&mut app, 3);
     switch(&mut app, 5);
-    play(&mut app, 9);
+    play_moves(&mut app, 9);
     request(&mut app, Request::Undo);
     request(&mut app, Request::Undo);
     request(&mut app, Request::OpenOptions);
@@ -190,7 +158,7 @@ fn a_board_a_window_plays_keeps_its_game_and_the_backups_goes_to_the_history() {
     let here: Arc<dyn Store> = Arc::new(MemoryStore::default());
     let backup = export(&played_store(8)).render();
     let mut app = window(&here, Some(1));
-    play(&mut app, 4);
+    play_moves(&mut app, 4);
     let own = engine(&app).save();
     // The page's Import: the window asks for a file, the file comes back as a message.
     request(&mut app, Request::OpenOptions);
@@ -462,7 +430,7 @@ fn the_desktops_backup_file_imports() {
 fn a_game_played_on_in_two_places_keeps_both_lines() {
     let first: Arc<dyn Store> = Arc::new(MemoryStore::default());
     let mut app = window(&first, Some(21));
-    play(&mut app, 8);
+    play_moves(&mut app, 8);
     drop(app);
     let second: Arc<dyn Store> = Arc::new(MemoryStore::default());
     import(&second, &export(&first).render()).unwrap();
@@ -475,7 +443,7 @@ fn a_game_played_on_in_two_places_keeps_both_lines() {
             .filter(|&d| engine(&app).board().slid(d).2)
             .collect();
         request(&mut app, Request::Move(movable[pick % movable.len()]));
-        play(&mut app, 2);
+        play_moves(&mut app, 2);
         let history = &app.world().resource::<g2048::game::History>().0;
         lines.push(history.record().unwrap().code());
         drop(app);

@@ -7,18 +7,26 @@ use std::process::Command;
 
 use g2048::save::Backup;
 
-fn run(args: &[&str]) -> (i32, String) {
+/// The binary's exit code and what it printed, with no display (a window attempt would fail
+/// differently).
+fn binary(args: &[&std::ffi::OsStr]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_g2048"))
         .args(args)
-        // No display either way: a window attempt would fail differently.
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .output()
         .expect("the binary runs");
     (
         out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+fn run(args: &[&str]) -> (i32, String) {
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+    let (code, _, err) = binary(&args);
+    (code, err)
 }
 
 #[test]
@@ -88,19 +96,9 @@ fn a_replay_file_that_cannot_be_read_is_refused() {
 }
 
 fn in_dir(dir: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_g2048"))
-        .arg("--data-dir")
-        .arg(dir)
-        .args(args)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let mut all: Vec<&std::ffi::OsStr> = vec!["--data-dir".as_ref(), dir.as_os_str()];
+    all.extend(args.iter().map(|a| -> &std::ffi::OsStr { a.as_ref() }));
+    binary(&all)
 }
 
 /// The saves in `dir` as `--export` writes them, less the time it was made.

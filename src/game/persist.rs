@@ -43,6 +43,12 @@ pub(super) fn plugin(app: &mut App) {
                 save_game
                     .run_if(resource_changed::<Engine>.and_then(not(resource_added::<Engine>)))
                     .run_if(not(watching)),
+                start_import.run_if(on_message::<ImportBackup>),
+                finish_import.run_if(resource_exists::<PendingImport>),
+                // Before the writes below, which read the store again: in the frame of the change
+                // (a window that waits for input may not draw another).
+                focus_means_change,
+                read_again.run_if(on_message::<StoreChanged>),
                 save_best.run_if(
                     resource_changed::<BestScores>.and_then(not(resource_added::<BestScores>)),
                 ),
@@ -53,11 +59,6 @@ pub(super) fn plugin(app: &mut App) {
                     resource_changed::<PlayerOptions>
                         .and_then(not(resource_added::<PlayerOptions>)),
                 ),
-                start_import.run_if(on_message::<ImportBackup>),
-                finish_import.run_if(resource_exists::<PendingImport>),
-                // In the frame of the change: a window that waits for input may not draw another.
-                focus_means_change,
-                read_again.run_if(on_message::<StoreChanged>),
             )
                 .chain()
                 .in_set(GameSet::Save),
@@ -418,13 +419,16 @@ fn settle_claim(
     let from_slot = board.claim().from_slot;
     let config = board.claim().config;
     let shown_from_slot = from_slot.map(|(id, _)| id) == Some(identity(board.history()));
+    // Played on since it was read, in an earlier frame or in this one (whose move is not
+    // marked unsaved yet: the writes come later in the frame).
+    let played = shown_from_slot && Some(mark(board.history())) != from_slot;
     if state == ClaimState::Held {
         let mut problems = Vec::new();
         let now = documents.saved_board(config, &mut problems);
         tell_problems(problems, &mut notices);
         let moved_on =
             shown_from_slot && now.as_ref().map(|(_, history)| mark(history)) != from_slot;
-        if moved_on && !unsaved {
+        if moved_on && !played {
             if let Some((game, history)) = now {
                 board.claim().from_slot = Some(mark(&history));
                 board.show(game, history);
@@ -434,7 +438,7 @@ fn settle_claim(
         if moved_on {
             board.make_own(Some(start_ms()));
         }
-        if unsaved {
+        if unsaved || played {
             let (game, history, past) = (
                 board.game().clone(),
                 board.history().clone(),
@@ -460,7 +464,7 @@ fn settle_claim(
     if !shown_from_slot {
         notices.write(Notice(line));
         board.make_own(None);
-    } else if unsaved {
+    } else if played {
         notices.write(Notice(format!(
             "Another {OTHER} plays this board: the game played here goes on as its own."
         )));
@@ -524,26 +528,17 @@ fn focus_means_change(
     }
 }
 
-/// Reads the shared documents again and shows what other windows added (their games, a higher
-/// best, their options); what this window has that the store lacks is written.
+/// Another window may have written: the shared documents are merged again (by the writes that
+/// follow in the frame), and show what other windows added (their games, a higher best, their
+/// options); what this window has that the store lacks is written.
 fn read_again(
     mut best: ResMut<BestScores>,
     mut past: ResMut<PastGames>,
     mut options: ResMut<PlayerOptions>,
-    mut chosen: ResMut<OptionsChosen>,
-    documents: Res<SaveStore>,
-    mut notices: MessageWriter<Notice>,
 ) {
-    let synced = documents.sync_best(&best.0);
-    tell_problems(synced.problems, &mut notices);
-    best.set_if_neq(BestScores(synced.value));
-    let synced = documents.sync_games(&past.0);
-    tell_problems(synced.problems, &mut notices);
-    past.set_if_neq(PastGames(synced.value));
-    let synced = documents.sync_options(&options.0, chosen.take(&options.0));
-    tell_problems(synced.problems, &mut notices);
-    chosen.synced = synced.value;
-    options.set_if_neq(PlayerOptions(synced.value));
+    best.set_changed();
+    past.set_changed();
+    options.set_changed();
 }
 
 /// The options' Export and Import.

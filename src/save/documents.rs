@@ -253,8 +253,8 @@ impl Documents {
 
     /// The saved game of `config`'s board with its moves (`None`: none saved, or one that could
     /// not be used). A bad history costs only itself: undo then starts where the game stands.
-    /// Moves that reach further than the saved game are the newer (they are written first: a
-    /// kill between the two writes leaves them ahead), and give the game.
+    /// Moves that reach past the saved game, or one undo short of it, are the newer (they are
+    /// written first: a kill between the two writes leaves them ahead), and give the game.
     pub fn saved_board(
         &self,
         config: Config,
@@ -280,7 +280,7 @@ impl Documents {
                 Ok(saved) => match saved.clone().history_to(&game) {
                     Ok(history) => return Some((game, history)),
                     Err(problem) => match saved.replayed(config) {
-                        Ok((history, newer)) if newer.moves() >= game.moves() => {
+                        Ok((history, newer)) if is_after(&newer, &game) => {
                             return Some((newer, history));
                         }
                         _ => problem,
@@ -359,6 +359,23 @@ impl Documents {
             None => There::Unknown,
         }
     }
+}
+
+/// Whether `newer`, reached by a board's moves, is what came after the saved `game`: further on
+/// (a move whose game was not written), or one undo back from it (the saved game is one move
+/// on from `newer`). Other moves than the game's are damage, not a later state.
+fn is_after(newer: &Game, game: &Game) -> bool {
+    if newer.moves() > game.moves() {
+        return true;
+    }
+    newer.moves() + 1 == game.moves()
+        && crate::rules::Direction::ALL.into_iter().any(|direction| {
+            let mut next = newer.clone();
+            if next.status() == crate::rules::Status::Won {
+                next.keep_going();
+            }
+            next.play(direction).is_some_and(|turn| turn.plan.moved) && next.save() == game.save()
+        })
 }
 
 /// What a board's slot holds besides the game about to be written there.

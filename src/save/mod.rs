@@ -371,25 +371,46 @@ fn parse_saved_history(bytes: &[u8]) -> Result<SavedHistory, LoadError> {
 impl SavedHistory {
     /// The history, if its moves lead from its start to `game`.
     fn history_to(self, game: &Game) -> Result<History, LoadError> {
-        let start = Game::restore(self.start)
-            .map_err(|e| LoadError::Impossible(format!("its start: {e}")))?;
+        let (start, moves) = self.start_and_moves()?;
         // Every move adds one to the game's counter: any other count is refused before anything
-        // is allocated for it.
-        if (start.moves() as usize).checked_add(self.count) != Some(game.moves() as usize) {
+        // is replayed.
+        if (start.moves() as usize).checked_add(moves.len()) != Some(game.moves() as usize) {
             return Err(LoadError::Impossible(format!(
                 "{} moves from move {} do not reach move {}",
-                self.count,
+                moves.len(),
                 start.moves(),
                 game.moves()
             )));
         }
+        let history = History::rebuild(start, &moves, game).map_err(impossible)?;
+        self.record_of(history)
+    }
+
+    /// The history and the game its moves reach from its start, on `config`'s board.
+    fn replayed(self, config: Config) -> Result<(History, Game), LoadError> {
+        let (start, moves) = self.start_and_moves()?;
+        if start.config() != config {
+            return Err(LoadError::Impossible("its start is another board".into()));
+        }
+        let (history, game) = History::replay(start, &moves).map_err(impossible)?;
+        Ok((self.record_of(history)?, game))
+    }
+
+    /// The game before the first move, and the moves (the count checked against the packed
+    /// bytes before anything is allocated for it).
+    fn start_and_moves(&self) -> Result<(Game, Vec<crate::rules::Direction>), LoadError> {
+        let start = Game::restore(self.start.clone())
+            .map_err(|e| LoadError::Impossible(format!("its start: {e}")))?;
         let packed = URL_SAFE_NO_PAD
             .decode(&self.moves)
             .map_err(|e| LoadError::Corrupt(format!("its moves: {e}")))?;
         let moves =
             unpack_moves(&packed, self.count).map_err(|e| LoadError::Impossible(e.to_string()))?;
-        let impossible = |e: crate::rules::HistoryError| LoadError::Impossible(e.to_string());
-        let mut history = History::rebuild(start, &moves, game).map_err(impossible)?;
+        Ok((start, moves))
+    }
+
+    /// `history` with the seed, undos and play facts saved with it.
+    fn record_of(&self, mut history: History) -> Result<History, LoadError> {
         if let Some(seed) = self.seed {
             history = history.with_seed(seed).map_err(impossible)?;
         }
@@ -401,33 +422,6 @@ impl SavedHistory {
             ai: self.ai,
         };
         Ok(history)
-    }
-
-    /// The history and the game its moves reach from its start, on `config`'s board.
-    fn replayed(self, config: Config) -> Result<(History, Game), LoadError> {
-        let start = Game::restore(self.start)
-            .map_err(|e| LoadError::Impossible(format!("its start: {e}")))?;
-        if start.config() != config {
-            return Err(LoadError::Impossible("its start is another board".into()));
-        }
-        let packed = URL_SAFE_NO_PAD
-            .decode(&self.moves)
-            .map_err(|e| LoadError::Corrupt(format!("its moves: {e}")))?;
-        let moves =
-            unpack_moves(&packed, self.count).map_err(|e| LoadError::Impossible(e.to_string()))?;
-        let impossible = |e: crate::rules::HistoryError| LoadError::Impossible(e.to_string());
-        let (mut history, game) = History::replay(start, &moves).map_err(impossible)?;
-        if let Some(seed) = self.seed {
-            history = history.with_seed(seed).map_err(impossible)?;
-        }
-        history.set_undos(self.undos);
-        history.info = PlayInfo {
-            started_ms: self.started_ms,
-            played_ms: self.played_ms,
-            last_move_ms: 0,
-            ai: self.ai,
-        };
-        Ok((history, game))
     }
 
     fn of(history: &History) -> Self {
@@ -442,6 +436,10 @@ impl SavedHistory {
             ai: history.info.ai,
         }
     }
+}
+
+fn impossible(e: crate::rules::HistoryError) -> LoadError {
+    LoadError::Impossible(e.to_string())
 }
 
 /// Which game a saved history is of (its start time and seed), read without its moves.
