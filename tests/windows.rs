@@ -514,7 +514,26 @@ fn a_kill_between_a_boards_two_writes_loses_no_move() {
     let mut again = window(&store, None);
     assert_eq!(engine(&again).save(), game.save(), "the newer game");
     assert_eq!(current(&again), current_of(&history));
-    for _ in 0..7 {
+    drop(again);
+    // An undo: its moves written (one fewer, one more undo), then the kill before the game,
+    // which is still the one before the undo.
+    store
+        .write(&save::game_key(config), &save::render_game(&game))
+        .unwrap();
+    let mut undone = history.clone();
+    let (back, _) = undone.pop().unwrap();
+    undone.count_undo();
+    store
+        .write(&save::history_key(config), &save::render_history(&undone))
+        .unwrap();
+    let mut again = window(&store, None);
+    assert_eq!(
+        engine(&again).save(),
+        back.save(),
+        "the game as the undo left it"
+    );
+    assert_eq!(current(&again), current_of(&undone));
+    for _ in 0..6 {
         request(&mut again, Request::Undo);
     }
     assert_eq!(engine(&again).moves(), 0, "undo reaches the first move");
