@@ -511,7 +511,7 @@ fn a_kill_between_a_boards_two_writes_loses_no_move() {
     store
         .write(&save::history_key(config), &save::render_history(&history))
         .unwrap();
-    let mut again = window(&store, None);
+    let again = window(&store, None);
     assert_eq!(engine(&again).save(), game.save(), "the newer game");
     assert_eq!(current(&again), current_of(&history));
     drop(again);
