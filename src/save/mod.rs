@@ -6,8 +6,11 @@
 //!
 //! The moves (the game's start and 2 bits a move) let undo reach back past a restart. They are
 //! a document of their own, so no damage to them can cost the board: a history that does not
-//! lead to the saved board is set aside like any bad document, and undo starts where the game
-//! stands.
+//! lead to the saved board (and is not the newer of the two: `documents`) is set aside like any
+//! bad document, and undo starts where the game stands.
+//!
+//! Several windows and tabs share these documents (`store`: the lock and the claims; `merge`:
+//! how their writes join; docs/saves.md), and `backup` carries all of them in one file.
 //!
 //! On the desktop each is a file in the platform's data folder, replaced atomically (written to
 //! a temporary file in the same folder, synced, renamed over the old one). In the browser each
