@@ -139,7 +139,7 @@ mod cli {
             eprintln!("g2048: {} (not in the backup)", problem.detail);
         }
         let text = backup.render();
-        match write_atomically(path, &text) {
+        match save::write_atomically(path, &text) {
             Ok(()) => {
                 println!(
                     "g2048: wrote {}: {} ({} bytes)",
@@ -154,20 +154,6 @@ mod cli {
                 1
             }
         }
-    }
-
-    /// The file replaced all at once: a temporary file beside it, synced, renamed over it.
-    fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-        use std::io::Write;
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        let mut file = tempfile::NamedTempFile::new_in(dir)?;
-        file.write_all(text.as_bytes())?;
-        file.as_file().sync_all()?;
-        file.persist(path).map_err(|e| e.error)?;
-        Ok(())
     }
 
     /// `--import FILE`: 0 when merged, 2 for a file that is not a sound backup (nothing is

@@ -33,9 +33,9 @@ pub use backup::{
     export, resume_import,
 };
 pub use documents::{Documents, Problem, SavedBoard, Synced};
-#[cfg(not(target_arch = "wasm32"))]
-pub use store::FileStore;
 pub use store::{Claim, ClaimHandle, ClaimState, Guard, MemoryStore, Store};
+#[cfg(not(target_arch = "wasm32"))]
+pub use store::{FileStore, write_atomically};
 #[cfg(target_arch = "wasm32")]
 pub use store::{WebStore, web_locks};
 

@@ -244,6 +244,22 @@ impl FileStore {
     }
 }
 
+/// Replaces the file at `path` all at once: written to a temporary file in the same folder,
+/// synced, then renamed over it, so a kill at any instant leaves the old file or the new one.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn write_atomically(path: &std::path::Path, text: &str) -> io::Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => std::path::Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(text.as_bytes())?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
 /// A locked `.claim` file, or none where the file system could not lock it.
 #[cfg(not(target_arch = "wasm32"))]
 struct FileClaim(Option<std::fs::File>);
@@ -273,13 +289,8 @@ impl Store for FileStore {
     }
 
     fn write(&self, key: &str, text: &str) -> io::Result<()> {
-        use std::io::Write;
         std::fs::create_dir_all(&self.dir)?;
-        let mut file = tempfile::NamedTempFile::new_in(&self.dir)?;
-        file.write_all(text.as_bytes())?;
-        file.as_file().sync_all()?;
-        file.persist(self.path(key)).map_err(|e| e.error)?;
-        Ok(())
+        write_atomically(&self.path(key), text)
     }
 
     fn remove(&self, key: &str) -> io::Result<()> {
