@@ -467,22 +467,15 @@ impl Import {
             report.options = true;
         }
         let mut problems = Vec::new();
-        let best_before = documents
-            .stored(
-                super::BEST_KEY,
-                "best scores",
-                super::MAX_DOCUMENT_BYTES,
-                parse_best,
-                &mut problems,
-            )
-            .unwrap_or_default();
-        let best = merge::merge_best(&best_before, &backup.best);
-        if best != best_before {
-            documents.write(super::BEST_KEY, &super::render_best(&best))?;
-        }
+        // Best scores and the history merge as two windows' do (`Documents::sync_*`).
+        let best = documents.sync_best_unlocked(&backup.best);
+        problems.extend(best.problems);
+        best.written?;
+        let before = best.before.unwrap_or_default();
         report.best_raised = best
+            .value
             .iter()
-            .filter(|(size, score)| best_before.get(size) != Some(score))
+            .filter(|(size, score)| before.get(size) != Some(score))
             .map(|(&size, &score)| (size, score))
             .collect();
         let mut games = backup.games.clone();
@@ -494,7 +487,7 @@ impl Import {
                 None
             };
             // Taken where the slot is empty, holds the same line of play not as far on, or
-            // holds this very game without its moves (an import cut between the two writes).
+            // holds this very game without its moves (a cut between the two writes).
             let take = free
                 && match &here {
                     None => true,
@@ -507,9 +500,7 @@ impl Import {
                 .as_ref()
                 .is_some_and(|(_, there)| same_line(there, history));
             if take {
-                let config = game.config();
-                documents.write(&super::game_key(config), &super::render_game(game))?;
-                documents.write(&super::history_key(config), &super::render_history(history))?;
+                documents.put_board(game, history)?;
                 report.boards += 1;
             } else if same || history.is_empty() {
                 // The same game, as far on here; or one without a move, which loses nothing.
@@ -520,25 +511,16 @@ impl Import {
                 report.not_kept += 1;
             }
         }
-        let stored = documents
-            .stored(
-                super::GAMES_KEY,
-                "history of games",
-                super::MAX_GAMES_BYTES,
-                super::parse_games,
-                &mut problems,
-            )
-            .unwrap_or_default();
-        let merged = merge::merge_games(&stored, &games);
+        let synced = documents.sync_games_unlocked(&games);
+        problems.extend(synced.problems);
+        synced.written?;
+        let stored = synced.before.unwrap_or_default();
         let ids = |games: &[PastGame]| -> BTreeSet<(u64, u64)> {
             games.iter().map(|g| (g.started_ms, g.seed)).collect()
         };
-        let (had, offered, kept) = (ids(&stored), ids(&games), ids(&merged));
+        let (had, offered, kept) = (ids(&stored), ids(&games), ids(&synced.value));
         report.new_games = kept.difference(&had).count();
         report.left_out = had.union(&offered).count() - kept.len();
-        if merged != stored {
-            documents.write(super::GAMES_KEY, &super::render_games(&merged))?;
-        }
         report.problems = problems;
         Ok(report)
     }

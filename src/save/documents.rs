@@ -58,15 +58,29 @@ impl Documents {
         limit: usize,
         parse: impl Fn(&[u8]) -> Result<T, LoadError>,
     ) -> Result<Option<T>, Problem> {
-        let problem = match self.store.read(key, limit) {
-            Ok(None) => return Ok(None),
-            Ok(Some(bytes)) => match parse(&bytes) {
-                Ok(value) => return Ok(Some(value)),
-                Err(problem) => problem,
-            },
-            Err(e) => LoadError::Unreadable(e.to_string()),
-        };
-        Err(self.put_aside(key, what, &problem.to_string()))
+        match self.store.read(key, limit) {
+            Ok(bytes) => self.parsed(key, what, bytes, parse),
+            Err(e) => {
+                let why = LoadError::Unreadable(e.to_string());
+                Err(self.put_aside(key, what, &why.to_string()))
+            }
+        }
+    }
+
+    /// The document read as `bytes`, parsed; one that cannot be used is set aside.
+    fn parsed<T>(
+        &self,
+        key: &str,
+        what: &str,
+        bytes: Option<Vec<u8>>,
+        parse: impl Fn(&[u8]) -> Result<T, LoadError>,
+    ) -> Result<Option<T>, Problem> {
+        match bytes {
+            None => Ok(None),
+            Some(bytes) => parse(&bytes)
+                .map(Some)
+                .map_err(|why| self.put_aside(key, what, &why.to_string())),
+        }
     }
 
     /// Sets a document the game will not use aside, keeping it; if that fails, it is never
@@ -149,16 +163,13 @@ impl Documents {
         parse: impl Fn(&[u8]) -> Result<T, LoadError>,
         problems: &mut Vec<Problem>,
     ) -> io::Result<Option<T>> {
-        match self.store.read(key, limit)? {
-            None => Ok(None),
-            Some(bytes) => match parse(&bytes) {
-                Ok(value) => Ok(Some(value)),
-                Err(problem) => {
-                    problems.push(self.put_aside(key, what, &problem.to_string()));
-                    Ok(None)
-                }
-            },
-        }
+        let bytes = self.store.read(key, limit)?;
+        Ok(self
+            .parsed(key, what, bytes, parse)
+            .unwrap_or_else(|problem| {
+                problems.push(problem);
+                None
+            }))
     }
 
     /// A read-merge-write of one document: `merge` joins what is stored with this window's
@@ -183,12 +194,14 @@ impl Documents {
                 };
                 Synced {
                     value,
+                    before: stored,
                     written,
                     problems,
                 }
             }
             Err(e) => Synced {
                 value: merge(None),
+                before: None,
                 written: Err(e),
                 problems,
             },
@@ -197,20 +210,22 @@ impl Documents {
 
     /// The best scores stored now, raised by `mine`; written if that changed them.
     pub fn sync_best(&self, mine: &BestScores) -> Synced<BestScores> {
-        self.locked(|| {
-            let merge = |stored: Option<&BestScores>| {
-                merge::merge_best(stored.unwrap_or(&BestScores::new()), mine)
-            };
-            let (key, limit) = (BEST_KEY, MAX_DOCUMENT_BYTES);
-            self.sync(
-                key,
-                "best scores",
-                limit,
-                super::parse_best,
-                super::render_best,
-                merge,
-            )
-        })
+        self.locked(|| self.sync_best_unlocked(mine))
+    }
+
+    pub(super) fn sync_best_unlocked(&self, mine: &BestScores) -> Synced<BestScores> {
+        let merge = |stored: Option<&BestScores>| {
+            merge::merge_best(stored.unwrap_or(&BestScores::new()), mine)
+        };
+        let (key, limit) = (BEST_KEY, MAX_DOCUMENT_BYTES);
+        self.sync(
+            key,
+            "best scores",
+            limit,
+            super::parse_best,
+            super::render_best,
+            merge,
+        )
     }
 
     /// The history stored now, with `mine`'s games; written if that added any.
@@ -218,7 +233,7 @@ impl Documents {
         self.locked(|| self.sync_games_unlocked(mine))
     }
 
-    fn sync_games_unlocked(&self, mine: &[PastGame]) -> Synced<Vec<PastGame>> {
+    pub(super) fn sync_games_unlocked(&self, mine: &[PastGame]) -> Synced<Vec<PastGame>> {
         let merge =
             |stored: Option<&Vec<PastGame>>| merge::merge_games(stored.map_or(&[], |v| v), mine);
         let render = |games: &Vec<PastGame>| super::render_games(games);
@@ -277,7 +292,7 @@ impl Documents {
         let why = match self.store.read(&key, MAX_HISTORY_BYTES) {
             Ok(None) => return Some((game.clone(), History::new(game))),
             Ok(Some(bytes)) => match super::parse_saved_history(&bytes) {
-                Ok(saved) => match saved.clone().history_to(&game) {
+                Ok(saved) => match saved.history_to(&game) {
                     Ok(history) => return Some((game, history)),
                     Err(problem) => match saved.replayed(config) {
                         Ok((history, newer)) if is_after(&newer, &game) => {
@@ -323,14 +338,20 @@ impl Documents {
                 }
                 There::Unknown | There::Nothing => {}
             }
-            let moves = self.write(&history_key(config), &super::render_history(history));
-            let board = self.write(&game_key(config), &super::render_game(game));
             SavedBoard {
-                written: board.and(moves),
+                written: self.put_board(game, history),
                 displaced,
                 problems,
             }
         })
+    }
+
+    /// Writes a board's moves, then its game (both tried; the first error is returned).
+    pub(super) fn put_board(&self, game: &Game, history: &History) -> io::Result<()> {
+        let config = game.config();
+        let moves = self.write(&history_key(config), &super::render_history(history));
+        let board = self.write(&game_key(config), &super::render_game(game));
+        moves.and(board)
     }
 
     /// What is stored on `config`'s board, if it is not the game of `history`: as the history
@@ -392,6 +413,8 @@ enum There {
 #[derive(Debug)]
 pub struct Synced<T> {
     pub value: T,
+    /// What was stored before (none, or not usable).
+    pub before: Option<T>,
     pub written: io::Result<()>,
     pub problems: Vec<Problem>,
 }

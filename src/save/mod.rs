@@ -373,7 +373,7 @@ fn parse_saved_history(bytes: &[u8]) -> Result<SavedHistory, LoadError> {
 
 impl SavedHistory {
     /// The history, if its moves lead from its start to `game`.
-    fn history_to(self, game: &Game) -> Result<History, LoadError> {
+    fn history_to(&self, game: &Game) -> Result<History, LoadError> {
         let (start, moves) = self.start_and_moves()?;
         // Every move adds one to the game's counter: any other count is refused before anything
         // is replayed.
@@ -390,7 +390,7 @@ impl SavedHistory {
     }
 
     /// The history and the game its moves reach from its start, on `config`'s board.
-    fn replayed(self, config: Config) -> Result<(History, Game), LoadError> {
+    fn replayed(&self, config: Config) -> Result<(History, Game), LoadError> {
         let (start, moves) = self.start_and_moves()?;
         if start.config() != config {
             return Err(LoadError::Impossible("its start is another board".into()));
