@@ -309,8 +309,10 @@ fn identity(history: &rules::History) -> (u64, Option<u64>) {
 }
 
 fn mark(history: &rules::History) -> Mark {
-    let steps = history.len() as u64 + 2 * u64::from(history.undos());
-    (identity(history), steps)
+    (
+        identity(history),
+        save::merge::steps(history.len(), history.undos()),
+    )
 }
 
 /// Writes the game in play to its board's slot (this window holds the board).

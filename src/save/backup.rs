@@ -534,9 +534,8 @@ fn same_line(a: &History, b: &History) -> bool {
         && merge::one_line(a.moves(), a.undos(), b.moves(), b.undos())
 }
 
-/// A game's steps: moves and, twice, undos (see `merge`).
 fn steps(history: &History) -> u64 {
-    history.len() as u64 + 2 * u64::from(history.undos())
+    merge::steps(history.len(), history.undos())
 }
 
 /// Finishes an import that was cut short (its journal is still there): `None` if there was

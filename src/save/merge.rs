@@ -18,11 +18,16 @@ use std::cmp::Ordering;
 use super::{BestScores, MAX_GAMES, MAX_GAMES_BYTES, Options, PastGame};
 use crate::rules::{Direction, Record};
 
-/// How far a game went: each move adds one to its moves, each undo takes one from them and
-/// adds one to its undos, so `moves + 2 × undos` grows with every step of the game. The rest
-/// only makes the order total, so every window picks the same copy.
+/// How far a game went, in steps: each move adds one to its moves, each undo takes one from
+/// them and adds one to its undos, so `moves + 2 × undos` grows with every step of the game.
+pub fn steps(moves: usize, undos: u32) -> u64 {
+    moves as u64 + 2 * u64::from(undos)
+}
+
+/// Which of two copies of one game went further (`steps`). The rest only makes the order
+/// total, so every window picks the same copy.
 fn further(a: &PastGame, b: &PastGame) -> Ordering {
-    let steps = |g: &PastGame| u64::from(g.moves) + 2 * u64::from(g.undos);
+    let steps = |g: &PastGame| steps(g.moves as usize, g.undos);
     steps(a)
         .cmp(&steps(b))
         .then(a.played_ms.cmp(&b.played_ms))
