@@ -122,12 +122,21 @@ pub fn merge_games(stored: &[PastGame], mine: &[PastGame]) -> Vec<PastGame> {
     games
 }
 
+/// No history entry's JSON is longer than its code and this: its field names and its numbers at
+/// their largest (tested below).
+const ENTRY_BYTES: usize = 400;
+
 /// Drops the oldest games beyond `MAX_GAMES`, then beyond `MAX_GAMES_BYTES` as saved.
 pub fn cap_games(games: &mut Vec<PastGame>) {
     let extra = games.len().saturating_sub(MAX_GAMES);
     games.drain(..extra);
-    // Each game's share of the document: its JSON and a comma; the rest is the wrapper.
+    // Each game's share of the document: its JSON and a comma; the rest is the wrapper. Most
+    // histories are far below the cap by the bound alone, and need no entry written out.
     let room = MAX_GAMES_BYTES - 64;
+    let bound: usize = games.iter().map(|g| g.code.len() + ENTRY_BYTES + 1).sum();
+    if bound <= room {
+        return;
+    }
     let mut total = 0;
     let keep = games
         .iter()
@@ -231,6 +240,30 @@ mod tests {
         let merged = merge_games(&[game(3, 4, 0), game(5, 1, 0)], &games);
         assert_eq!(merged.len(), 4);
         assert_eq!(merged[2], game(3, 5, 0));
+    }
+
+    #[test]
+    fn an_entry_is_never_longer_than_its_code_and_the_bound() {
+        let largest = PastGame {
+            started_ms: u64::MAX,
+            seed: u64::MAX,
+            size: usize::MAX,
+            target: u32::MAX,
+            score: u64::MAX,
+            best_tile: u32::MAX,
+            moves: u32::MAX,
+            undos: u32::MAX,
+            played_ms: u64::MAX,
+            ai: false,
+            over: false,
+            code: "A".repeat(1000),
+        };
+        let text = serde_json::to_string(&largest).unwrap();
+        assert!(
+            text.len() <= largest.code.len() + ENTRY_BYTES,
+            "{}",
+            text.len()
+        );
     }
 
     #[test]
