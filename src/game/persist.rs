@@ -250,9 +250,7 @@ pub fn load(
         }
         new_game(config, seed)
     } else {
-        let board = documents.saved_board(config, &mut problems);
-        claim.from_slot = board.as_ref().map(|(_, history)| mark(history));
-        board.unwrap_or_else(|| new_game(config, rand::random()))
+        slot_game(documents, &mut claim, &mut problems)
     };
     notices.extend(tell(problems));
     Loaded {
@@ -294,10 +292,20 @@ pub(super) fn open_board(
         return new_game(config, rand::random());
     }
     let mut problems = Vec::new();
-    let board = documents.saved_board(config, &mut problems);
+    let board = slot_game(documents, claim, &mut problems);
     notices.extend(tell(problems));
+    board
+}
+
+/// The saved game of the claimed board (noted as read from its slot), or a new one.
+fn slot_game(
+    documents: &Documents,
+    claim: &mut BoardClaim,
+    problems: &mut Vec<Problem>,
+) -> (Game, rules::History) {
+    let board = documents.saved_board(claim.config, problems);
     claim.from_slot = board.as_ref().map(|(_, history)| mark(history));
-    board.unwrap_or_else(|| new_game(config, rand::random()))
+    board.unwrap_or_else(|| new_game(claim.config, rand::random()))
 }
 
 /// Which game a history is of (its start time and seed), and how far on (moves and twice the
