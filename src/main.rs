@@ -53,11 +53,16 @@ mod cli {
         Exit(i32),
     }
 
-    /// A replay code, or the code in a file. A file that cannot be read is a bad flag; a code
-    /// that is not a game is told on screen once the game runs (its game in progress untouched).
+    /// A replay code, a link holding one, or the code in a file. A file that cannot be read is
+    /// a bad flag, and so is a path that names none: a code never holds `/` or `.` (a link
+    /// does, with its `replay=` mark). A code that is not a game is told on screen once the
+    /// game runs (its game in progress untouched).
     fn parse_replay(s: &str) -> Result<String, String> {
         let path = std::path::Path::new(s);
         if !path.exists() {
+            if !s.contains(g2048::rules::LINK_MARK) && s.contains(['/', '.']) {
+                return Err(format!("no such file: {s}"));
+            }
             return Ok(s.to_string());
         }
         let bytes = std::fs::metadata(path)

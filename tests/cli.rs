@@ -84,8 +84,11 @@ fn a_replay_file_that_cannot_be_read_is_refused() {
     let folder = std::env::temp_dir();
     let big = folder.join(format!("g2048-cli-{}.txt", std::process::id()));
     std::fs::write(&big, "A".repeat(50_000)).unwrap();
+    let missing = folder.join("g2048-no-such-replay.txt");
     for (arg, says) in [
         (folder.to_str().unwrap(), "cannot read"),
+        (missing.to_str().unwrap(), "no such file"),
+        ("game.txt", "no such file"),
         (big.to_str().unwrap(), "larger than any replay code"),
     ] {
         let (status, err) = run(&["--replay", arg]);
