@@ -11,7 +11,8 @@ use common::*;
 use g2048::{
     GamePlugin,
     game::{
-        Control, GameState, History, Notice, PastGames, Replay, Request, Screen, Shared, Watch,
+        Control, GameState, History, Notice, PastGames, PlayerOptions, Replay, Request, Screen,
+        Shared, Watch,
     },
     rules::{Config, Direction, Record, SavedGame, Status},
     save::{self, MemoryStore, Store},
@@ -153,6 +154,35 @@ fn play_from_here_continues_with_the_same_spawns() {
     assert_eq!(past[0].moves, 30);
     let record = app.world().resource::<History>().record().unwrap();
     assert_eq!(record.moves, moves);
+}
+
+#[test]
+fn playing_on_from_a_replay_of_another_board_leaves_the_options_as_they_were() {
+    let mut other = app(Config::new(5, 2048).unwrap(), 5);
+    play_moves(&mut other, 6);
+    let code = app_history_code(&mut other);
+    let store = Arc::new(MemoryStore::default());
+    let mut app = started(GamePlugin {
+        size: None,
+        target: None,
+        seed: None,
+        store: store.clone(),
+        replay: Some(code),
+    });
+    app.update();
+    assert_eq!(screen(&app), Screen::Replay);
+    press_and_settle(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(engine(&app).config().size(), 5);
+    // The options still open on 4×4 at the next start; the 5×5 game waits in its own slot.
+    let options = app.world().resource::<PlayerOptions>().0;
+    assert_eq!((options.size, options.target), (4, 2048));
+    press(&mut app, KeyCode::ArrowLeft);
+    drop(app);
+    let slot = store.read(&save::game_key(Config::new(5, 2048).unwrap()), 1 << 20);
+    assert!(slot.is_ok_and(|text| text.is_some()));
+    let again = app_on_store(store);
+    assert_eq!(engine(&again).config().size(), 4);
 }
 
 #[test]

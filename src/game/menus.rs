@@ -103,14 +103,6 @@ impl Menus<'_, '_> {
         }
     }
 
-    /// Makes `config` the board the game opens on next time (a replay played on).
-    pub(super) fn remember_board(&mut self, config: Config) {
-        self.next_board.0 = config;
-        self.options.size = config.size();
-        self.options.target = config.target();
-        self.chosen.chosen.board = true;
-    }
-
     pub(super) fn set_motion(&mut self, motion: MotionChoice) {
         self.options.motion = motion;
         self.chosen.chosen.motion = true;

@@ -13,7 +13,6 @@ use std::time::Duration;
 use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::board::{BoardChanges, Mover};
-use super::menus::Menus;
 use super::past::{Browse, GameList, StatsBoard};
 use super::requests::{Request, Screen, Step};
 use super::{GameSet, Notice, start_ms};
@@ -222,12 +221,7 @@ impl Viewer<'_, '_> {
     }
 
     /// A control of the viewer; the screen to go to if it leaves.
-    pub(super) fn control(
-        &mut self,
-        control: Control,
-        board: &mut BoardChanges,
-        menus: &mut Menus,
-    ) -> Option<Screen> {
+    pub(super) fn control(&mut self, control: Control, board: &mut BoardChanges) -> Option<Screen> {
         let watching = self.replay.0.as_mut()?;
         match control {
             Control::TogglePlay => {
@@ -261,7 +255,7 @@ impl Viewer<'_, '_> {
             }
             Control::Seek(n) => self.seek(n as usize, board),
             Control::Speed(speed) => watching.speed = speed,
-            Control::PlayFromHere => return Some(self.play_from_here(board, menus)),
+            Control::PlayFromHere => return Some(self.play_from_here(board)),
             Control::Close => {
                 let watching = self.replay.0.take()?;
                 let (game, history) = watching.own;
@@ -288,7 +282,9 @@ impl Viewer<'_, '_> {
 
     /// The shown position becomes the game in progress, its record the moves so far. The game
     /// it replaces (the player's, or the saved one of that board) goes to the history of games.
-    fn play_from_here(&mut self, board: &mut BoardChanges, menus: &mut Menus) -> Screen {
+    /// The remembered board stays the options' (a game of another board is saved in that
+    /// board's slot, and the options open it again).
+    fn play_from_here(&mut self, board: &mut BoardChanges) -> Screen {
         let Some(watching) = self.replay.0.take() else {
             return Screen::Game;
         };
@@ -297,7 +293,6 @@ impl Viewer<'_, '_> {
         let replaced = if own_game.config() == config {
             (own_game, own_history)
         } else {
-            menus.remember_board(config);
             board.saved_game(config)
         };
         board.keep_in_past(&replaced.0, &replaced.1);

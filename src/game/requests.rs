@@ -268,11 +268,7 @@ fn route_requests(
             Request::ToggleAutoplay => ai.toggle_autoplay(),
             Request::ToggleFast => ai.toggle_fast(),
             Request::Watch(what) => on = viewer.watch(what, &mut board, on).unwrap_or(on),
-            Request::Replay(control) => {
-                on = viewer
-                    .control(control, &mut board, &mut menus)
-                    .unwrap_or(on)
-            }
+            Request::Replay(control) => on = viewer.control(control, &mut board).unwrap_or(on),
             Request::Share => viewer.share(on, &board),
             Request::Browse(browse) => viewer.browse(browse, &board),
             Request::StatsSize(step) => viewer.step_stats(step),
