@@ -207,7 +207,7 @@ fn each_dialog_is_a_dialog_around_its_buttons_and_takes_the_focus() {
     assert_eq!(question.title, "Start a new game?");
     assert_eq!(
         question.description,
-        "This game and its moves will be gone."
+        "This game will be kept in the history."
     );
     assert_eq!(
         question.buttons,

@@ -231,7 +231,7 @@ pub fn dialog(
     Some(match (screen, state) {
         (Screen::ConfirmNewGame, _) => Dialog::modal(
             "Start a new game?",
-            vec!["This game and its moves will be gone.".into()],
+            vec!["This game will be kept in the history.".into()],
             buttons(&[
                 ("New game", Request::ConfirmNewGame),
                 ("Keep playing", Request::CloseDialog),
@@ -578,7 +578,7 @@ fn announce_dialogs(screen: Res<State<Screen>>, mut said: MessageWriter<Announce
     }
     let (text, urgent) = match screen.get() {
         Screen::ConfirmNewGame => (
-            "Start a new game? This game and its moves will be gone. Enter: new game. \
+            "Start a new game? This game will be kept in the history. Enter: new game. \
              Escape: keep playing.",
             true,
         ),

@@ -121,7 +121,7 @@ fn spawn_confirm(mut commands: Commands, art: Res<Art>) {
     commands.spawn((
         ChildOf(root),
         label(
-            "This game and its moves will be gone.",
+            "This game will be kept in the history.",
             QUESTION_LINE_PX,
             Ink::Text,
         ),
