@@ -14,8 +14,9 @@ use std::hash::Hash;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-// foldhash: far cheaper than std's SipHash for u64 keys (the cache is hit millions of times).
-use bevy::platform::collections::HashMap;
+use std::collections::HashMap;
+
+use web_time::Instant;
 
 use super::packed::{self, Packed, RowTable, row_table, transpose};
 use crate::rules::{Board, Direction, MAX_SIZE, SPAWN_TWO_PROBABILITY};
@@ -224,8 +225,8 @@ impl Position for Board {
     }
 }
 
-/// Chance nodes searched: the value, and the depth it was found at.
-type Cache<P> = HashMap<P, (u32, f32)>;
+/// Chance nodes searched: the value, and the depth it was found at. Hashed with foldhash: far cheaper than std's SipHash for u64 keys (the cache is hit millions of times).
+type Cache<P> = HashMap<P, (u32, f32), foldhash::fast::FixedState>;
 
 struct Search<P> {
     depth_limit: u32,
@@ -243,7 +244,7 @@ struct Search<P> {
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Stop {
     Never,
-    At(bevy::platform::time::Instant),
+    At(Instant),
     AfterNodes(u64),
 }
 
@@ -257,7 +258,7 @@ impl<P: Position> Search<P> {
                 Stop::At(deadline) => {
                     self.nodes >= self.next_check && {
                         self.next_check = self.nodes + 256;
-                        bevy::platform::time::Instant::now() >= deadline
+                        Instant::now() >= deadline
                     }
                 }
             };
@@ -400,7 +401,7 @@ pub fn appraise_within<P: Position>(b: P, budget: Budget) -> Option<Appraisal> {
 }
 
 fn appraise_on<P: Position>(b: P, budget: Budget, threads: usize) -> Option<Appraisal> {
-    let started = bevy::platform::time::Instant::now();
+    let started = Instant::now();
     let full = b.depth_limit();
     let mut best = None;
     let mut spent_nodes = 0u64;
@@ -637,7 +638,7 @@ mod tests {
             assert_eq!(search_to_depth_on(b, 4, threads, roomy), Some(whole));
         }
         // A deadline already past gives up too (the clock is read from the first node on).
-        let past = Stop::At(bevy::platform::time::Instant::now());
+        let past = Stop::At(Instant::now());
         assert_eq!(search_to_depth_on(b, 4, 1, past), None);
     }
 
