@@ -14,7 +14,8 @@ use g2048::{
     game::{Screen, ShownDialog, UiButton},
     rules::{Board, Cell, Config},
     view::access::{AccessBoard, AccessCell, AccessLive, AccessRoot},
-    view::widgets::DialogRoot,
+    view::text::Label,
+    view::widgets::{DialogRoot, Named},
 };
 
 fn cells(app: &mut App) -> Vec<(u8, u8, String, Role)> {
@@ -144,18 +145,49 @@ fn board_node(app: &mut App) -> Entity {
         .unwrap()
 }
 
-/// The dialog's buttons are the ones the page's mirror shows (`ShownDialog`), by the same names.
+/// The dialog in the desktop's tree, the buttons the view drew for it, and the description the
+/// page's mirror reads (`ShownDialog`) carry the same names, none missing and none extra; the
+/// view's buttons show the description's labels.
 fn names_agree_with_the_mirror(app: &mut App, shown: &Shown) {
     let mirror = app.world().resource::<ShownDialog>().0.clone().unwrap();
     assert_eq!(shown.title, mirror.title);
     assert_eq!(shown.description, mirror.lines.join(" "));
-    for (name, _) in &shown.buttons {
-        assert!(
-            mirror.buttons.iter().any(|b| &b.name == name),
-            "{name:?} is not in the mirror's {:?}",
-            mirror.buttons
-        );
+    let sorted = |mut v: Vec<String>| {
+        v.sort();
+        v
+    };
+    let described = sorted(mirror.buttons.iter().map(|b| b.name.clone()).collect());
+    let in_tree = sorted(shown.buttons.iter().map(|(name, _)| name.clone()).collect());
+    assert_eq!(
+        in_tree, described,
+        "the tree's buttons are the description's"
+    );
+    let world = app.world_mut();
+    let mut children = world.query::<&Children>();
+    let mut drawn = world.query::<(&UiButton, &Named, Option<&Children>)>();
+    let mut labels = world.query::<&Label>();
+    let mut view = Vec::new();
+    for child in children.get(world, shown.entity).unwrap().iter() {
+        let Ok((button, named, kids)) = drawn.get(world, child) else {
+            continue;
+        };
+        let label = kids
+            .into_iter()
+            .flatten()
+            .find_map(|&k| labels.get(world, k).ok())
+            .map(|l| l.0.clone());
+        let want = mirror.button(button.request).expect("a described request");
+        assert_eq!(named.name, want.name);
+        if let Some(label) = label {
+            assert_eq!(label, want.label, "{:?}", want.request);
+        }
+        view.push(named.name.clone());
     }
+    assert_eq!(
+        sorted(view),
+        described,
+        "the view drew the description's buttons"
+    );
 }
 
 #[test]
@@ -259,6 +291,54 @@ fn each_dialog_is_a_dialog_around_its_buttons_and_takes_the_focus() {
     assert_eq!(stats.title, "Statistics");
     names_agree_with_the_mirror(&mut app, &stats);
     assert_eq!(stats.buttons.len(), 4);
+}
+
+#[test]
+fn every_screen_draws_and_names_the_buttons_of_its_one_description() {
+    let mut app = app(Config::default(), 5);
+    app.init_resource::<InputFocus>();
+    // The coach on, so that "Game over!" has its Coach button and the summary its rows.
+    press_and_settle(&mut app, KeyCode::KeyO);
+    press_and_settle(&mut app, KeyCode::KeyC);
+    press_and_settle(&mut app, KeyCode::Escape);
+    for key in [KeyCode::ArrowLeft, KeyCode::ArrowUp, KeyCode::ArrowRight] {
+        press_and_settle(&mut app, key);
+    }
+    let mut seen = Vec::new();
+    let mut check = |app: &mut App, key: KeyCode, screen: Screen| {
+        press_and_settle(app, key);
+        settle(app);
+        assert_eq!(*app.world().resource::<State<Screen>>().get(), screen);
+        if screen == Screen::Game {
+            assert!(dialog_in_front(app).is_none(), "the bare board");
+            return;
+        }
+        let shown = dialog_in_front(app).unwrap_or_else(|| panic!("{screen:?} is a dialog"));
+        names_agree_with_the_mirror(app, &shown);
+        seen.push(screen);
+    };
+    check(&mut app, KeyCode::KeyO, Screen::Options);
+    check(&mut app, KeyCode::Escape, Screen::Game);
+    check(&mut app, KeyCode::KeyR, Screen::ConfirmNewGame);
+    check(&mut app, KeyCode::Escape, Screen::Game);
+    check(&mut app, KeyCode::KeyV, Screen::Replay);
+    check(&mut app, KeyCode::Escape, Screen::Game);
+    check(&mut app, KeyCode::KeyX, Screen::Coach);
+    check(&mut app, KeyCode::Escape, Screen::Game);
+    check(&mut app, KeyCode::KeyN, Screen::Stats);
+    check(&mut app, KeyCode::KeyG, Screen::History);
+    // "Game over!" over a board with no move left.
+    check(&mut app, KeyCode::Escape, Screen::Game);
+    let lost = Board::from_rows(&[&[2, 4, 2, 4], &[4, 2, 4, 2], &[2, 4, 2, 4], &[4, 2, 4, 8]]);
+    set_board(&mut app, lost, 2048);
+    press_and_settle(&mut app, KeyCode::ArrowLeft);
+    settle(&mut app);
+    let over = dialog_in_front(&mut app).expect("game over is a dialog");
+    assert_eq!(over.title, "Game over!");
+    names_agree_with_the_mirror(&mut app, &over);
+    assert!(over.buttons.iter().any(|(name, _)| name == "Coach"));
+    seen.push(Screen::Game);
+    assert_eq!(seen.len(), g2048::game::screens::SCREENS.len(), "{seen:?}");
 }
 
 #[test]

@@ -244,11 +244,11 @@ fn flags_stay_flags_when_the_options_are_used() {
 /// The labels of the options' chosen buttons, sizes first.
 fn chosen(app: &mut App) -> Vec<String> {
     let world = app.world_mut();
-    let mut buttons = world.query::<(&g2048::view::dialogs::Choice, &Ink, &Children)>();
+    let mut buttons = world.query::<(&g2048::view::widgets::Named, &Ink, &Children)>();
     let mut labels = world.query::<&Label>();
     let mut out = Vec::new();
-    for (_, ink, children) in buttons.iter(world) {
-        if *ink == Ink::Button {
+    for (named, ink, children) in buttons.iter(world) {
+        if named.chosen.is_some() && *ink == Ink::Button {
             out.extend(
                 children
                     .iter()

@@ -1,10 +1,9 @@
-//! Input to requests: keys (arrows, WASD, vim HJKL, R, U/Ctrl+Z/Backspace, O, T, I or ?, P, F,
-//! V, C, G, N, B, Enter, Space, Esc/Q; Y and N on the question; 3–8, + −, T and M on the options,
-//! numpad too; the viewer's, the history's and the statistics' own keys), each read for the
-//! screen in front, Tab and Shift+Tab moving the keyboard's focus over its buttons, mouse drags
-//! and touch swipes on the window, the replay's progress bar, the wheel on the history, and
-//! clicks or taps on on-screen buttons. Whether a screen takes a request is decided where
-//! requests are read (`Screen::accepts`); here keys only say what they ask for.
+//! Input to requests: keys, each looked up in the key table of the screen in front (each
+//! screen's module in `screens` holds its own), Ctrl+Z (Cmd+Z) for undo, Tab and Shift+Tab
+//! moving the keyboard's focus over the screen's buttons, mouse drags and touch swipes on the
+//! window, the replay's progress bar, the wheel on the history, and clicks or taps on
+//! on-screen buttons. Whether a screen takes a request is decided where requests are read
+//! (`Screen::accepts`); here keys only say what they ask for.
 
 use bevy::{
     input::{ButtonState, keyboard::KeyboardInput},
@@ -13,8 +12,7 @@ use bevy::{
 };
 
 use super::past::Browse;
-use super::replay::{Control, Speed, Watch};
-use super::requests::{Request, Screen, Step};
+use super::requests::{Request, Screen};
 use super::{GameSet, GameState};
 use crate::rules::Direction;
 
@@ -103,17 +101,6 @@ fn forget_focus(mut focus: ResMut<Focus>) {
     focus.set_if_neq(Focus(None));
 }
 
-/// The move a key asks for, if any.
-fn key_direction(key: KeyCode) -> Option<Direction> {
-    match key {
-        KeyCode::ArrowUp | KeyCode::KeyW | KeyCode::KeyK => Some(Direction::Up),
-        KeyCode::ArrowDown | KeyCode::KeyS | KeyCode::KeyJ => Some(Direction::Down),
-        KeyCode::ArrowLeft | KeyCode::KeyA | KeyCode::KeyH => Some(Direction::Left),
-        KeyCode::ArrowRight | KeyCode::KeyD | KeyCode::KeyL => Some(Direction::Right),
-        _ => None,
-    }
-}
-
 /// Reads key presses in the order they happened (the message queue keeps it, a set of pressed
 /// keys would not), so keys mashed within one frame all apply, in order.
 fn read_keys(
@@ -124,7 +111,6 @@ fn read_keys(
     mut focus: ResMut<Focus>,
     buttons: Query<(Entity, &UiButton, &GlobalTransform, &Visibility)>,
     mut requests: MessageWriter<Request>,
-    mut exit: MessageWriter<AppExit>,
 ) {
     let shift = held.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     // Keys held with Alt/Ctrl/Meta are shortcuts, not moves (as in the original).
@@ -170,167 +156,10 @@ fn read_keys(
             requests.write(button.request);
             continue;
         }
-        let request = match screen.get() {
-            Screen::Game => game_key(code, *state.get()),
-            Screen::ConfirmNewGame => question_key(code),
-            Screen::Options => options_key(code),
-            Screen::Replay => replay_key(code),
-            Screen::History => history_key(code),
-            Screen::Stats => stats_key(code),
-            Screen::Coach => coach_key(code),
-        };
-        match request {
-            Some(request) => {
-                requests.write(request);
-            }
-            // Esc and Q quit from the board only; a page cannot be quit.
-            None if *screen.get() == Screen::Game
-                && QUIT_KEYS
-                && matches!(code, KeyCode::Escape | KeyCode::KeyQ) =>
-            {
-                exit.write(AppExit::Success);
-            }
-            None => {}
+        if let Some(request) = screen.get().key(code, *state.get()) {
+            requests.write(request);
         }
     }
-}
-
-/// Keys on the board.
-fn game_key(code: KeyCode, state: GameState) -> Option<Request> {
-    Some(match code {
-        KeyCode::KeyU | KeyCode::Backspace => Request::Undo,
-        KeyCode::KeyO => Request::OpenOptions,
-        KeyCode::KeyT => Request::ToggleTheme,
-        KeyCode::KeyI | KeyCode::Slash => Request::Hint,
-        KeyCode::KeyP => Request::ToggleAutoplay,
-        KeyCode::KeyF => Request::ToggleFast,
-        KeyCode::KeyR => Request::NewGame,
-        KeyCode::KeyV => Request::Watch(Watch::Current),
-        KeyCode::KeyC => Request::Share,
-        KeyCode::KeyG => Request::OpenHistory,
-        KeyCode::KeyN => Request::OpenStats,
-        KeyCode::KeyB => Request::ReadBoard,
-        KeyCode::KeyE => Request::CoachBars,
-        KeyCode::KeyX => Request::OpenCoach,
-        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => match state {
-            GameState::Won => Request::KeepGoing,
-            GameState::GameOver => Request::NewGame,
-            GameState::Playing => return None,
-        },
-        code => Request::Move(key_direction(code)?),
-    })
-}
-
-/// Keys on "Start a new game?": yes (Enter, Space, Y, or R again) or no (Esc, N, Backspace).
-fn question_key(code: KeyCode) -> Option<Request> {
-    match code {
-        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space | KeyCode::KeyY | KeyCode::KeyR => {
-            Some(Request::ConfirmNewGame)
-        }
-        KeyCode::Escape | KeyCode::KeyN | KeyCode::Backspace => Some(Request::CloseDialog),
-        _ => None,
-    }
-}
-
-/// Keys on the options screen: 3–8 pick the size, + and − step through the offered targets.
-fn options_key(code: KeyCode) -> Option<Request> {
-    let digits = [
-        (KeyCode::Digit3, KeyCode::Numpad3),
-        (KeyCode::Digit4, KeyCode::Numpad4),
-        (KeyCode::Digit5, KeyCode::Numpad5),
-        (KeyCode::Digit6, KeyCode::Numpad6),
-        (KeyCode::Digit7, KeyCode::Numpad7),
-        (KeyCode::Digit8, KeyCode::Numpad8),
-    ];
-    if let Some(i) = digits.iter().position(|&(d, n)| code == d || code == n) {
-        return Some(Request::SetSize(3 + i));
-    }
-    Some(match code {
-        KeyCode::Escape | KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::KeyO => {
-            Request::CloseDialog
-        }
-        KeyCode::KeyT => Request::ToggleTheme,
-        KeyCode::KeyM => Request::NextMotion,
-        KeyCode::KeyC => Request::ToggleCoach,
-        KeyCode::Equal | KeyCode::NumpadAdd => Request::StepTarget(Step::Up),
-        KeyCode::Minus | KeyCode::NumpadSubtract => Request::StepTarget(Step::Down),
-        _ => return None,
-    })
-}
-
-/// Keys of the coach's summary: Esc, Q, Backspace or X close it (Tab and Enter reach its
-/// jumps into the replay).
-fn coach_key(code: KeyCode) -> Option<Request> {
-    match code {
-        KeyCode::Escape | KeyCode::KeyQ | KeyCode::Backspace | KeyCode::KeyX => {
-            Some(Request::CloseDialog)
-        }
-        KeyCode::KeyT => Some(Request::ToggleTheme),
-        _ => None,
-    }
-}
-
-/// Keys of the replay viewer: Space plays or pauses, the arrows (or A/D, H/L, comma and period)
-/// step, Home and End (or Up and Down) jump to the first and last move, 1–4 pick the speed,
-/// Enter plays on from the shown move, C shares, Esc, Q or Backspace close.
-fn replay_key(code: KeyCode) -> Option<Request> {
-    let speeds = [
-        (KeyCode::Digit1, KeyCode::Numpad1),
-        (KeyCode::Digit2, KeyCode::Numpad2),
-        (KeyCode::Digit3, KeyCode::Numpad3),
-        (KeyCode::Digit4, KeyCode::Numpad4),
-    ];
-    if let Some(i) = speeds.iter().position(|&(d, n)| code == d || code == n) {
-        return Some(Request::Replay(Control::Speed(Speed::ALL[i])));
-    }
-    Some(Request::Replay(match code {
-        KeyCode::Space | KeyCode::KeyK | KeyCode::KeyP => Control::TogglePlay,
-        KeyCode::ArrowLeft | KeyCode::KeyA | KeyCode::KeyH | KeyCode::Comma => Control::Back,
-        KeyCode::ArrowRight | KeyCode::KeyD | KeyCode::KeyL | KeyCode::Period => Control::Forward,
-        KeyCode::Home | KeyCode::ArrowUp | KeyCode::KeyW => Control::First,
-        KeyCode::End | KeyCode::ArrowDown | KeyCode::KeyS => Control::Last,
-        KeyCode::Enter | KeyCode::NumpadEnter => Control::PlayFromHere,
-        KeyCode::Escape | KeyCode::KeyQ | KeyCode::Backspace | KeyCode::KeyV => Control::Close,
-        KeyCode::KeyC => return Some(Request::Share),
-        KeyCode::KeyT => return Some(Request::ToggleTheme),
-        _ => return None,
-    }))
-}
-
-/// Keys of the history list: arrows (or W/S, K/J), Page Up/Down, Home/End move the selection,
-/// Enter or Space replays it, C shares it, N shows the statistics, Esc, Q, Backspace or G close.
-fn history_key(code: KeyCode) -> Option<Request> {
-    Some(match code {
-        KeyCode::ArrowUp | KeyCode::KeyW | KeyCode::KeyK => Request::Browse(Browse::Up),
-        KeyCode::ArrowDown | KeyCode::KeyS | KeyCode::KeyJ => Request::Browse(Browse::Down),
-        KeyCode::PageUp => Request::Browse(Browse::PageUp),
-        KeyCode::PageDown => Request::Browse(Browse::PageDown),
-        KeyCode::Home => Request::Browse(Browse::First),
-        KeyCode::End => Request::Browse(Browse::Last),
-        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => Request::Watch(Watch::Selected),
-        KeyCode::KeyC => Request::Share,
-        KeyCode::KeyN => Request::OpenStats,
-        KeyCode::KeyT => Request::ToggleTheme,
-        KeyCode::Escape | KeyCode::KeyQ | KeyCode::Backspace | KeyCode::KeyG => {
-            Request::CloseDialog
-        }
-        _ => return None,
-    })
-}
-
-/// Keys of the statistics: Left and Right (or A/D, H/L) change the board size, G opens the
-/// history, Esc, Q, Backspace or N close.
-fn stats_key(code: KeyCode) -> Option<Request> {
-    Some(match code {
-        KeyCode::ArrowLeft | KeyCode::KeyA | KeyCode::KeyH => Request::StatsSize(Step::Down),
-        KeyCode::ArrowRight | KeyCode::KeyD | KeyCode::KeyL => Request::StatsSize(Step::Up),
-        KeyCode::KeyG => Request::OpenHistory,
-        KeyCode::KeyT => Request::ToggleTheme,
-        KeyCode::Escape | KeyCode::KeyQ | KeyCode::Backspace | KeyCode::KeyN => {
-            Request::CloseDialog
-        }
-        _ => return None,
-    })
 }
 
 /// The direction of a swipe from `start` to `end` in screen coordinates (y down): the larger
@@ -506,28 +335,5 @@ mod tests {
             swipe_direction(o, Vec2::new(-20.0, -21.0)),
             Some(Direction::Up)
         );
-    }
-
-    #[test]
-    fn every_move_key_has_a_direction() {
-        use Direction::*;
-        let keys = [
-            (KeyCode::ArrowUp, Up),
-            (KeyCode::KeyW, Up),
-            (KeyCode::KeyK, Up),
-            (KeyCode::ArrowDown, Down),
-            (KeyCode::KeyS, Down),
-            (KeyCode::KeyJ, Down),
-            (KeyCode::ArrowLeft, Left),
-            (KeyCode::KeyA, Left),
-            (KeyCode::KeyH, Left),
-            (KeyCode::ArrowRight, Right),
-            (KeyCode::KeyD, Right),
-            (KeyCode::KeyL, Right),
-        ];
-        for (key, dir) in keys {
-            assert_eq!(key_direction(key), Some(dir), "{key:?}");
-        }
-        assert_eq!(key_direction(KeyCode::KeyR), None);
     }
 }

@@ -19,6 +19,7 @@ pub mod past;
 pub mod persist;
 pub mod replay;
 pub mod requests;
+pub mod screens;
 pub mod speech;
 
 use std::sync::Arc;
@@ -36,8 +37,9 @@ pub use menus::{NextBoard, PlayerOptions, TARGETS};
 pub use past::{Browse, GameList, LIST_ROWS, PastGames, StatsBoard};
 pub use persist::{BackupMade, BoardClaim, ImportBackup, PickBackup, SaveStore, StoreChanged};
 pub use replay::{Control, PendingReplay, Replay, Shared, Speed, Watch, Watching, watching};
-pub use requests::{Request, Screen, Step};
-pub use speech::{Announcement, ShownDialog};
+pub use requests::{Request, Step};
+pub use screens::{Dialog, DialogButton, Screen, ShownDialog};
+pub use speech::Announcement;
 
 /// A short line for the player (a save that could not be used or written, a request the game
 /// cannot answer), shown under the board for a few seconds; the details go to the log.

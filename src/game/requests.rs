@@ -4,9 +4,8 @@
 //! options ([`super::menus::Menus`]), the AI ([`super::autoplay::AiControl`]), the replay viewer
 //! and the history screens ([`super::replay::Viewer`]), the coach ([`super::coach::CoachControl`]).
 //!
-//! A new request is a variant here, a line in `Screen::accepts`, an arm in `route_requests`,
-//! and its work in the owner's file; a key for it is a line in `input`. A new screen is a
-//! variant of `Screen` and its line in `accepts`.
+//! A new request is a variant here, an arm in `route_requests`, and its work in the owner's
+//! file; the screens that take it say so in their module (`screens`), with its key.
 
 use bevy::prelude::*;
 
@@ -18,6 +17,7 @@ use super::menus::Menus;
 use super::past::Browse;
 use super::persist::Backups;
 use super::replay::{Control, Viewer, Watch};
+pub use super::screens::Screen;
 use crate::rules::Direction;
 use crate::save::{MotionChoice, ThemeChoice};
 
@@ -85,6 +85,8 @@ pub enum Request {
     ExportBackup,
     /// Import a backup (the page's options: a file picker).
     ImportBackup,
+    /// Quit the game (the desktop's Esc and Q on the board).
+    Quit,
 }
 
 impl Request {
@@ -109,93 +111,6 @@ pub enum Step {
     Up,
 }
 
-/// What has the keys: the board, the "start a new game?" question, the options, the replay
-/// viewer, the history of games, the statistics or the coach's summary.
-#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Screen {
-    #[default]
-    Game,
-    /// Asked before a new game replaces one in progress (the original's issue #116,
-    /// <https://github.com/gabrielecirulli/2048/issues/116>).
-    ConfirmNewGame,
-    /// Board size, target, theme and animations.
-    Options,
-    /// The replay viewer.
-    Replay,
-    /// The games played, newest first.
-    History,
-    /// Statistics per board size.
-    Stats,
-    /// The coach's summary of the game in progress.
-    Coach,
-}
-
-impl Screen {
-    /// Whether this screen takes `request`: the board takes play and the AI while nothing is in
-    /// front of it; each dialog takes its own answers. (On-screen buttons of the board stay
-    /// visible behind a dialog; this is what keeps them from acting.)
-    pub fn accepts(self, request: Request) -> bool {
-        use Request::*;
-        match self {
-            Screen::Game => matches!(
-                request,
-                Move(_)
-                    | Undo
-                    | KeepGoing
-                    | NewGame
-                    | OpenOptions
-                    | ToggleTheme
-                    | Hint
-                    | ToggleAutoplay
-                    | ToggleFast
-                    | Watch(super::replay::Watch::Current | super::replay::Watch::Pending)
-                    | Share
-                    | OpenHistory
-                    | OpenStats
-                    | ReadBoard
-                    | CoachBars
-                    | OpenCoach
-            ),
-            Screen::ConfirmNewGame => matches!(request, ConfirmNewGame | CloseDialog),
-            Screen::Options => matches!(
-                request,
-                CloseDialog
-                    | SetSize(_)
-                    | SetTarget(_)
-                    | StepTarget(_)
-                    | SetTheme(_)
-                    | ToggleTheme
-                    | SetMotion(_)
-                    | NextMotion
-                    | SetCoach(_)
-                    | ToggleCoach
-                    | OpenHistory
-                    | OpenStats
-                    | ExportBackup
-                    | ImportBackup
-            ),
-            Screen::Replay => matches!(request, Replay(_) | Share | ToggleTheme),
-            Screen::History => matches!(
-                request,
-                Browse(_)
-                    | Watch(super::replay::Watch::Selected | super::replay::Watch::Past(_))
-                    | Share
-                    | OpenStats
-                    | CloseDialog
-                    | ToggleTheme
-            ),
-            Screen::Stats => matches!(
-                request,
-                StatsSize(_) | OpenHistory | CloseDialog | ToggleTheme
-            ),
-            Screen::Coach => matches!(
-                request,
-                Watch(super::replay::Watch::CurrentAt(_)) | CloseDialog | ToggleTheme
-            ),
-        }
-    }
-}
-
 /// The one reader of the frame's requests: each in order, if the screen in front (as the
 /// requests before it left it) accepts it, goes to its owner. The screen state itself changes
 /// next frame.
@@ -209,6 +124,7 @@ fn route_requests(
     mut viewer: Viewer,
     mut coach: CoachControl,
     mut backups: Backups,
+    mut exit: MessageWriter<AppExit>,
 ) {
     if requests.is_empty() {
         return;
@@ -279,6 +195,9 @@ fn route_requests(
             Request::OpenCoach => on = Screen::Coach,
             Request::ExportBackup => backups.export(),
             Request::ImportBackup => backups.pick(),
+            Request::Quit => {
+                exit.write(AppExit::Success);
+            }
         }
     }
     NextState::set_if_neq(&mut next_screen, on);

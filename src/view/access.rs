@@ -12,8 +12,7 @@ use bevy::a11y::{AccessibilityNode, ActionRequest};
 use bevy::input_focus::{FocusCause, InputFocus};
 use bevy::prelude::*;
 
-use super::text::Label;
-use super::widgets::DialogRoot;
+use super::widgets::{DialogRoot, Named};
 use crate::game::{
     Announcement, BestScores, Engine, GameSet, Request, Screen, ShownDialog, UiButton, speech,
 };
@@ -186,46 +185,21 @@ fn mirror_board(
     }
 }
 
-/// Every on-screen button: a button node named as the dialog in front names it, else by its
-/// text (the options button by its name); the options' choices say whether they are on.
+/// Every on-screen button: a button node with the name it was drawn with (its screen's
+/// description's, `widgets::Named`); the options' choices say whether they are on.
 fn name_buttons(
     mut commands: Commands,
-    shown: Res<ShownDialog>,
-    changed: Query<(), Changed<UiButton>>,
-    buttons: Query<(
-        Entity,
-        &UiButton,
-        Option<&Children>,
-        Option<&AccessibilityNode>,
-    )>,
-    labels: Query<&Label>,
+    buttons: Query<
+        (Entity, &UiButton, &Named, Option<&AccessibilityNode>),
+        Or<(Changed<UiButton>, Changed<Named>)>,
+    >,
 ) {
-    if !shown.is_changed() && changed.is_empty() {
-        return;
-    }
-    for (entity, button, children, old) in &buttons {
-        let said = shown
-            .0
-            .iter()
-            .flat_map(|dialog| &dialog.buttons)
-            .find(|b| b.request == button.request);
-        let text = || {
-            children
-                .into_iter()
-                .flatten()
-                .find_map(|&child| labels.get(child).ok())
-                .map(|label| label.0.clone())
-        };
-        let name = match (said, button.request) {
-            (Some(said), _) => said.name.clone(),
-            (None, Request::OpenOptions) => "Options".to_string(),
-            (None, request) => text().unwrap_or_else(|| format!("{request:?}")),
-        };
+    for (entity, button, named, old) in &buttons {
         let mut node = Node::new(Role::Button);
-        node.set_label(name);
+        node.set_label(named.name.clone());
         node.add_action(Action::Click);
-        if button.request.is_choice() {
-            node.set_toggled(Toggled::from(said.is_some_and(|b| b.chosen)));
+        if let Some(chosen) = named.chosen.filter(|_| button.request.is_choice()) {
+            node.set_toggled(Toggled::from(chosen));
         }
         if old.is_none_or(|old| **old != node) {
             // A button may go in the frame it came (the history list is rebuilt as it scrolls).

@@ -19,7 +19,8 @@ use super::text::label;
 use super::theme::Ink;
 use super::widgets::button_row;
 use crate::ai::coach::Verdict;
-use crate::game::speech::{coach_dialog, direction_name};
+use crate::game::screens::coach_summary;
+use crate::game::speech::direction_name;
 use crate::game::{Coach, GameSet, MoveApplied, Screen, ShowBars};
 use crate::rules::Direction;
 
@@ -207,7 +208,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 }
 
 fn spawn_summary(mut commands: Commands, art: Res<Art>, coach: Res<Coach>) {
-    let shown = coach_dialog(&coach.summary());
+    let shown = coach_summary::summary(&coach.summary());
     let root = dialog(&mut commands, &art, Screen::Coach, 1.0);
     commands.spawn((
         ChildOf(root),
@@ -236,7 +237,7 @@ fn spawn_summary(mut commands: Commands, art: Res<Art>, coach: Res<Coach>) {
             root,
             at,
             width,
-            &[(button.name.clone(), button.request)],
+            std::slice::from_ref(button),
         );
         y -= BUTTON_STEP;
     }

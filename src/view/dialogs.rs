@@ -7,10 +7,15 @@ use super::art::Art;
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::text::label;
 use super::theme::Ink;
-use super::widgets::{Align, DialogRoot, button, button_row, button_row_sized, row_x};
-use crate::game::{GameSet, NextBoard, PlayerOptions, Request, Screen, TARGETS};
+use super::widgets::{
+    Align, DialogRoot, Named, button_row, button_row_sized, described_button, follow_description,
+    row_x,
+};
+use crate::game::screens::options::Part;
+use crate::game::screens::{Facts, describe_dialog};
+use crate::game::{DialogButton, GameSet, Request, Screen};
 use crate::rules::{MAX_SIZE, MIN_SIZE};
-use crate::save::{MotionChoice, ThemeChoice};
+use crate::save::MotionChoice;
 
 /// Dialogs sit over the board and its win or game-over overlay.
 const Z_DIALOG: f32 = Z_OVERLAY + 2.0;
@@ -46,50 +51,25 @@ const CHOICE_WIDTH: f32 = 70.0;
 /// the size row, give or take a few pixels.
 const THEME_WIDTHS: [f32; 4] = [100.0, 100.0, 100.0, 140.0];
 const MOTION_WIDTH: f32 = 110.0;
-/// The options' last row, with each button's width: in the browser also Export and Import of a
-/// backup (the desktop has `--export` and `--import`).
+/// The options' last row (the buttons that are not choices), with each button's width: in
+/// the browser also Export and Import of a backup.
 #[cfg(not(target_arch = "wasm32"))]
-const OPTIONS_ACTIONS: &[(&str, Request, f32)] = &[
-    ("History", Request::OpenHistory, 130.0),
-    ("Statistics", Request::OpenStats, 130.0),
-    ("Done", Request::CloseDialog, 130.0),
-];
+const ACTION_WIDTHS: &[f32] = &[130.0, 130.0, 130.0];
 #[cfg(target_arch = "wasm32")]
-const OPTIONS_ACTIONS: &[(&str, Request, f32)] = &[
-    ("History", Request::OpenHistory, 88.0),
-    ("Statistics", Request::OpenStats, 100.0),
-    ("Export", Request::ExportBackup, 78.0),
-    ("Import", Request::ImportBackup, 78.0),
-    ("Done", Request::CloseDialog, 78.0),
-];
+const ACTION_WIDTHS: &[f32] = &[88.0, 100.0, 78.0, 78.0, 78.0];
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::ConfirmNewGame), spawn_confirm)
         .add_systems(OnEnter(Screen::Options), spawn_options)
         .add_systems(
             Update,
-            mark_choices
-                .run_if(in_state(Screen::Options))
+            (
+                follow_description.after(describe_dialog),
+                mark_choices.run_if(in_state(Screen::Options)),
+            )
+                .chain()
                 .in_set(GameSet::React),
         );
-}
-
-/// A button on the options screen for one choice; it is drawn dark when chosen.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Choice(pub Request);
-
-impl Choice {
-    /// Size and target show the board the screen switches to; the theme the remembered one.
-    fn chosen(&self, next: &NextBoard, options: &PlayerOptions) -> bool {
-        match self.0 {
-            Request::SetSize(size) => next.0.size() == size,
-            Request::SetTarget(target) => next.0.target() == target,
-            Request::SetTheme(theme) => options.theme == theme,
-            Request::SetMotion(motion) => options.motion == motion,
-            Request::SetCoach(on) => options.coach == on,
-            _ => false,
-        }
-    }
 }
 
 /// The dialog's root: a cover of the page's colour over the board, `alpha` opaque, everything
@@ -106,7 +86,10 @@ pub(super) fn dialog(commands: &mut Commands, art: &Art, screen: Screen, alpha: 
         .id()
 }
 
-fn spawn_confirm(mut commands: Commands, art: Res<Art>) {
+fn spawn_confirm(mut commands: Commands, art: Res<Art>, facts: Facts) {
+    let Some(question) = facts.dialog() else {
+        return;
+    };
     let root = dialog(
         &mut commands,
         &art,
@@ -115,16 +98,12 @@ fn spawn_confirm(mut commands: Commands, art: Res<Art>) {
     );
     commands.spawn((
         ChildOf(root),
-        label("Start a new game?", QUESTION_PX, Ink::Text),
+        label(question.title.clone(), QUESTION_PX, Ink::Text),
         Transform::from_xyz(0.0, QUESTION_Y, Z_LABEL),
     ));
     commands.spawn((
         ChildOf(root),
-        label(
-            "This game will be kept in the history.",
-            QUESTION_LINE_PX,
-            Ink::Text,
-        ),
+        label(question.lines.join(" "), QUESTION_LINE_PX, Ink::Text),
         Transform::from_xyz(0.0, QUESTION_LINE_Y, Z_LABEL),
     ));
     button_row(
@@ -133,14 +112,22 @@ fn spawn_confirm(mut commands: Commands, art: Res<Art>) {
         root,
         QUESTION_BUTTONS_Y,
         QUESTION_BUTTON_WIDTH,
-        &[
-            ("New game".into(), Request::ConfirmNewGame),
-            ("Keep playing".into(), Request::CloseDialog),
-        ],
+        &question.buttons,
     );
 }
 
-fn spawn_options(mut commands: Commands, art: Res<Art>) {
+fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
+    let Some(shown) = facts.dialog() else {
+        return;
+    };
+    let of = |pick: fn(Request) -> bool| -> Vec<DialogButton> {
+        shown
+            .buttons
+            .iter()
+            .filter(|b| pick(b.request))
+            .cloned()
+            .collect()
+    };
     // Opaque: in the dark theme, light tiles show through even a 0.96 cover (blending is
     // done in linear light).
     let root = dialog(&mut commands, &art, Screen::Options, 1.0);
@@ -153,95 +140,73 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
             Transform::from_xyz(left, y, Z_LABEL),
         ));
     };
-    let choices = |commands: &mut Commands, y: f32, widths: &[f32], row: Vec<(String, Request)>| {
-        for (entity, (_, request)) in button_row_sized(commands, &art, root, y, widths, &row)
-            .into_iter()
-            .zip(row)
-        {
-            commands.entity(entity).insert(Choice(request));
-        }
+    let choices = |commands: &mut Commands, y: f32, widths: &[f32], row: Vec<DialogButton>| {
+        button_row_sized(commands, &art, root, y, widths, &row);
     };
-    heading(&mut commands, "Options", OPTIONS_TITLE_Y, OPTIONS_TITLE_PX);
     heading(
         &mut commands,
-        "Board size (keys 3–8)",
+        &shown.title,
+        OPTIONS_TITLE_Y,
+        OPTIONS_TITLE_PX,
+    );
+    heading(
+        &mut commands,
+        &Part::Size.heading(),
         SIZE_HEADING_Y,
         HEADING_PX,
     );
-    let sizes = (MIN_SIZE..=MAX_SIZE)
-        .map(|n| (format!("{n}×{n}"), Request::SetSize(n)))
-        .collect();
     choices(
         &mut commands,
         SIZE_HEADING_Y - HEADING_TO_ROW,
         &[CHOICE_WIDTH; MAX_SIZE - MIN_SIZE + 1],
-        sizes,
+        of(|r| matches!(r, Request::SetSize(_))),
     );
     heading(
         &mut commands,
-        "Target (keys + and −)",
+        &Part::Target.heading(),
         TARGET_HEADING_Y,
         HEADING_PX,
     );
-    let targets = TARGETS
-        .iter()
-        .map(|&t| (t.to_string(), Request::SetTarget(t)))
-        .collect();
     choices(
         &mut commands,
         TARGET_HEADING_Y - HEADING_TO_ROW,
-        &[CHOICE_WIDTH; TARGETS.len()],
-        targets,
+        &[CHOICE_WIDTH; crate::game::TARGETS.len()],
+        of(|r| matches!(r, Request::SetTarget(_))),
     );
-    heading(&mut commands, "Theme (key T)", THEME_HEADING_Y, HEADING_PX);
-    let themes = [
-        ("System", ThemeChoice::System),
-        ("Light", ThemeChoice::Light),
-        ("Dark", ThemeChoice::Dark),
-        ("High contrast", ThemeChoice::HighContrast),
-    ]
-    .map(|(name, theme)| (name.to_string(), Request::SetTheme(theme)))
-    .to_vec();
+    heading(
+        &mut commands,
+        &Part::Theme.heading(),
+        THEME_HEADING_Y,
+        HEADING_PX,
+    );
     choices(
         &mut commands,
         THEME_HEADING_Y - HEADING_TO_ROW,
         &THEME_WIDTHS,
-        themes,
+        of(|r| matches!(r, Request::SetTheme(_))),
     );
     heading(
         &mut commands,
-        "Animations (key M)",
+        &Part::Motion.heading(),
         MOTION_HEADING_Y,
         HEADING_PX,
     );
-    let motions = MotionChoice::ALL
-        .map(|motion| {
-            let name = match motion {
-                MotionChoice::System => "System",
-                MotionChoice::Full => "Full",
-                MotionChoice::Reduced => "Reduced",
-                MotionChoice::Off => "Off",
-            };
-            (name.to_string(), Request::SetMotion(motion))
-        })
-        .to_vec();
     choices(
         &mut commands,
         MOTION_HEADING_Y - HEADING_TO_ROW,
         &[MOTION_WIDTH; MotionChoice::ALL.len()],
-        motions,
+        of(|r| matches!(r, Request::SetMotion(_))),
     );
-    heading(&mut commands, "Move coach (key C)", COACH_Y, HEADING_PX);
-    let coach = [("On", true), ("Off", false)];
+    heading(&mut commands, &Part::Coach.heading(), COACH_Y, HEADING_PX);
+    let coach = of(|r| matches!(r, Request::SetCoach(_)));
     let xs = row_x(
         &[COACH_WIDTH; 2],
         Align::Right(BOARD_PX / 2.0 - OPTIONS_MARGIN),
     );
-    for ((name, on), x) in coach.into_iter().zip(xs) {
+    for (described, x) in coach.iter().zip(xs) {
         commands.spawn((
             ChildOf(root),
-            button(&art, name, COACH_WIDTH, Request::SetCoach(on)),
-            Choice(Request::SetCoach(on)),
+            described_button(&art, described, COACH_WIDTH),
             Transform::from_xyz(x, COACH_Y, Z_LABEL),
         ));
     }
@@ -251,27 +216,21 @@ fn spawn_options(mut commands: Commands, art: Res<Art>) {
         NOTE_Y,
         NOTE_PX,
     );
-    let (widths, actions): (Vec<f32>, Vec<(String, Request)>) = OPTIONS_ACTIONS
-        .iter()
-        .map(|&(name, request, width)| (width, (name.to_string(), request)))
-        .unzip();
-    button_row_sized(&mut commands, &art, root, DONE_Y, &widths, &actions);
+    let actions = of(|r| !r.is_choice());
+    button_row_sized(&mut commands, &art, root, DONE_Y, ACTION_WIDTHS, &actions);
 }
 
-/// Chosen options are dark buttons with light text, the others light with dark text.
+/// Chosen options (as their description says) are dark buttons with light text, the others
+/// light with dark text.
 fn mark_choices(
-    next: Res<NextBoard>,
-    options: Res<PlayerOptions>,
     mut commands: Commands,
-    buttons: Query<(Entity, Ref<Choice>, &Children)>,
+    buttons: Query<(Entity, Ref<Named>, &Children)>,
     labels: Query<(), With<Ink>>,
 ) {
-    let changed = next.is_changed() || options.is_changed();
-    for (button, choice, children) in &buttons {
-        if !changed && !choice.is_added() {
+    for (button, named, children) in &buttons {
+        let Some(chosen) = named.chosen.filter(|_| named.is_changed()) else {
             continue;
-        }
-        let chosen = choice.chosen(&next, &options);
+        };
         commands
             .entity(button)
             .insert(if chosen { Ink::Button } else { Ink::Choice });

@@ -9,8 +9,9 @@ use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::palette;
 use super::text::label;
 use super::theme::Ink;
-use super::widgets::{BUTTON_HEIGHT, DialogRoot, button, button_row};
-use crate::game::past::{Stats, grouped, when};
+use super::widgets::{BUTTON_HEIGHT, DialogRoot, Named, button_row, described_button};
+use crate::game::past::{Stats, grouped};
+use crate::game::screens::{Facts, history};
 use crate::game::{
     GameList, GameSet, LIST_ROWS, PastGames, Request, Screen, StatsBoard, Step, Watch,
 };
@@ -94,21 +95,18 @@ fn screen_root(commands: &mut Commands, art: &Art, screen: Screen, title: &str) 
     root
 }
 
-fn spawn_history(mut commands: Commands, art: Res<Art>) {
-    let root = screen_root(&mut commands, &art, Screen::History, "History");
-    button_row(
-        &mut commands,
-        &art,
-        root,
-        BUTTONS_Y,
-        BUTTON_WIDTH,
-        &[
-            ("Replay".into(), Request::Watch(Watch::Selected)),
-            ("Share".into(), Request::Share),
-            ("Statistics".into(), Request::OpenStats),
-            ("Close".into(), Request::CloseDialog),
-        ],
-    );
+fn spawn_history(mut commands: Commands, art: Res<Art>, facts: Facts) {
+    let Some(shown) = facts.dialog() else {
+        return;
+    };
+    let root = screen_root(&mut commands, &art, Screen::History, &shown.title);
+    // The rows are drawn by `show_list`; the screen's own buttons under them.
+    let own: Vec<_> = shown
+        .buttons
+        .into_iter()
+        .filter(|b| !matches!(b.request, Request::Watch(Watch::Past(_))))
+        .collect();
+    button_row(&mut commands, &art, root, BUTTONS_Y, BUTTON_WIDTH, &own);
 }
 
 /// Whether the screen's content is to be built: on a new screen (`root` not the one `built`
@@ -128,23 +126,6 @@ fn clear_for_rebuild(
         commands.entity(entity).despawn();
     }
     true
-}
-
-/// One game as a line of the list.
-fn row_text(game: &crate::save::PastGame) -> String {
-    let mut text = format!(
-        "{}   {}×{}   {}   best {}   {} moves",
-        when(game.started_ms),
-        game.size,
-        game.size,
-        grouped(game.score),
-        game.best_tile,
-        grouped(u64::from(game.moves)),
-    );
-    if game.ai {
-        text.push_str("   AI");
-    }
-    text
 }
 
 /// The rows on screen, the selected one dark; the count of games by the title.
@@ -212,11 +193,15 @@ fn show_list(
                 request: Request::Watch(Watch::Past(n as u16)),
                 size,
             },
+            Named {
+                name: history::row_name(game),
+                chosen: None,
+            },
             back,
             art.small_round(back.light(), size),
             Transform::from_xyz(0.0, y, Z_LABEL),
             children![(
-                label(row_text(game), ROW_PX, text),
+                label(history::row_label(game), ROW_PX, text),
                 Anchor::CENTER_LEFT,
                 Transform::from_xyz(left + 12.0, 0.0, Z_LABEL),
             )],
@@ -227,28 +212,26 @@ fn show_list(
     }
 }
 
-fn spawn_stats(mut commands: Commands, art: Res<Art>) {
-    let root = screen_root(&mut commands, &art, Screen::Stats, "Statistics");
-    button_row(
-        &mut commands,
-        &art,
-        root,
-        BUTTONS_Y,
-        BUTTON_WIDTH,
-        &[
-            ("History".into(), Request::OpenHistory),
-            ("Close".into(), Request::CloseDialog),
-        ],
-    );
+fn spawn_stats(mut commands: Commands, art: Res<Art>, facts: Facts) {
+    let Some(shown) = facts.dialog() else {
+        return;
+    };
+    let root = screen_root(&mut commands, &art, Screen::Stats, &shown.title);
+    let (sizes, own): (Vec<_>, Vec<_>) = shown
+        .buttons
+        .into_iter()
+        .partition(|b| matches!(b.request, Request::StatsSize(_)));
+    button_row(&mut commands, &art, root, BUTTONS_Y, BUTTON_WIDTH, &own);
     // The board size, with a button either side to change it.
     let right = BOARD_PX / 2.0 - MARGIN;
-    for (x, text, step) in [
-        (right - BUTTON_HEIGHT / 2.0, "→", Step::Up),
-        (right - 2.5 * BUTTON_HEIGHT - 16.0, "←", Step::Down),
-    ] {
+    for described in &sizes {
+        let x = match described.request {
+            Request::StatsSize(Step::Up) => right - BUTTON_HEIGHT / 2.0,
+            _ => right - 2.5 * BUTTON_HEIGHT - 16.0,
+        };
         commands.spawn((
             ChildOf(root),
-            button(&art, text, BUTTON_HEIGHT, Request::StatsSize(step)),
+            described_button(&art, described, BUTTON_HEIGHT),
             Transform::from_xyz(x, TITLE_Y, Z_LABEL),
         ));
     }

@@ -43,12 +43,6 @@ const UNDO_WIDTH: f32 = 70.0;
 /// The key help's line, this far below the board's bottom edge.
 const KEY_HELP_PX: f32 = 14.0;
 const KEY_HELP_BELOW: f32 = 25.0;
-/// The key help under the board (a page cannot be quit).
-const KEY_HELP: &str = if crate::game::input::QUIT_KEYS {
-    "Arrows or WASD to move  ·  U undo  ·  R new game  ·  O options  ·  Esc quit"
-} else {
-    "Arrows, WASD or swipe to move  ·  U undo  ·  R new game  ·  O options"
-};
 /// How long a notice replaces the key help.
 pub const NOTICE_TIME: Duration = Duration::from_secs(8);
 /// How long the coach's word on a move does.
@@ -185,7 +179,7 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
     ));
     commands.spawn((
         KeyHelp,
-        label(KEY_HELP, KEY_HELP_PX, Ink::Text),
+        label(Screen::Game.help_line(), KEY_HELP_PX, Ink::Text),
         Transform::from_xyz(0.0, BOARD_CENTER.y - BOARD_PX / 2.0 - KEY_HELP_BELOW, 0.0),
     ));
 }
@@ -301,7 +295,7 @@ pub struct HelpLine(pub String);
 
 impl Default for HelpLine {
     fn default() -> Self {
-        Self(KEY_HELP.into())
+        Self(Screen::Game.help_line())
     }
 }
 
@@ -346,21 +340,12 @@ fn show_notice(
     }
 }
 
-/// The history's and the statistics' keys, under them.
-const HISTORY_HELP: &str = "↑ ↓ select  ·  Enter replay  ·  C share  ·  N statistics  ·  Esc close";
-const STATS_HELP: &str = "← → board size  ·  G history  ·  Esc close";
-const COACH_HELP: &str = "Tab and Enter: see a move in the replay  ·  Esc close";
-
-/// Each screen's line under the board: its keys (the viewer writes its own: the move shown).
+/// Each screen's line under the board: its keys, from its key table (the viewer writes its
+/// own, the move shown before its keys).
 fn help_for_screen(screen: Res<State<Screen>>, mut help: ResMut<HelpLine>) {
-    let line = match screen.get() {
-        Screen::Replay => return,
-        Screen::History => HISTORY_HELP,
-        Screen::Stats => STATS_HELP,
-        Screen::Coach => COACH_HELP,
-        Screen::Game | Screen::ConfirmNewGame | Screen::Options => KEY_HELP,
-    };
-    help.set_if_neq(HelpLine(line.into()));
+    if *screen.get() != Screen::Replay {
+        help.set_if_neq(HelpLine(screen.get().help_line()));
+    }
 }
 
 /// "+N" rises from the score box and fades out. The frame's gains float as one, and gains that

@@ -13,8 +13,8 @@ use super::text::label;
 use super::theme::Ink;
 use super::widgets::{DialogRoot, button_row};
 use crate::ai::coach::Verdict;
-use crate::game::speech::game_over_buttons;
-use crate::game::{Coach, GameState, PlayerOptions, Request, Screen};
+use crate::game::screens::{Facts, play};
+use crate::game::{Coach, DialogButton, GameState, PlayerOptions, Screen};
 
 /// The board stays in view this long before the overlay starts to show…
 pub const OVERLAY_DELAY: Duration = Duration::from_millis(1200);
@@ -39,18 +39,18 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Debug)]
 pub struct Overlay;
 
-fn spawn_win_overlay(mut commands: Commands, art: Res<Art>, motion: Res<Motion>) {
+fn spawn_win_overlay(mut commands: Commands, art: Res<Art>, motion: Res<Motion>, facts: Facts) {
+    let Some(shown) = (play::UNIT.describe)(&facts) else {
+        return;
+    };
     spawn_overlay(
         &mut commands,
         &art,
         *motion,
         GameState::Won,
         Ink::WinCover,
-        ("You win!", Ink::LightText),
-        &[
-            ("Keep going", Request::KeepGoing),
-            ("New game", Request::NewGame),
-        ],
+        (&shown.title, Ink::LightText),
+        &shown.buttons,
     );
 }
 
@@ -60,15 +60,19 @@ fn spawn_game_over_overlay(
     motion: Res<Motion>,
     options: Res<PlayerOptions>,
     coach: Res<Coach>,
+    facts: Facts,
 ) {
+    let Some(shown) = (play::UNIT.describe)(&facts) else {
+        return;
+    };
     let root = spawn_overlay(
         &mut commands,
         &art,
         *motion,
         GameState::GameOver,
         Ink::OverCover,
-        ("Game over!", Ink::Text),
-        game_over_buttons(options.coach),
+        (&shown.title, Ink::Text),
+        &shown.buttons,
     );
     // With the coach on, a line of its summary under the buttons (the Coach button shows it all).
     if options.coach {
@@ -103,7 +107,7 @@ fn spawn_overlay(
     state: GameState,
     cover: Ink,
     (message, message_ink): (&str, Ink),
-    buttons: &[(&str, Request)],
+    buttons: &[DialogButton],
 ) -> Entity {
     let root = commands
         .spawn((
@@ -141,16 +145,12 @@ fn spawn_overlay(
         BaseAlpha(1.0),
         Transform::from_xyz(0.0, MESSAGE_Y, Z_LABEL),
     ));
-    let buttons: Vec<(String, Request)> = buttons
-        .iter()
-        .map(|&(text, request)| (text.to_string(), request))
-        .collect();
     // Four buttons (the coach's too) are narrower, to fit the board.
     let width = if buttons.len() > 3 {
         NARROW_BUTTON_WIDTH
     } else {
         BUTTON_WIDTH
     };
-    button_row(commands, art, root, BUTTONS_Y, width, &buttons);
+    button_row(commands, art, root, BUTTONS_Y, width, buttons);
     root
 }

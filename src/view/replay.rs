@@ -9,23 +9,14 @@ use bevy::{prelude::*, sprite::Anchor};
 use super::art::Art;
 use super::header::HelpLine;
 use super::layout::{BOARD_CENTER, BOARD_PX, LEFT, ROW_Y, Z_LABEL};
-use super::text::Label;
 use super::theme::Ink;
-use super::widgets::{Align, BUTTON_HEIGHT, DialogRoot, button, row_x};
-use crate::game::{Control, Engine, GameSet, Replay, Request, Screen, SeekBar, Speed, UiButton};
+use super::widgets::{Align, BUTTON_HEIGHT, DialogRoot, described_button, row_x};
+use crate::game::screens::Facts;
+use crate::game::{Control, Engine, GameSet, Replay, Request, Screen, SeekBar, UiButton};
 
-/// The row of controls, its buttons' widths and labels, left to right.
-const CONTROLS: [(&str, f32, Request); 9] = [
-    ("|←", 40.0, Request::Replay(Control::First)),
-    ("←", 40.0, Request::Replay(Control::Back)),
-    ("Play", 64.0, Request::Replay(Control::TogglePlay)),
-    ("→", 40.0, Request::Replay(Control::Forward)),
-    ("→|", 40.0, Request::Replay(Control::Last)),
-    ("1×", 44.0, Request::Replay(Control::Speed(Speed::X2))),
-    ("Play on", 78.0, Request::Replay(Control::PlayFromHere)),
-    ("Share", 60.0, Request::Share),
-    ("×", 40.0, Request::Replay(Control::Close)),
-];
+/// The widths of the row of controls (its buttons are the description's,
+/// `screens::viewer::controls`), left to right.
+const WIDTHS: [f32; 9] = [40.0, 40.0, 64.0, 40.0, 40.0, 44.0, 78.0, 60.0, 40.0];
 /// The gap between the controls (narrower than other rows, so nine fit the board's width).
 const CONTROL_GAP: f32 = 4.0;
 /// The progress bar: a track across the board's width just under it, its filled part, and a
@@ -43,15 +34,12 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             show_position
                 .run_if(in_state(Screen::Replay))
+                .before(super::widgets::follow_description)
                 .in_set(GameSet::React),
         );
 }
 
-/// The play / pause button's label.
-#[derive(Component, Debug)]
-pub struct PlayLabel;
-
-/// The speed button (it steps through the speeds) and its label.
+/// The speed button: it steps through the speeds (its request is the next speed's).
 #[derive(Component, Debug)]
 pub struct SpeedButton;
 
@@ -61,7 +49,10 @@ pub struct BarFill;
 #[derive(Component, Debug)]
 pub struct BarKnob;
 
-fn spawn_controls(mut commands: Commands, art: Res<Art>) {
+fn spawn_controls(mut commands: Commands, art: Res<Art>, facts: Facts) {
+    let Some(shown) = facts.dialog() else {
+        return;
+    };
     let root = commands
         .spawn((
             DialogRoot(Screen::Replay),
@@ -80,25 +71,18 @@ fn spawn_controls(mut commands: Commands, art: Res<Art>) {
         ),
         Transform::from_xyz(0.0, ROW_Y, 0.0),
     ));
-    let widths: Vec<f32> = CONTROLS.iter().map(|c| c.1).collect();
-    let gap_fix = (super::widgets::BUTTON_GAP - CONTROL_GAP) * (CONTROLS.len() - 1) as f32 / 2.0;
-    let xs = row_x(&widths, Align::Center);
-    for (i, (&(text, width, request), x)) in CONTROLS.iter().zip(xs).enumerate() {
+    let gap_fix = (super::widgets::BUTTON_GAP - CONTROL_GAP) * (WIDTHS.len() - 1) as f32 / 2.0;
+    let xs = row_x(&WIDTHS, Align::Center);
+    for (i, ((described, &width), x)) in shown.buttons.iter().zip(&WIDTHS).zip(xs).enumerate() {
         // Pull the row together around its centre: `CONTROL_GAP` between buttons.
         let x = x + gap_fix - i as f32 * (super::widgets::BUTTON_GAP - CONTROL_GAP);
         let mut entity = commands.spawn((
             ChildOf(root),
-            button(&art, text, width, request),
+            described_button(&art, described, width),
             Transform::from_xyz(x, ROW_Y, Z_LABEL),
         ));
-        match request {
-            Request::Replay(Control::TogglePlay) => {
-                entity.insert(PlayLabel);
-            }
-            Request::Replay(Control::Speed(_)) => {
-                entity.insert(SpeedButton);
-            }
-            _ => {}
+        if matches!(described.request, Request::Replay(Control::Speed(_))) {
+            entity.insert(SpeedButton);
         }
     }
     // The progress bar.
@@ -130,17 +114,15 @@ fn spawn_controls(mut commands: Commands, art: Res<Art>) {
     ));
 }
 
-/// The shown move on the bar and in the line under it; the play button says what it will do;
-/// the speed button shows the speed and offers the next.
+/// The shown move on the bar and in the line under it; the speed button offers the next
+/// speed (the labels follow the description: `follow_description`).
 fn show_position(
     replay: Res<Replay>,
     engine: Res<Engine>,
     mut help: ResMut<HelpLine>,
     mut fill: Query<&mut Transform, (With<BarFill>, Without<BarKnob>)>,
     mut knob: Query<&mut Transform, (With<BarKnob>, Without<BarFill>)>,
-    mut speed: Query<(&mut UiButton, &Children), With<SpeedButton>>,
-    play: Query<&Children, With<PlayLabel>>,
-    mut labels: Query<&mut Label>,
+    mut speed: Query<&mut UiButton, With<SpeedButton>>,
 ) {
     if !replay.is_changed() && !engine.is_changed() {
         return;
@@ -164,32 +146,16 @@ fn show_position(
         n => format!("{n} undos"),
     };
     help.set_if_neq(HelpLine(format!(
-        "Move {} of {}  ·  score {}  ·  {undos}  ·  Space play  ·  Esc close",
+        "Move {} of {}  ·  score {}  ·  {undos}  ·  {}",
         watching.shown,
         watching.len(),
-        engine.score()
+        engine.score(),
+        Screen::Replay.help_line()
     )));
-    let set = |labels: &mut Query<&mut Label>, children: &Children, text: &str| {
-        for &child in children {
-            if let Ok(mut label) = labels.get_mut(child)
-                && label.0 != text
-            {
-                label.0 = text.to_string();
-            }
-        }
-    };
-    for children in &play {
-        set(
-            &mut labels,
-            children,
-            if watching.playing { "Pause" } else { "Play" },
-        );
-    }
-    for (mut button, children) in &mut speed {
+    for mut button in &mut speed {
         let request = Request::Replay(Control::Speed(watching.speed.next()));
         if button.request != request {
             button.request = request;
         }
-        set(&mut labels, children, watching.speed.name());
     }
 }

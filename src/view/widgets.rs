@@ -10,7 +10,7 @@ use super::layout::Z_LABEL;
 use super::palette::{BUTTON, LIGHT_TEXT};
 use super::text::label;
 use super::theme::Ink;
-use crate::game::{Request, Screen, UiButton};
+use crate::game::{DialogButton, Request, Screen, ShownDialog, UiButton};
 
 /// The root of whatever stands in front of the board with buttons of its own (the question, the
 /// options, the win or loss overlay, the replay's controls, the history, the statistics): the
@@ -28,8 +28,43 @@ pub const BUTTON_GAP: f32 = 8.0;
 const BAR_SIZE: Vec2 = Vec2::new(20.0, 3.0);
 const BAR_STEP: f32 = 7.0;
 
-/// A button of `width` with `text` that sends `request`.
+/// What a screen reader calls a button (its screen's description's name, else its text),
+/// and for one of the options' choices whether it is the current one.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct Named {
+    pub name: String,
+    pub chosen: Option<bool>,
+}
+
+/// A button drawn from its screen's description: while that description is in front, its
+/// label, name and choice follow it (`follow_description`).
+#[derive(Component, Debug)]
+pub struct Described;
+
+/// A button of `width` with `text` that sends `request`, named by its text.
 pub fn button(art: &Art, text: &str, width: f32, request: Request) -> impl Bundle {
+    (
+        plain_button(art, text, width, request),
+        Named {
+            name: text.to_string(),
+            chosen: None,
+        },
+    )
+}
+
+/// A button of `width` drawn from a dialog's description.
+pub fn described_button(art: &Art, described: &DialogButton, width: f32) -> impl Bundle {
+    (
+        plain_button(art, &described.label, width, described.request),
+        Named {
+            name: described.name.clone(),
+            chosen: described.request.is_choice().then_some(described.chosen),
+        },
+        Described,
+    )
+}
+
+fn plain_button(art: &Art, text: &str, width: f32, request: Request) -> impl Bundle {
     let size = Vec2::new(width, BUTTON_HEIGHT);
     (
         UiButton { request, size },
@@ -57,6 +92,10 @@ pub fn menu_button(art: &Art, request: Request) -> impl Bundle {
     };
     (
         UiButton { request, size },
+        Named {
+            name: "Options".into(),
+            chosen: None,
+        },
         Ink::Button,
         art.small_round(BUTTON, size),
         BaseAlpha(1.0),
@@ -90,14 +129,14 @@ pub fn row_x(widths: &[f32], align: Align) -> Vec<f32> {
         .collect()
 }
 
-/// A centred row of text buttons, each `width` wide, at `y` in `parent`.
+/// A centred row of described buttons, each `width` wide, at `y` in `parent`.
 pub fn button_row(
     commands: &mut Commands,
     art: &Art,
     parent: Entity,
     y: f32,
     width: f32,
-    buttons: &[(String, Request)],
+    buttons: &[DialogButton],
 ) -> Vec<Entity> {
     button_row_sized(
         commands,
@@ -109,30 +148,60 @@ pub fn button_row(
     )
 }
 
-/// A centred row of buttons of these widths, one each, `BUTTON_GAP` apart.
+/// A centred row of described buttons of these widths, one each, `BUTTON_GAP` apart.
 pub fn button_row_sized(
     commands: &mut Commands,
     art: &Art,
     parent: Entity,
     y: f32,
     widths: &[f32],
-    buttons: &[(String, Request)],
+    buttons: &[DialogButton],
 ) -> Vec<Entity> {
     let xs = row_x(widths, Align::Center);
     buttons
         .iter()
         .zip(widths)
         .zip(xs)
-        .map(|(((text, request), &width), x)| {
+        .map(|((described, &width), x)| {
             commands
                 .spawn((
                     ChildOf(parent),
-                    button(art, text, width, *request),
+                    described_button(art, described, width),
                     Transform::from_xyz(x, y, Z_LABEL),
                 ))
                 .id()
         })
         .collect()
+}
+
+/// Described buttons follow the description in front: their label, their name and whether
+/// they are the current choice (a button is its request within a dialog; one whose request
+/// the description lacks belongs to a dialog behind and is left as it is).
+pub(super) fn follow_description(
+    shown: Res<ShownDialog>,
+    mut buttons: Query<(&UiButton, &mut Named, &Children), With<Described>>,
+    mut labels: Query<&mut super::text::Label>,
+) {
+    let Some(dialog) = shown.0.as_ref().filter(|_| shown.is_changed()) else {
+        return;
+    };
+    for (button, mut named, children) in &mut buttons {
+        let Some(described) = dialog.button(button.request) else {
+            continue;
+        };
+        let now = Named {
+            name: described.name.clone(),
+            chosen: described.request.is_choice().then_some(described.chosen),
+        };
+        named.set_if_neq(now);
+        for &child in children {
+            if let Ok(mut label) = labels.get_mut(child)
+                && label.0 != described.label
+            {
+                label.0.clone_from(&described.label);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

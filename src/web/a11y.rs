@@ -35,7 +35,7 @@ struct ButtonRequests(Rc<RefCell<Vec<Request>>>);
 #[derive(Default)]
 struct DialogState {
     choices: Rc<RefCell<Vec<Request>>>,
-    buttons: Vec<speech::DialogButton>,
+    buttons: Vec<crate::game::DialogButton>,
     open: bool,
     return_to: Option<web_sys::HtmlElement>,
 }

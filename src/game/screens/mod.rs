@@ -1,0 +1,608 @@
+//! The screens: what has the keys, one module each. A screen's module holds all it says: its
+//! keys (each with the words the help line and the README's table use), the requests it takes,
+//! and one description of what it shows ([`Dialog`]: its title, its lines, its buttons, each
+//! with the label drawn, the name spoken and the request it sends). The view draws a dialog's
+//! buttons from it; the web page's mirror and the desktop's accessibility tree read the same
+//! description (`ShownDialog`).
+//!
+//! [`Screen::unit`] is the one place where screens are listed: a new screen is a variant of
+//! [`Screen`], its module, and its line there; a module that lacks its keys, what it accepts
+//! or its description does not compile ([`Unit`] has no defaults).
+//!
+//! - [`play`]: the board in play, with "You win!" and "Game over!" over it;
+//! - [`new_game`]: "Start a new game?";
+//! - [`options`]: board size, target, theme, animations, the coach, backups;
+//! - [`viewer`]: the replay viewer's controls;
+//! - [`history`]: the games played, newest first;
+//! - [`stats`]: statistics per board size;
+//! - [`coach_summary`]: the coach's summary of the game in progress.
+
+pub mod coach_summary;
+pub mod history;
+pub mod new_game;
+pub mod options;
+pub mod play;
+pub mod stats;
+pub mod viewer;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+use super::board::{Engine, GameState};
+use super::coach::Coach;
+use super::menus::{NextBoard, PlayerOptions};
+use super::past::{PastGames, StatsBoard, grouped};
+use super::replay::Replay;
+use super::requests::Request;
+
+/// What has the keys: the board, the "start a new game?" question, the options, the replay
+/// viewer, the history of games, the statistics or the coach's summary.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Game,
+    /// Asked before a new game replaces one in progress (the original's issue #116,
+    /// <https://github.com/gabrielecirulli/2048/issues/116>).
+    ConfirmNewGame,
+    /// Board size, target, theme and animations.
+    Options,
+    /// The replay viewer.
+    Replay,
+    /// The games played, newest first.
+    History,
+    /// Statistics per board size.
+    Stats,
+    /// The coach's summary of the game in progress.
+    Coach,
+}
+
+/// Every screen, in the order the README's key tables list them.
+pub const SCREENS: [Screen; 7] = [
+    Screen::Game,
+    Screen::ConfirmNewGame,
+    Screen::Options,
+    Screen::Replay,
+    Screen::History,
+    Screen::Stats,
+    Screen::Coach,
+];
+
+/// All a screen says: its name (the README's heading of its keys), its keys, what it accepts
+/// and what it shows.
+pub struct Unit {
+    pub name: &'static str,
+    pub keys: &'static [Binding],
+    /// Whether the screen takes `request`. (On-screen buttons of the board stay visible behind
+    /// a dialog; this is what keeps them from acting.)
+    pub accepts: fn(Request) -> bool,
+    /// What it shows in front of the board, for eyes and for screen readers; `None` over the
+    /// bare board.
+    pub describe: fn(&Facts) -> Option<Dialog>,
+}
+
+impl Screen {
+    /// The screen's module.
+    pub fn unit(self) -> &'static Unit {
+        match self {
+            Screen::Game => &play::UNIT,
+            Screen::ConfirmNewGame => &new_game::UNIT,
+            Screen::Options => &options::UNIT,
+            Screen::Replay => &viewer::UNIT,
+            Screen::History => &history::UNIT,
+            Screen::Stats => &stats::UNIT,
+            Screen::Coach => &coach_summary::UNIT,
+        }
+    }
+
+    /// Whether this screen takes `request`.
+    pub fn accepts(self, request: Request) -> bool {
+        (self.unit().accepts)(request)
+    }
+
+    /// The request a key asks of this screen in `state`, if any.
+    pub fn key(self, code: KeyCode, state: GameState) -> Option<Request> {
+        self.unit()
+            .keys
+            .iter()
+            .find(|b| b.when.holds(state) && b.keys.contains(&code))
+            .map(|b| b.request)
+    }
+
+    /// The line of keys under the board: the screen's own, or the board's for the dialogs that
+    /// have none of their own (the question, the options).
+    pub fn help_line(self) -> String {
+        let own = help_of(self.unit().keys);
+        if own.is_empty() {
+            help_of(play::UNIT.keys)
+        } else {
+            own
+        }
+    }
+}
+
+/// One key binding: the keys, the request they send, when, and the words for it.
+#[derive(Debug, Clone, Copy)]
+pub struct Binding {
+    pub keys: &'static [KeyCode],
+    pub request: Request,
+    pub when: When,
+    /// What the keys do, as the README's table says it.
+    pub does: &'static str,
+    /// Its part of the help line under the board.
+    pub help: Help,
+}
+
+/// When a binding holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    Always,
+    /// Over "You win!" or "Game over!" only.
+    In(GameState),
+    /// On the desktop only (a page cannot be quit).
+    Desktop,
+}
+
+impl When {
+    fn holds(self, state: GameState) -> bool {
+        match self {
+            When::Always => true,
+            When::In(s) => s == state,
+            When::Desktop => crate::game::input::QUIT_KEYS,
+        }
+    }
+}
+
+/// A binding's part of the help line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Help {
+    None,
+    /// Its first key's name, then this word: "U undo".
+    Word(&'static str),
+    /// This text as it is (for keys named together: "← → board size").
+    Text(&'static str),
+}
+
+impl Binding {
+    /// A binding that always holds and is not on the help line.
+    pub const fn new(keys: &'static [KeyCode], request: Request, does: &'static str) -> Self {
+        Self {
+            keys,
+            request,
+            when: When::Always,
+            does,
+            help: Help::None,
+        }
+    }
+
+    pub const fn help(mut self, word: &'static str) -> Self {
+        self.help = Help::Word(word);
+        self
+    }
+
+    pub const fn help_text(mut self, text: &'static str) -> Self {
+        self.help = Help::Text(text);
+        self
+    }
+
+    pub const fn when(mut self, when: When) -> Self {
+        self.when = when;
+        self
+    }
+
+    /// The keys' names, each once: "U, Backspace" (the numpad's twins are the main keys').
+    pub fn names(&self) -> String {
+        let mut names: Vec<&str> = Vec::new();
+        for &key in self.keys {
+            let name = key_name(key);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names.join(", ")
+    }
+}
+
+/// The help line of these bindings, their parts joined by dots.
+fn help_of(keys: &[Binding]) -> String {
+    keys.iter()
+        .filter(|b| b.when != When::Desktop || crate::game::input::QUIT_KEYS)
+        .filter_map(|b| match b.help {
+            Help::None => None,
+            Help::Word(word) => Some(format!("{} {word}", key_name(b.keys[0]))),
+            Help::Text(text) => Some(text.to_string()),
+        })
+        .collect::<Vec<_>>()
+        .join("  ·  ")
+}
+
+/// The name of a key [`key_name`] does not know (a test keeps every bound key named).
+const UNNAMED: &str = "(unnamed)";
+
+/// A key's name as the help line and the README write it.
+pub fn key_name(key: KeyCode) -> &'static str {
+    use KeyCode::*;
+    match key {
+        ArrowUp => "↑",
+        ArrowDown => "↓",
+        ArrowLeft => "←",
+        ArrowRight => "→",
+        Enter | NumpadEnter => "Enter",
+        Space => "Space",
+        Escape => "Esc",
+        Backspace => "Backspace",
+        Home => "Home",
+        End => "End",
+        PageUp => "Page Up",
+        PageDown => "Page Down",
+        Slash => "?",
+        Equal | NumpadAdd => "+",
+        Minus | NumpadSubtract => "−",
+        Comma => ",",
+        Period => ".",
+        Digit1 | Numpad1 => "1",
+        Digit2 | Numpad2 => "2",
+        Digit3 | Numpad3 => "3",
+        Digit4 | Numpad4 => "4",
+        Digit5 | Numpad5 => "5",
+        Digit6 | Numpad6 => "6",
+        Digit7 | Numpad7 => "7",
+        Digit8 | Numpad8 => "8",
+        KeyA => "A",
+        KeyB => "B",
+        KeyC => "C",
+        KeyD => "D",
+        KeyE => "E",
+        KeyF => "F",
+        KeyG => "G",
+        KeyH => "H",
+        KeyI => "I",
+        KeyJ => "J",
+        KeyK => "K",
+        KeyL => "L",
+        KeyM => "M",
+        KeyN => "N",
+        KeyO => "O",
+        KeyP => "P",
+        KeyQ => "Q",
+        KeyR => "R",
+        KeyS => "S",
+        KeyT => "T",
+        KeyU => "U",
+        KeyV => "V",
+        KeyW => "W",
+        KeyX => "X",
+        KeyY => "Y",
+        _ => UNNAMED,
+    }
+}
+
+/// The README's key tables, made from the screens' keys: a table per screen, a row per
+/// binding (bindings that do the same are one row).
+pub fn key_tables() -> String {
+    let mut out = String::new();
+    for screen in SCREENS {
+        let unit = screen.unit();
+        out.push_str(&format!("**{}**\n\n| keys | do |\n|---|---|\n", unit.name));
+        let mut rows: Vec<(String, String)> = Vec::new();
+        for binding in unit.keys {
+            let does = match binding.when {
+                When::Always => binding.does.to_string(),
+                When::In(GameState::Won) => format!("on \"You win!\": {}", binding.does),
+                When::In(_) => format!("on \"Game over!\": {}", binding.does),
+                When::Desktop => format!("{} (desktop only)", binding.does),
+            };
+            match rows.last_mut() {
+                Some((keys, last)) if *last == does => {
+                    keys.push_str(", ");
+                    keys.push_str(&binding.names());
+                }
+                _ => rows.push((binding.names(), does)),
+            }
+        }
+        for (keys, does) in rows {
+            out.push_str(&format!("| {keys} | {does} |\n"));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The dialog in front of the board: its title, what it says besides its buttons, and its
+/// buttons.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Dialog {
+    pub title: String,
+    pub lines: Vec<String>,
+    pub buttons: Vec<DialogButton>,
+    /// Whether the game behind waits while it shows: every dialog but the replay viewer's
+    /// controls, whose board is what the player watches.
+    pub modal: bool,
+}
+
+/// A button of a dialog: what it shows, what a screen reader says, what it sends.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DialogButton {
+    /// Its text on screen ("→").
+    pub label: String,
+    /// Its name for a screen reader ("Next board size").
+    pub name: String,
+    pub request: Request,
+    /// One of the options' choices, and the current one.
+    pub chosen: bool,
+}
+
+impl DialogButton {
+    /// A button whose label is its name.
+    pub fn new(name: impl Into<String>, request: Request) -> Self {
+        let name = name.into();
+        Self {
+            label: name.clone(),
+            name,
+            request,
+            chosen: false,
+        }
+    }
+
+    /// A button drawn as `label` and named `name`.
+    pub fn named(label: impl Into<String>, name: impl Into<String>, request: Request) -> Self {
+        Self {
+            label: label.into(),
+            name: name.into(),
+            request,
+            chosen: false,
+        }
+    }
+
+    pub fn chosen(mut self, chosen: bool) -> Self {
+        self.chosen = chosen;
+        self
+    }
+}
+
+impl Dialog {
+    pub fn modal(title: &str, lines: Vec<String>, buttons: Vec<DialogButton>) -> Self {
+        Self {
+            title: title.into(),
+            lines,
+            buttons,
+            modal: true,
+        }
+    }
+
+    /// The buttons that send `request`.
+    pub fn button(&self, request: Request) -> Option<&DialogButton> {
+        self.buttons.iter().find(|b| b.request == request)
+    }
+}
+
+/// The dialog the view draws and the page's mirror and the desktop's tree show, kept by
+/// `describe_dialog`.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct ShownDialog(pub Option<Dialog>);
+
+/// What the descriptions are made from.
+#[derive(SystemParam)]
+pub struct Facts<'w> {
+    pub screen: Res<'w, State<Screen>>,
+    pub state: Res<'w, State<GameState>>,
+    pub next: Res<'w, NextBoard>,
+    pub options: Res<'w, PlayerOptions>,
+    pub engine: Res<'w, Engine>,
+    pub replay: Res<'w, Replay>,
+    pub past: Res<'w, PastGames>,
+    pub stats_board: Res<'w, StatsBoard>,
+    pub coach: Res<'w, Coach>,
+}
+
+impl Facts<'_> {
+    fn changed(&self) -> bool {
+        self.screen.is_changed()
+            || self.state.is_changed()
+            || self.next.is_changed()
+            || self.options.is_changed()
+            || self.replay.is_changed()
+            || self.past.is_changed()
+            || self.stats_board.is_changed()
+            || (*self.screen.get() == Screen::Coach && self.coach.is_changed())
+            || (self.replay.0.is_some() && self.engine.is_changed())
+    }
+
+    /// The description of the screen in front.
+    pub fn dialog(&self) -> Option<Dialog> {
+        (self.screen.get().unit().describe)(self)
+    }
+}
+
+/// Keeps `ShownDialog` the description of the screen in front.
+pub fn describe_dialog(facts: Facts, mut shown: ResMut<ShownDialog>) {
+    if facts.changed() {
+        shown.set_if_neq(ShownDialog(facts.dialog()));
+    }
+}
+
+/// "1 game", "1,204 games".
+pub(crate) fn counted(n: u64, one: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{} {one}s", grouped(n)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::past::when;
+    use crate::game::replay::Watch;
+    use crate::save::PastGame;
+
+    /// The description of `screen` over a new 4×4 game in `state`, with the default options.
+    fn describe(screen: Screen, state: GameState) -> Option<Dialog> {
+        use bevy::ecs::system::RunSystemOnce;
+        let mut world = World::new();
+        let config = crate::rules::Config::default();
+        world.insert_resource(State::new(screen));
+        world.insert_resource(State::new(state));
+        world.insert_resource(NextBoard(config));
+        world.insert_resource(PlayerOptions(crate::save::Options::default()));
+        world.insert_resource(Engine(crate::rules::Game::new(config, 1)));
+        world.insert_resource(Replay::default());
+        world.insert_resource(PastGames::default());
+        world.insert_resource(StatsBoard(4));
+        world.insert_resource(Coach::default());
+        world
+            .run_system_once(|facts: Facts| facts.dialog())
+            .expect("the facts are all there")
+    }
+
+    #[test]
+    fn each_dialog_names_its_buttons_and_the_current_choices() {
+        let question = describe(Screen::ConfirmNewGame, GameState::Playing).unwrap();
+        assert_eq!(question.title, "Start a new game?");
+        assert!(question.modal);
+        assert_eq!(question.buttons[0].request, Request::ConfirmNewGame);
+        let menu = describe(Screen::Options, GameState::Playing).unwrap();
+        let chosen: Vec<&str> = menu
+            .buttons
+            .iter()
+            .filter(|b| b.chosen)
+            .map(|b| b.name.as_str())
+            .collect();
+        assert_eq!(
+            chosen,
+            [
+                "Board 4 by 4",
+                "Target 2048",
+                "System theme",
+                "Animations as the system asks",
+                "Coach off"
+            ]
+        );
+        assert_eq!(
+            options::Part::Size.heading(),
+            "Board size (keys 3–8)",
+            "headings name their keys"
+        );
+        assert_eq!(options::Part::Target.heading(), "Target (keys + and −)");
+        assert_eq!(options::Part::Theme.heading(), "Theme (key T)");
+        let over = describe(Screen::Game, GameState::GameOver).unwrap();
+        let best = crate::rules::Game::new(crate::rules::Config::default(), 1)
+            .board()
+            .max_tile();
+        assert_eq!(over.lines, [format!("Score 0, best tile {best}.")]);
+        assert_eq!(describe(Screen::Game, GameState::Playing), None);
+        // Every screen's buttons are requests it takes.
+        for screen in SCREENS {
+            for state in [GameState::Playing, GameState::Won, GameState::GameOver] {
+                for button in describe(screen, state).iter().flat_map(|d| &d.buttons) {
+                    assert!(screen.accepts(button.request), "{screen:?} {button:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_history_and_the_statistics_are_said_in_words() {
+        let game = |score, best_tile, moves, ai| PastGame {
+            started_ms: 1_796_041_752_000,
+            seed: 1,
+            size: 4,
+            target: 2048,
+            score,
+            best_tile,
+            moves,
+            undos: 0,
+            played_ms: 0,
+            ai,
+            over: true,
+            code: String::new(),
+        };
+        let games = [game(1204, 128, 150, false), game(20_000, 2048, 1, true)];
+        let history = history::list(&games);
+        assert_eq!(history.lines, ["2 games, newest first."]);
+        let rows: Vec<(&str, Request)> = history
+            .buttons
+            .iter()
+            .take(2)
+            .map(|b| (b.name.as_str(), b.request))
+            .collect();
+        // The date and time in this machine's zone (`past`'s tests check the zones).
+        let at = when(1_796_041_752_000);
+        assert_eq!(
+            rows,
+            [
+                (
+                    &*format!(
+                        "{at}, 4 by 4, score 20,000, best tile 2048, 1 move, played by the AI"
+                    ),
+                    Request::Watch(Watch::Past(0))
+                ),
+                (
+                    &*format!("{at}, 4 by 4, score 1,204, best tile 128, 150 moves"),
+                    Request::Watch(Watch::Past(1))
+                ),
+            ]
+        );
+        let stats = stats::figures(&games, 4);
+        assert_eq!(
+            stats.lines,
+            [
+                "4 by 4 boards: 2 games, 1 win (50 %), best score 20,000, average score 10,602.",
+                "Best tile reached: 128 in 1 game, 2048 in 1 game.",
+                "Last 2 scores, oldest first: 1,204, 20,000."
+            ]
+        );
+        assert_eq!(stats::figures(&games, 5).lines, ["No 5 by 5 games yet."]);
+        assert_eq!(history::list(&[]).buttons.len(), 4);
+        // Every button is one its screen takes.
+        for (screen, dialog) in [(Screen::History, history), (Screen::Stats, stats)] {
+            assert!(dialog.modal);
+            for button in &dialog.buttons {
+                assert!(screen.accepts(button.request), "{screen:?} {button:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_key_asks_what_its_screen_takes_and_no_key_is_bound_twice() {
+        for screen in SCREENS {
+            let keys = screen.unit().keys;
+            for (i, binding) in keys.iter().enumerate() {
+                assert!(screen.accepts(binding.request), "{screen:?} {binding:?}");
+                assert!(!binding.keys.is_empty());
+                for key in binding.keys {
+                    assert_ne!(key_name(*key), UNNAMED, "{key:?} has a name");
+                    let twice = keys[..i].iter().any(|other| {
+                        other.keys.contains(key)
+                            && (other.when == binding.when
+                                || other.when == When::Always
+                                || binding.when == When::Always)
+                    });
+                    assert!(!twice, "{screen:?}: {key:?} is bound twice");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_help_lines_come_from_the_keys() {
+        let board = Screen::Game.help_line();
+        assert!(
+            board.contains("U undo  ·  R new game  ·  O options"),
+            "{board}"
+        );
+        assert_eq!(Screen::Options.help_line(), board);
+        assert_eq!(
+            Screen::Stats.help_line(),
+            "← → board size  ·  G history  ·  Esc close"
+        );
+        assert_eq!(
+            Screen::Game.key(KeyCode::Enter, GameState::Won),
+            Some(Request::KeepGoing)
+        );
+        assert_eq!(
+            Screen::Game.key(KeyCode::Enter, GameState::GameOver),
+            Some(Request::NewGame)
+        );
+        assert_eq!(Screen::Game.key(KeyCode::Enter, GameState::Playing), None);
+    }
+}

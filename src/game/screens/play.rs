@@ -1,0 +1,161 @@
+//! The board in play: the moves and the board's other keys, and "You win!" and "Game over!"
+//! over it once the game is won or lost.
+
+use bevy::prelude::KeyCode::{
+    self, ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Backspace, Enter, Escape, KeyA, KeyB, KeyC,
+    KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyN, KeyO, KeyP, KeyQ, KeyR, KeyS, KeyT,
+    KeyU, KeyV, KeyW, KeyX, NumpadEnter, Slash, Space,
+};
+
+use super::{Binding, Dialog, DialogButton, Facts, Help, Unit, When};
+use crate::game::board::GameState;
+use crate::game::input::QUIT_KEYS;
+use crate::game::past::grouped;
+use crate::game::replay::Watch;
+use crate::game::requests::Request::{self, *};
+use crate::rules::Direction;
+
+const ENTER: &[KeyCode] = &[Enter, NumpadEnter, Space];
+
+pub const UNIT: Unit = Unit {
+    name: "On the board",
+    keys: &[
+        Binding::new(&[ArrowUp, KeyW, KeyK], Move(Direction::Up), "slide up").help_text(
+            if QUIT_KEYS {
+                "Arrows or WASD to move"
+            } else {
+                "Arrows, WASD or swipe to move"
+            },
+        ),
+        Binding::new(
+            &[ArrowDown, KeyS, KeyJ],
+            Move(Direction::Down),
+            "slide down",
+        ),
+        Binding::new(
+            &[ArrowLeft, KeyA, KeyH],
+            Move(Direction::Left),
+            "slide left",
+        ),
+        Binding::new(
+            &[ArrowRight, KeyD, KeyL],
+            Move(Direction::Right),
+            "slide right",
+        ),
+        Binding::new(
+            &[KeyU, Backspace],
+            Undo,
+            "take back the last move (Ctrl+Z and Cmd+Z too), as far back as the game goes",
+        )
+        .help("undo"),
+        Binding::new(
+            &[KeyR],
+            NewGame,
+            "new game; asks first while a game is in progress",
+        )
+        .help("new game"),
+        Binding::new(&[KeyO], OpenOptions, "the options").help("options"),
+        Binding::new(&[KeyT], ToggleTheme, "the other theme, light or dark"),
+        Binding::new(
+            &[KeyI, Slash],
+            Hint,
+            "hint: the AI's move as an arrow over the board",
+        ),
+        Binding::new(&[KeyP], ToggleAutoplay, "the AI plays, or stops"),
+        Binding::new(
+            &[KeyF],
+            ToggleFast,
+            "the AI's pace: normal or a move every frame",
+        ),
+        Binding::new(&[KeyV], Watch(Watch::Current), "replay this game"),
+        Binding::new(
+            &[KeyC],
+            Share,
+            "share this game: its code (a link on the web)",
+        ),
+        Binding::new(&[KeyG], OpenHistory, "the history of games"),
+        Binding::new(&[KeyN], OpenStats, "the statistics"),
+        Binding::new(
+            &[KeyB],
+            ReadBoard,
+            "read the board aloud to a screen reader",
+        ),
+        Binding::new(
+            &[KeyE],
+            CoachBars,
+            "with the coach on: how the four moves compared where you played the last",
+        ),
+        Binding::new(&[KeyX], OpenCoach, "the coach's summary of this game"),
+        Binding::new(ENTER, KeepGoing, "keep going").when(When::In(GameState::Won)),
+        Binding::new(ENTER, NewGame, "try again").when(When::In(GameState::GameOver)),
+        Binding {
+            keys: &[Escape, KeyQ],
+            request: Quit,
+            when: When::Desktop,
+            does: "quit",
+            help: Help::Word("quit"),
+        },
+    ],
+    accepts,
+    describe,
+};
+
+/// The board takes play and the AI while nothing is in front of it.
+fn accepts(request: Request) -> bool {
+    matches!(
+        request,
+        Move(_)
+            | Undo
+            | KeepGoing
+            | NewGame
+            | OpenOptions
+            | ToggleTheme
+            | Hint
+            | ToggleAutoplay
+            | ToggleFast
+            | Watch(Watch::Current | Watch::Pending)
+            | Share
+            | OpenHistory
+            | OpenStats
+            | ReadBoard
+            | CoachBars
+            | OpenCoach
+            | Quit
+    )
+}
+
+/// "You win!" or "Game over!", as the game state says; nothing while the game goes on.
+fn describe(facts: &Facts) -> Option<Dialog> {
+    let game = &facts.engine.0;
+    Some(match facts.state.get() {
+        GameState::Won => Dialog::modal(
+            "You win!",
+            vec![format!("You reached {}.", game.config().target())],
+            vec![
+                DialogButton::new("Keep going", KeepGoing),
+                DialogButton::new("New game", NewGame),
+            ],
+        ),
+        GameState::GameOver => {
+            let mut buttons = vec![
+                DialogButton::new("Try again", NewGame),
+                DialogButton::new("Replay", Watch(Watch::Current)),
+                DialogButton::new("Share", Share),
+            ];
+            // The coach's summary too while the coach is on.
+            if facts.options.coach {
+                buttons.push(DialogButton::new("Coach", OpenCoach));
+            }
+            Dialog::modal(
+                "Game over!",
+                vec![format!(
+                    "Score {}, best tile {}.",
+                    grouped(game.score()),
+                    game.board().max_tile()
+                )],
+                buttons,
+            )
+        }
+        GameState::Playing => return None,
+    })
+}
