@@ -4,7 +4,7 @@
 //! depth, within `--budget-ms` as in a frame of the game (12), or within `--budget-nodes` as the
 //! desktop game's autoplay on 4×4 between moves (2,000,000).
 //!   cargo run --release --example ai_bench -- --games 20 --seed 1
-//! The README's runs: `--size N --budget-ms 12 --games 20 --seed 1` (with `--stop-at 32768` on
+//! docs/ai.md's runs: `--size N --budget-ms 12 --games 20 --seed 1` (with `--stop-at 32768` on
 //! 4×4, `--stop-at 4096` on 5×5 and up), the AI within a frame; `--budget-nodes 2000000 --games
 //! 20 --seed 1 --jobs 2 --stop-at 16384`, the 4×4 autoplay between moves (a node budget plays the
 //! same moves at any `--jobs`, so two games at a time; its times from `--jobs 1`); and, for

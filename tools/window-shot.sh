@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the game (or any windowed program) on a virtual X display with Mesa's software Vulkan,
 # types keys into it, saves a screenshot, and can measure its CPU use while it sits idle. The
-# README's screenshots and its idle-CPU figure come from here.
+# The screenshots in README.md and docs/, and the idle-CPU figure, come from here.
 #
 #   tools/window-shot.sh [--wait S] [--keys "Left Up"] [--gap S] [--idle S] OUT.png -- CMD [ARGS]
 #

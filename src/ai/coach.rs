@@ -3,8 +3,8 @@
 //!
 //! A move is judged by its shortfall: the share of the best move's value it gives up. The
 //! search's values are sums of the heuristic over rows and columns, around 1.5 million on a
-//! 4×4 board, and 0 for a lost board; on the boards of played games (`examples/coach_bench.rs`
-//! prints them) the runner-up is most often within 1 % of the best, a move that breaks the
+//! 4×4 board, and 0 for a lost board; on the boards of played games (as read when these
+//! thresholds were set; the tool that printed them is not kept) the runner-up is most often within 1 % of the best, a move that breaks the
 //! corner or the order of the large tiles costs 3 to 25 %, and one that can lose the game
 //! costs most of it. Hence the thresholds below. The coach searches a fixed number of nodes,
 //! not a time, so a board gets the same rating on every machine and every number of threads.
@@ -12,7 +12,8 @@
 use super::search::{self, Appraisal, Budget};
 use crate::rules::{Board, Direction};
 
-/// What the coach may spend on one move: about 1–3 ms natively (`coach_bench`).
+/// What the coach may spend on one move: about 1–3 ms natively (`examples/ai_frames.rs` prints
+/// the coach's ms a rating).
 pub const COACH_BUDGET: Budget = Budget::Nodes(50_000);
 /// Shortfalls (of the best move's value) up to which a move is best, good, or an inaccuracy;
 /// anything more is a mistake.

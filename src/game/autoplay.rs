@@ -8,7 +8,7 @@
 //! normal pace the desktop game searches on a worker thread instead, from the moment a move is
 //! applied, through its animation and the pause after it. On 4×4 that search gets a node budget
 //! several frames long (the same moves on every machine; a slow machine waits for it with the
-//! frames still drawn), which 16384 needs (see the README's strength table); the other sizes'
+//! frames still drawn), which 16384 needs (see docs/ai.md's strength table); the other sizes'
 //! searches, some 50 times dearer a node, keep the frame's budget, off the frame.
 
 use std::thread::JoinHandle;

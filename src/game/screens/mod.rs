@@ -237,8 +237,8 @@ pub fn key_name(key: KeyCode) -> &'static str {
         Slash => "?",
         Equal | NumpadAdd => "+",
         Minus | NumpadSubtract => "−",
-        Comma => ",",
-        Period => ".",
+        Comma => "Comma",
+        Period => "Period",
         Digit1 | Numpad1 => "1",
         Digit2 | Numpad2 => "2",
         Digit3 | Numpad3 => "3",
@@ -581,6 +581,16 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_readme_key_tables_are_the_screens_keys() {
+        let readme = include_str!("../../../README.md");
+        let tables = key_tables();
+        assert!(
+            readme.contains(&tables),
+            "README.md's key tables are not the screens' keys; from the key tables they read:\n\n{tables}"
+        );
     }
 
     #[test]
