@@ -61,6 +61,7 @@ pub fn windowed_app(game: GamePlugin) -> App {
         unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAKE),
     })
     .add_plugins((TweeningPlugin, game, ViewPlugin));
+    frame_order(&mut app);
     load_first_frame_shaders(&mut app);
     share::plugin(&mut app);
     #[cfg(target_arch = "wasm32")]
@@ -203,5 +204,36 @@ pub fn headless_app_with(game: GamePlugin, frame: Duration) -> App {
     .init_asset::<Image>()
     .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(frame))
     .add_plugins((TweeningPlugin, game, ViewPlugin));
+    frame_order(&mut app);
     app
+}
+
+/// The whole frame, in one place: read input and the AI's move, snap running tweens to their
+/// end, apply the requests, record what follows (game state, best score), save, step the
+/// tweens, let the view react, fade groups, colour by theme, lay out text, and publish what the
+/// game reads back. Tweens started by a move are first stepped in the next frame: stepping them
+/// in the frame that woke from idle would apply that frame's long delta (up to 250 ms) and
+/// finish a 100 ms slide before it was ever drawn.
+fn frame_order(app: &mut App) {
+    use bevy_tweening::AnimationSystem;
+    use game::GameSet;
+    use view::ViewSet;
+    app.configure_sets(
+        Update,
+        (
+            GameSet::Input,
+            GameSet::Ai,
+            ViewSet::Snap,
+            GameSet::Apply,
+            GameSet::Record,
+            GameSet::Save,
+            AnimationSystem::AnimationUpdate,
+            GameSet::React,
+            ViewSet::Fade,
+            ViewSet::Ink,
+            ViewSet::Text,
+            ViewSet::Publish,
+        )
+            .chain(),
+    );
 }

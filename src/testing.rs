@@ -222,7 +222,7 @@ pub fn set_board(app: &mut App, board: Board, target: u32) {
         world.spawn((Tile, Position::from(cell), Value(value)));
     }
     let game = Game::from_board(config, board, 11);
-    world.resource_mut::<crate::game::History>().0 = crate::rules::History::new(game.clone());
+    world.resource_mut::<crate::game::UndoRecord>().0 = crate::rules::History::new(game.clone());
     world.resource_mut::<Engine>().0 = game;
     app.update();
     settle(app);

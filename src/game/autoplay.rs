@@ -16,7 +16,8 @@ use std::time::Duration;
 
 use bevy::{diagnostic::FrameCount, ecs::system::SystemParam, prelude::*};
 
-use super::requests::{Request, Screen};
+use super::requests::Request;
+use super::state::Screen;
 use super::{Engine, GameSet, TilesMoving};
 use crate::ai::search;
 use crate::rules::{Board, Direction, Game, Status};

@@ -5,14 +5,13 @@
 
 use bevy::{ecs::system::SystemParam, prelude::*};
 
-use super::coach::PlayerMoved;
 use super::components::{Position, Tile, Value};
 use super::past::PastGames;
-use super::persist::{self, BoardClaim, SaveStore};
+use super::slots::{self, BoardClaim, SaveStore};
+use super::state::GameState;
+use super::state::{BestScores, Engine, MergedTile, MoveApplied, Mover, PlayerMoved, UndoRecord};
 use super::{GameSet, Notice, now_ms, start_ms};
-use crate::rules::{
-    Board, Cell, Config, Direction, Game, MAX_CELLS, MAX_SIZE, Merge, SlidePlan, Status,
-};
+use crate::rules::{Board, Cell, Config, Direction, Game, MAX_CELLS, MAX_SIZE, SlidePlan, Status};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_tiles).add_systems(
@@ -25,89 +24,6 @@ pub(super) fn plugin(app: &mut App) {
         )
             .in_set(GameSet::Record),
     );
-}
-
-/// The engine game in progress, the one source of truth the entities mirror.
-#[derive(Resource, Debug, Clone, Deref, DerefMut)]
-pub struct Engine(pub Game);
-
-/// The moves of the current game, for undo: kept with the saved game, so they outlast a
-/// restart, and without limit (see `rules::History`). A new game starts a new one.
-#[derive(Resource, Debug, Clone, Deref, DerefMut)]
-pub struct History(pub crate::rules::History);
-
-/// Game flow, as the engine's status says. The view hangs overlays on it.
-#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameState {
-    #[default]
-    Playing,
-    /// The target was reached: "You win!" with Keep going / New game.
-    Won,
-    /// No move is left: "Game over!" with Try again.
-    GameOver,
-}
-
-impl From<Status> for GameState {
-    fn from(status: Status) -> Self {
-        match status {
-            Status::Playing => GameState::Playing,
-            Status::Won => GameState::Won,
-            Status::Over => GameState::GameOver,
-        }
-    }
-}
-
-/// The best score per board size, saved and reached. `track_best` is its one writer.
-#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
-pub struct BestScores(pub crate::save::BestScores);
-
-impl BestScores {
-    /// The best score on boards of this side.
-    pub fn for_size(&self, size: usize) -> u64 {
-        self.0.get(&size).copied().unwrap_or(0)
-    }
-}
-
-/// A merge as applied to the entities: `survivor` now holds the merged value at `merge.into`;
-/// the other source tile was despawned.
-#[derive(Debug, Clone, Copy)]
-pub struct MergedTile {
-    pub survivor: Entity,
-    pub merge: Merge,
-}
-
-/// Written after a move (or an undo) changed the board, for the view to animate. The entities
-/// are already in their final state when it is read: animation never decides anything.
-#[derive(Message, Debug, Clone)]
-pub struct MoveApplied {
-    /// The move's direction (for an undo, of the move taken back).
-    pub direction: Direction,
-    /// Tiles that kept their entity and changed cell (merge survivors excluded).
-    pub slides: Vec<(Entity, Cell, Cell)>,
-    pub merges: Vec<MergedTile>,
-    /// A tile taken off the board without an entity to show it (the spawn an undo removes).
-    pub vanished: Option<(Cell, u32)>,
-    /// The tile the move spawned.
-    pub spawned: Option<(Cell, u32)>,
-    /// Whether this is an undo (of a move toward `direction`).
-    pub undone: bool,
-    /// Score gained by the move.
-    pub gained: u64,
-}
-
-impl MoveApplied {
-    /// A move toward `direction` that gained `gained`, before its tiles are recorded.
-    fn new(direction: Direction, gained: u64) -> Self {
-        Self {
-            direction,
-            slides: Vec::new(),
-            merges: Vec::new(),
-            vanished: None,
-            spawned: None,
-            undone: false,
-            gained,
-        }
-    }
 }
 
 /// Which entity stands on each cell, indexed like the engine's board.
@@ -134,22 +50,13 @@ impl TileGrid {
     }
 }
 
-/// Who made a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mover {
-    Player,
-    Ai,
-    /// The replay viewer, stepping through a recorded game.
-    Replay,
-}
-
 /// Everything a change of the board touches: the engine, the history, the tile entities and
 /// the message the view animates. Entities are tracked in a grid through the frame's requests
 /// (commands apply later), so several moves in one frame compose.
 #[derive(SystemParam)]
 pub(super) struct BoardChanges<'w, 's> {
     engine: ResMut<'w, Engine>,
-    history: ResMut<'w, History>,
+    history: ResMut<'w, UndoRecord>,
     tiles: Query<'w, 's, (Entity, &'static Position), With<Tile>>,
     grid: Local<'s, TileGrid>,
     commands: Commands<'w, 's>,
@@ -206,7 +113,7 @@ impl BoardChanges<'_, '_> {
             self.make_own(Some(start_ms()));
         }
         let mut notices = Vec::new();
-        let board = persist::open_board(&self.documents, &mut self.claim, config, &mut notices);
+        let board = slots::open_board(&self.documents, &mut self.claim, config, &mut notices);
         for line in notices {
             self.commands.write_message(Notice(line));
         }
@@ -358,7 +265,7 @@ impl BoardChanges<'_, '_> {
     /// replayable). The game it replaces goes to the history of games.
     pub(super) fn new_game(&mut self) {
         PastGames::keep_in(&mut self.past, &self.engine, &self.history);
-        persist::ask_again(&self.documents, &mut self.claim);
+        slots::ask_again(&self.documents, &mut self.claim);
         let seed = self.engine.restart();
         let (game, mut history) = crate::rules::History::seeded(self.engine.config(), seed);
         history.info = crate::rules::PlayInfo::starting(start_ms());

@@ -8,12 +8,12 @@ use std::collections::{BTreeMap, VecDeque};
 
 use bevy::{ecs::system::SystemParam, prelude::*};
 
-use super::board::{Engine, History};
-use super::menus::PlayerOptions;
-use super::replay::watching;
+use super::options::PlayerOptions;
+use super::state::watching;
+use super::state::{Engine, PlayerMoved, UndoRecord};
 use super::{GameSet, Notice};
 use crate::ai::coach::{self, Rating, Verdict};
-use crate::rules::{Board, Config, Direction};
+use crate::rules::{Board, Config};
 
 /// How many of the worst moves the summary lists.
 pub const WORST_LISTED: usize = 3;
@@ -34,15 +34,6 @@ pub(super) fn plugin(app: &mut App) {
 /// A run condition: the player has the coach on.
 pub fn coach_on(options: Res<PlayerOptions>) -> bool {
     options.coach
-}
-
-/// The player (not the AI, not a replay) made move `number` of the game, toward `direction`,
-/// on `before`.
-#[derive(Message, Debug, Clone, Copy, PartialEq)]
-pub struct PlayerMoved {
-    pub number: u32,
-    pub before: Board,
-    pub direction: Direction,
 }
 
 /// The coach rated move `number` of the game in progress.
@@ -142,7 +133,7 @@ impl Summary {
 /// frames cost one search a frame, never more).
 fn rate_next(
     engine: Res<Engine>,
-    history: Res<History>,
+    history: Res<UndoRecord>,
     mut coach: ResMut<Coach>,
     mut moves: MessageReader<PlayerMoved>,
     mut rated: MessageWriter<Rated>,
@@ -171,20 +162,6 @@ fn rate_next(
             number: moved.number,
             rating,
         });
-    }
-}
-
-/// What the coach says about a move (under the board, and to a screen reader).
-pub fn remark(rating: &Rating) -> String {
-    let played = super::speech::direction_name(rating.played);
-    let best = super::speech::direction_name(rating.best);
-    match rating.verdict {
-        Verdict::Best => format!("Coach: {played}, the best move."),
-        Verdict::Good => format!("Coach: {played}, a good move ({best} was best)."),
-        Verdict::Inaccuracy => {
-            format!("Coach: {played}, an inaccuracy; {best} was best (E compares).")
-        }
-        Verdict::Mistake => format!("Coach: {played}, a mistake; {best} was best (E compares)."),
     }
 }
 

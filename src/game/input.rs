@@ -11,13 +11,10 @@ use bevy::{
     window::PrimaryWindow,
 };
 
-use super::past::Browse;
-use super::requests::{Request, Screen};
+use super::requests::{Browse, Control, Request};
+use super::state::Screen;
 use super::{GameSet, GameState};
 use crate::rules::Direction;
-
-/// Esc and Q quit on the desktop only.
-pub const QUIT_KEYS: bool = cfg!(not(target_arch = "wasm32"));
 
 /// A swipe fires when the larger of |dx|, |dy| exceeds this many logical pixels (the original's).
 pub const SWIPE_THRESHOLD_PX: f32 = 10.0;
@@ -285,7 +282,7 @@ fn drag_seek_bar(
         let share = (d.x / bar.track.max(1.0) + 0.5).clamp(0.0, 1.0);
         let n = (share * watching.len() as f32).round() as u32;
         if *dragging != Some(n) {
-            requests.write(Request::Replay(super::replay::Control::Seek(n)));
+            requests.write(Request::Replay(Control::Seek(n)));
         }
         *dragging = Some(n);
     }

@@ -5,7 +5,7 @@
 //! (`autoplay`) write [`Request`] messages. [`requests`] holds their one reader: it keeps their
 //! order, asks the screen in front whether it accepts each ([`Screen::accepts`]), and hands it
 //! to the code that owns it: the board's changes ([`board`]), the question and the options
-//! ([`menus`]), the AI ([`autoplay`]), the coach's bars and summary ([`coach`]). After it, the
+//! ([`options`]), the AI ([`autoplay`]), the coach's bars and summary ([`coach`]). After it, the
 //! game state follows the engine, the best score follows the score, the coach rates the
 //! player's move (while it is on), and `persist` writes what changed.
 
@@ -14,13 +14,16 @@ pub mod board;
 pub mod coach;
 pub mod components;
 pub mod input;
-pub mod menus;
+pub mod options;
 pub mod past;
 pub mod persist;
 pub mod replay;
 pub mod requests;
+pub mod route;
 pub mod screens;
+pub mod slots;
 pub mod speech;
+pub mod state;
 
 use std::sync::Arc;
 
@@ -29,17 +32,21 @@ use bevy::prelude::*;
 use crate::save::{Documents, Store};
 
 pub use autoplay::{AiBudget, Autoplay, HintGiven, Thinking};
-pub use board::{BestScores, Engine, GameState, History, MergedTile, MoveApplied, Mover};
-pub use coach::{Coach, PlayerMoved, Rated, ShowBars, Summary, coach_on};
+pub use coach::{Coach, Rated, ShowBars, Summary, coach_on};
 pub use components::{Position, Tile, Value};
 pub use input::{Focus, SWIPE_THRESHOLD_PX, SeekBar, UiButton, swipe_direction};
-pub use menus::{NextBoard, PlayerOptions, TARGETS};
-pub use past::{Browse, GameList, LIST_ROWS, PastGames, StatsBoard};
-pub use persist::{BackupMade, BoardClaim, ImportBackup, PickBackup, SaveStore, StoreChanged};
-pub use replay::{Control, PendingReplay, Replay, Shared, Speed, Watch, Watching, watching};
-pub use requests::{Request, Step};
-pub use screens::{Dialog, DialogButton, Screen, ShownDialog};
+pub use options::{NextBoard, PlayerOptions, TARGETS};
+pub use past::{GameList, LIST_ROWS, PastGames, StatsBoard};
+pub use persist::{BackupMade, ImportBackup, PickBackup, StoreChanged};
+pub use replay::{PendingReplay, Shared};
+pub use requests::{Browse, Control, Request, Speed, Step, Watch};
+pub use screens::{Dialog, DialogButton, ShownDialog};
+pub use slots::{BoardClaim, SaveStore};
 pub use speech::Announcement;
+pub use state::{
+    BestScores, Engine, GameState, MergedTile, MoveApplied, Mover, PlayerMoved, Replay, Screen,
+    UndoRecord, Watching, watching,
+};
 
 /// A short line for the player (a save that could not be used or written, a request the game
 /// cannot answer), shown under the board for a few seconds; the details go to the log.
@@ -53,7 +60,7 @@ pub struct TilesMoving(pub bool);
 
 /// Update-schedule phases: read input into requests (the player's, then the AI's), apply them,
 /// record what follows from them (game state, best score), save what changed, then let the view
-/// react.
+/// react. Their order, with the view's, is declared once: `crate::frame_order`.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameSet {
     Input,
@@ -116,29 +123,17 @@ impl Plugin for GamePlugin {
             .init_resource::<TilesMoving>()
             .insert_resource(SaveStore(documents))
             .insert_resource(Engine(loaded.game))
-            .insert_resource(History(loaded.history))
+            .insert_resource(UndoRecord(loaded.history))
             .insert_resource(PastGames(loaded.past))
             .insert_resource(BestScores(loaded.best))
             .insert_resource(PlayerOptions(loaded.options))
-            .insert_resource(menus::OptionsChosen {
+            .insert_resource(options::OptionsChosen {
                 synced: loaded.options,
                 chosen: Default::default(),
             })
             .insert_resource(loaded.claim)
             .init_state::<GameState>()
-            .init_state::<Screen>()
-            .configure_sets(
-                Update,
-                (
-                    GameSet::Input,
-                    GameSet::Ai,
-                    GameSet::Apply,
-                    GameSet::Record,
-                    GameSet::Save,
-                    GameSet::React,
-                )
-                    .chain(),
-            );
+            .init_state::<Screen>();
         for line in loaded.notices {
             app.world_mut().write_message(Notice(line));
         }
@@ -157,14 +152,15 @@ impl Plugin for GamePlugin {
             }
         }
         input::plugin(app);
-        requests::plugin(app);
+        route::plugin(app);
         board::plugin(app);
-        menus::plugin(app);
+        options::plugin(app);
         autoplay::plugin(app);
         coach::plugin(app);
         persist::plugin(app);
         past::plugin(app);
         replay::plugin(app);
         speech::plugin(app);
+        screens::plugin(app);
     }
 }

@@ -5,9 +5,9 @@
 
 use bevy::prelude::*;
 
-use super::board::{Engine, History};
-use super::replay::watching;
-use super::requests::Step;
+use super::requests::{Browse, Step};
+use super::state::watching;
+use super::state::{Engine, UndoRecord};
 use super::{GameSet, Notice};
 use crate::rules::{Game, MAX_SIZE, MIN_SIZE, Status};
 use crate::save::PastGame;
@@ -65,21 +65,6 @@ pub struct GameList {
 
 /// Games shown at once in the list.
 pub const LIST_ROWS: usize = 9;
-
-/// A move through the history list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Browse {
-    Up,
-    Down,
-    PageUp,
-    PageDown,
-    First,
-    Last,
-    /// Rows to scroll by (wheel, drag): the selection stays on screen.
-    Scroll(i16),
-    /// Select this game (a row's index from the newest).
-    Select(u16),
-}
 
 impl GameList {
     /// Moves the selection (or scrolls) through `count` games, keeping it on screen.
@@ -245,7 +230,7 @@ pub fn grouped(n: u64) -> String {
 /// A game that ends goes into the history then (a later undo and a new ending update it).
 fn keep_finished_game(
     engine: Res<Engine>,
-    history: Res<History>,
+    history: Res<UndoRecord>,
     mut past: ResMut<PastGames>,
     mut told: Local<bool>,
     mut notices: MessageWriter<Notice>,

@@ -16,17 +16,20 @@
 //! - A game found on the board's slot that is not the one being written (the one a `--seed`
 //!   replaced, or another window's from before) goes into the history first.
 
-use std::sync::Arc;
-
 use bevy::{ecs::system::SystemParam, prelude::*, window::WindowFocused};
 
-use super::board::{BestScores, BoardChanges, Engine, History};
-use super::menus::{OptionsChosen, PlayerOptions};
+use super::board::BoardChanges;
+use super::options::{OptionsChosen, PlayerOptions};
 use super::past::PastGames;
-use super::replay::watching;
+use super::slots::{
+    BoardClaim, OTHER, SaveStore, claim_unsettled, guest_notice, identity, mark, new_game,
+    slot_game, tell,
+};
+use super::state::watching;
+use super::state::{BestScores, Engine, UndoRecord};
 use super::{GameSet, Notice, start_ms};
 use crate::rules::{self, Config, Game};
-use crate::save::{self, Claim, ClaimState, Documents, Import, Options, Problem};
+use crate::save::{self, ClaimState, Documents, Import, Options, Problem};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SaveFailed>()
@@ -65,17 +68,6 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Where games, best scores and options are kept.
-#[derive(Resource, Clone)]
-pub struct SaveStore(pub Arc<Documents>);
-
-impl std::ops::Deref for SaveStore {
-    type Target = Documents;
-    fn deref(&self) -> &Documents {
-        &self.0
-    }
-}
-
 /// Set after a failed write, so the player is told once, not on every move.
 #[derive(Resource, Debug, Default)]
 struct SaveFailed(bool);
@@ -102,68 +94,6 @@ pub struct ImportBackup(pub Vec<u8>);
 /// An import waiting for the browser to say which of its boards other tabs play.
 #[derive(Resource)]
 struct PendingImport(Option<Import>);
-
-/// The board this window plays, and its claim on that board's saved game.
-#[derive(Resource, Debug)]
-pub struct BoardClaim {
-    config: Config,
-    claim: Claim,
-    /// Whether the answer is known and acted on (a browser answers a moment later).
-    settled: bool,
-    /// The game read from the board's slot (which game, how far on): the other window's, if
-    /// the browser's answer is no.
-    from_slot: Option<Mark>,
-    /// Whether this window has written the board's slot since it claimed it.
-    wrote: bool,
-    /// A change made while the claim was not answered yet (written once it is).
-    unsaved: bool,
-}
-
-impl BoardClaim {
-    /// Whether the game in play was changed before the browser answered the claim (a board
-    /// left then keeps those moves in the history: they were never written).
-    pub(super) fn moved_unanswered(&self) -> bool {
-        !self.settled && self.unsaved
-    }
-
-    fn new(documents: &Documents, config: Config) -> Self {
-        let claim = documents.claim(config);
-        Self {
-            config,
-            settled: claim.state() != ClaimState::Pending,
-            claim,
-            from_slot: None,
-            wrote: false,
-            unsaved: false,
-        }
-    }
-
-    /// Whether another window plays this board, so this one plays a game of its own.
-    pub fn guest(&self) -> bool {
-        self.claim.state() == ClaimState::Refused
-    }
-}
-
-fn claim_unsettled(claim: Res<BoardClaim>) -> bool {
-    !claim.settled
-}
-
-/// What a player calls another copy of the game.
-const OTHER: &str = if cfg!(target_arch = "wasm32") {
-    "tab"
-} else {
-    "window"
-};
-
-/// What the player is told when another window plays the board (and the log).
-fn guest_notice(config: Config) -> String {
-    info!(
-        "another window plays the {0}x{0} board to {1}: this window plays a game of its own",
-        config.size(),
-        config.target()
-    );
-    format!("Another {OTHER} plays this board: this one plays a new game of its own.")
-}
 
 /// What was found at start: the game to play with its history, the best scores, the options,
 /// the claim on the board, and what to tell the player about documents that could not be used.
@@ -264,65 +194,6 @@ pub fn load(
     }
 }
 
-/// Each problem's story to the log; its short line for the player.
-fn tell(problems: Vec<Problem>) -> Vec<String> {
-    problems
-        .into_iter()
-        .map(|problem| {
-            warn!("{}", problem.detail);
-            problem.short
-        })
-        .collect()
-}
-
-/// The game to play on `config`'s board, claiming it (and letting go of the board before):
-/// its saved game, or a new one; or, while another window plays it, a new game of this
-/// window's own. Problems and the guest's line go to `notices`.
-pub(super) fn open_board(
-    documents: &Documents,
-    claim: &mut BoardClaim,
-    config: Config,
-    notices: &mut Vec<String>,
-) -> (Game, rules::History) {
-    if claim.config != config || claim.guest() {
-        *claim = BoardClaim::new(documents, config);
-    }
-    if claim.guest() {
-        notices.push(guest_notice(config));
-        return new_game(config, rand::random());
-    }
-    let mut problems = Vec::new();
-    let board = slot_game(documents, claim, &mut problems);
-    notices.extend(tell(problems));
-    board
-}
-
-/// The saved game of the claimed board (noted as read from its slot), or a new one.
-fn slot_game(
-    documents: &Documents,
-    claim: &mut BoardClaim,
-    problems: &mut Vec<Problem>,
-) -> (Game, rules::History) {
-    let board = documents.saved_board(claim.config, problems);
-    claim.from_slot = board.as_ref().map(|(_, history)| mark(history));
-    board.unwrap_or_else(|| new_game(claim.config, rand::random()))
-}
-
-/// Which game a history is of (its start time and seed), and how far on (moves and twice the
-/// undos: `save::merge`).
-type Mark = ((u64, Option<u64>), u64);
-
-fn identity(history: &rules::History) -> (u64, Option<u64>) {
-    (history.info.started_ms, history.seed())
-}
-
-fn mark(history: &rules::History) -> Mark {
-    (
-        identity(history),
-        save::merge::steps(history.len(), history.undos()),
-    )
-}
-
 /// Writes the game in play to its board's slot (this window holds the board).
 fn write_board(
     documents: &Documents,
@@ -337,20 +208,6 @@ fn write_board(
     let saved = documents.save_board(game, history, past, other);
     claim.wrote |= saved.written.is_ok();
     saved
-}
-
-/// Asks again for the board in play, if another window had it (a guest's new game).
-pub(super) fn ask_again(documents: &Documents, claim: &mut BoardClaim) {
-    if claim.guest() {
-        *claim = BoardClaim::new(documents, claim.config);
-    }
-}
-
-/// A new game from `seed`, starting now.
-pub(super) fn new_game(config: Config, seed: u64) -> (Game, rules::History) {
-    let (game, mut history) = rules::History::seeded(config, seed);
-    history.info = rules::PlayInfo::starting(start_ms());
-    (game, history)
 }
 
 /// Tells the player once that saving failed (a full disk, a browser without storage).
@@ -382,7 +239,7 @@ fn tell_problems(problems: Vec<Problem>, notices: &mut MessageWriter<Notice>) {
 /// the history instead. Before the browser has answered the claim, it waits (`settle_claim`).
 fn save_game(
     engine: Res<Engine>,
-    history: Res<History>,
+    history: Res<UndoRecord>,
     documents: Res<SaveStore>,
     mut claim: ResMut<BoardClaim>,
     mut past: ResMut<PastGames>,

@@ -12,11 +12,13 @@ use std::time::Duration;
 
 use bevy::{ecs::system::SystemParam, prelude::*};
 
-use super::board::{BoardChanges, Mover};
-use super::past::{Browse, GameList, StatsBoard};
-use super::requests::{Request, Screen, Step};
+use super::board::BoardChanges;
+use super::past::{GameList, StatsBoard};
+use super::requests::{Browse, Control, Request, Speed, Step, Watch};
+use super::state::Screen;
+use super::state::{Mover, Replay, Watching};
 use super::{GameSet, Notice, start_ms};
-use crate::rules::{self, Game, Record};
+use crate::rules::{self, Record};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Replay>()
@@ -27,113 +29,6 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Replay))
                 .in_set(GameSet::Ai),
         );
-}
-
-/// The replay on the board, if one is.
-#[derive(Resource, Default)]
-pub struct Replay(pub Option<Watching>);
-
-/// A run condition: a replay is on the board (not the player's game).
-pub fn watching(replay: Res<Replay>) -> bool {
-    replay.0.is_some()
-}
-
-/// A replay being watched.
-pub struct Watching {
-    pub record: Record,
-    /// Every recorded move, played: any position on demand (`History::game_after`).
-    full: rules::History,
-    /// The position on the board: after this many moves.
-    pub shown: usize,
-    pub playing: bool,
-    pub speed: Speed,
-    /// Time since the last step while playing.
-    waited: Duration,
-    /// The player's game, set aside.
-    own: (Game, rules::History),
-    /// Where closing the viewer goes.
-    back_to: Screen,
-}
-
-impl Watching {
-    /// Moves in the record.
-    pub fn len(&self) -> usize {
-        self.record.moves.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.record.moves.is_empty()
-    }
-}
-
-/// How fast a replay plays: a move every 400, 200 or 100 ms, or one a frame.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum Speed {
-    #[default]
-    X1,
-    X2,
-    X4,
-    Max,
-}
-
-impl Speed {
-    pub const ALL: [Speed; 4] = [Speed::X1, Speed::X2, Speed::X4, Speed::Max];
-
-    /// The time between two moves.
-    pub fn interval(self) -> Duration {
-        Duration::from_millis(match self {
-            Speed::X1 => 400,
-            Speed::X2 => 200,
-            Speed::X4 => 100,
-            Speed::Max => 0,
-        })
-    }
-
-    /// The speed after this one, round from the fastest to the slowest.
-    pub fn next(self) -> Speed {
-        let at = Speed::ALL.iter().position(|&s| s == self).unwrap_or(0);
-        Speed::ALL[(at + 1) % Speed::ALL.len()]
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Speed::X1 => "1×",
-            Speed::X2 => "2×",
-            Speed::X4 => "4×",
-            Speed::Max => "Max",
-        }
-    }
-}
-
-/// What to replay.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Watch {
-    /// The game in progress, from its first move.
-    Current,
-    /// The game in progress, paused after this many moves (the coach's summary jumps there).
-    CurrentAt(u32),
-    /// The game selected in the history list.
-    Selected,
-    /// The `n`th newest game in the history.
-    Past(u16),
-    /// The code the game was started with.
-    Pending,
-}
-
-/// The viewer's controls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Control {
-    TogglePlay,
-    Back,
-    Forward,
-    First,
-    Last,
-    Speed(Speed),
-    /// Show the position after this many moves (the progress bar).
-    Seek(u32),
-    /// Make the shown position the game in progress.
-    PlayFromHere,
-    Close,
 }
 
 /// A replay code given at start (a flag, a link), checked: shown once the game runs.

@@ -1,29 +1,13 @@
-//! Requests and the one system that reads them. What each screen accepts is
-//! [`Screen::accepts`]; what a request does is one arm of [`route_requests`], which hands it to
-//! the code that owns it: the board ([`super::board::BoardChanges`]), the question and the
-//! options ([`super::menus::Menus`]), the AI ([`super::autoplay::AiControl`]), the replay viewer
-//! and the history screens ([`super::replay::Viewer`]), the coach ([`super::coach::CoachControl`]).
-//!
-//! A new request is a variant here, an arm in `route_requests`, and its work in the owner's
-//! file; the screens that take it say so in their module (`screens`), with its key.
+//! Requests: what the player (keys, swipes, buttons) or a program (the AI) asks of the game,
+//! and the small values they carry. Their one reader is `route`; what each screen takes is in
+//! its module (`screens`).
+
+use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::GameSet;
-use super::autoplay::AiControl;
-use super::board::{BoardChanges, Mover};
-use super::coach::CoachControl;
-use super::menus::Menus;
-use super::past::Browse;
-use super::persist::Backups;
-use super::replay::{Control, Viewer, Watch};
-pub use super::screens::Screen;
 use crate::rules::Direction;
 use crate::save::{MotionChoice, ThemeChoice};
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, route_requests.in_set(GameSet::Apply));
-}
 
 /// What the player (keys, swipes, buttons) or a program (the AI) asks of the game. One message
 /// type keeps the order of mixed requests within a frame.
@@ -111,127 +95,87 @@ pub enum Step {
     Up,
 }
 
-/// The one reader of the frame's requests: each in order, if the screen in front (as the
-/// requests before it left it) accepts it, goes to its owner. The screen state itself changes
-/// next frame.
-fn route_requests(
-    mut requests: MessageReader<Request>,
-    screen: Res<State<Screen>>,
-    mut next_screen: ResMut<NextState<Screen>>,
-    mut board: BoardChanges,
-    mut menus: Menus,
-    mut ai: AiControl,
-    mut viewer: Viewer,
-    mut coach: CoachControl,
-    mut backups: Backups,
-    mut exit: MessageWriter<AppExit>,
-) {
-    if requests.is_empty() {
-        return;
-    }
-    board.track_tiles();
-    let mut on = *screen.get();
-    for &request in requests.read() {
-        if !on.accepts(request) {
-            continue;
-        }
-        match request {
-            Request::Move(direction) => {
-                let by = if ai.playing() {
-                    Mover::Ai
-                } else {
-                    Mover::Player
-                };
-                board.play(direction, by);
-            }
-            Request::Undo => board.undo(),
-            Request::KeepGoing => board.keep_going(),
-            Request::NewGame if board.in_progress() => on = Screen::ConfirmNewGame,
-            Request::NewGame | Request::ConfirmNewGame => {
-                board.new_game();
-                on = Screen::Game;
-            }
-            Request::OpenOptions => {
-                menus.open_options(board.game().config());
-                on = Screen::Options;
-            }
-            Request::CloseDialog => {
-                if on == Screen::Options {
-                    board.switch_to(menus.chosen_board());
-                }
-                on = Screen::Game;
-            }
-            Request::OpenHistory | Request::OpenStats => {
-                if on == Screen::Options {
-                    board.switch_to(menus.chosen_board());
-                }
-                if request == Request::OpenHistory {
-                    viewer.open_history();
-                    on = Screen::History;
-                } else {
-                    viewer.open_stats(board.game().config().size());
-                    on = Screen::Stats;
-                }
-            }
-            Request::SetSize(size) => menus.set_size(size),
-            Request::SetTarget(target) => menus.set_target(target),
-            Request::StepTarget(step) => menus.step_target(step),
-            Request::SetMotion(motion) => menus.set_motion(motion),
-            Request::NextMotion => menus.next_motion(),
-            Request::SetTheme(theme) => menus.set_theme(theme),
-            Request::ToggleTheme => menus.toggle_theme(),
-            Request::Hint => ai.hint(board.game()),
-            Request::ToggleAutoplay => ai.toggle_autoplay(),
-            Request::ToggleFast => ai.toggle_fast(),
-            Request::Watch(what) => on = viewer.watch(what, &mut board, on).unwrap_or(on),
-            Request::Replay(control) => on = viewer.control(control, &mut board).unwrap_or(on),
-            Request::Share => viewer.share(on, &board),
-            Request::Browse(browse) => viewer.browse(browse, &board),
-            Request::StatsSize(step) => viewer.step_stats(step),
-            Request::ReadBoard => board.read_aloud(),
-            Request::SetCoach(on) => menus.set_coach(on),
-            Request::ToggleCoach => menus.set_coach(!menus.coach_on()),
-            Request::CoachBars => coach.show_bars(menus.coach_on()),
-            Request::OpenCoach => on = Screen::Coach,
-            Request::ExportBackup => backups.export(),
-            Request::ImportBackup => backups.pick(),
-            Request::Quit => {
-                exit.write(AppExit::Success);
-            }
-        }
-    }
-    NextState::set_if_neq(&mut next_screen, on);
+/// How fast a replay plays: a move every 400, 200 or 100 ms, or one a frame.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Speed {
+    #[default]
+    X1,
+    X2,
+    X4,
+    Max,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::X1, Speed::X2, Speed::X4, Speed::Max];
 
-    #[test]
-    fn dialogs_take_only_their_answers_and_the_board_none_of_them() {
-        let answers = [Request::ConfirmNewGame, Request::CloseDialog];
-        for request in answers {
-            assert!(!Screen::Game.accepts(request), "{request:?}");
-        }
-        assert!(Screen::ConfirmNewGame.accepts(Request::ConfirmNewGame));
-        for request in [
-            Request::Move(Direction::Left),
-            Request::Undo,
-            Request::NewGame,
-            Request::Hint,
-            Request::SetSize(5),
-            Request::ToggleTheme,
-        ] {
-            assert!(!Screen::ConfirmNewGame.accepts(request), "{request:?}");
-        }
-        assert!(Screen::Options.accepts(Request::StepTarget(Step::Up)));
-        assert!(Screen::Options.accepts(Request::ToggleTheme));
-        for request in [
-            Request::Move(Direction::Up),
-            Request::OpenOptions,
-            Request::ToggleAutoplay,
-        ] {
-            assert!(!Screen::Options.accepts(request), "{request:?}");
+    /// The time between two moves.
+    pub fn interval(self) -> Duration {
+        Duration::from_millis(match self {
+            Speed::X1 => 400,
+            Speed::X2 => 200,
+            Speed::X4 => 100,
+            Speed::Max => 0,
+        })
+    }
+
+    /// The speed after this one, round from the fastest to the slowest.
+    pub fn next(self) -> Speed {
+        let at = Speed::ALL.iter().position(|&s| s == self).unwrap_or(0);
+        Speed::ALL[(at + 1) % Speed::ALL.len()]
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::X1 => "1×",
+            Speed::X2 => "2×",
+            Speed::X4 => "4×",
+            Speed::Max => "Max",
         }
     }
+}
+
+/// What to replay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Watch {
+    /// The game in progress, from its first move.
+    Current,
+    /// The game in progress, paused after this many moves (the coach's summary jumps there).
+    CurrentAt(u32),
+    /// The game selected in the history list.
+    Selected,
+    /// The `n`th newest game in the history.
+    Past(u16),
+    /// The code the game was started with.
+    Pending,
+}
+
+/// The viewer's controls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    TogglePlay,
+    Back,
+    Forward,
+    First,
+    Last,
+    Speed(Speed),
+    /// Show the position after this many moves (the progress bar).
+    Seek(u32),
+    /// Make the shown position the game in progress.
+    PlayFromHere,
+    Close,
+}
+
+/// A move through the history list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Browse {
+    Up,
+    Down,
+    PageUp,
+    PageDown,
+    First,
+    Last,
+    /// Rows to scroll by (wheel, drag): the selection stays on screen.
+    Scroll(i16),
+    /// Select this game (a row's index from the newest).
+    Select(u16),
 }

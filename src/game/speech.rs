@@ -6,25 +6,18 @@
 use bevy::prelude::*;
 
 use super::GameSet;
-use super::board::{Engine, GameState, MoveApplied};
-use super::coach::{Rated, remark};
+use super::coach::Rated;
 use super::past::grouped;
-use super::screens::{Screen, ShownDialog, describe_dialog, new_game};
+use super::state::GameState;
+use super::state::{Engine, MoveApplied};
+use crate::ai::coach::{Rating, Verdict};
 use crate::rules::{Board, Cell, Direction, Game};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<Announcement>()
-        .init_resource::<ShownDialog>()
-        .add_systems(
-            Update,
-            (
-                announce_moves,
-                announce_endings,
-                announce_dialogs,
-                describe_dialog,
-            )
-                .in_set(GameSet::React),
-        );
+    app.add_message::<Announcement>().add_systems(
+        Update,
+        (announce_moves, announce_endings).in_set(GameSet::React),
+    );
 }
 
 /// A sentence for assistive technology; `urgent` ones interrupt (a win, a loss).
@@ -40,6 +33,20 @@ pub(crate) fn direction_name(direction: Direction) -> &'static str {
         Direction::Down => "Down",
         Direction::Left => "Left",
         Direction::Right => "Right",
+    }
+}
+
+/// What the coach says about a move (under the board, and to a screen reader).
+pub fn remark(rating: &Rating) -> String {
+    let played = direction_name(rating.played);
+    let best = direction_name(rating.best);
+    match rating.verdict {
+        Verdict::Best => format!("Coach: {played}, the best move."),
+        Verdict::Good => format!("Coach: {played}, a good move ({best} was best)."),
+        Verdict::Inaccuracy => {
+            format!("Coach: {played}, an inaccuracy; {best} was best (E compares).")
+        }
+        Verdict::Mistake => format!("Coach: {played}, a mistake; {best} was best (E compares)."),
     }
 }
 
@@ -182,26 +189,6 @@ pub fn reading(game: &Game) -> Announcement {
         ),
         urgent: false,
     }
-}
-
-/// The question interrupts (it asks before a game is lost); the options say their name.
-fn announce_dialogs(screen: Res<State<Screen>>, mut said: MessageWriter<Announcement>) {
-    if !screen.is_changed() || screen.is_added() {
-        return;
-    }
-    let (text, urgent) = match screen.get() {
-        Screen::ConfirmNewGame => (
-            format!(
-                "Start a new game? {} Enter: new game. Escape: keep playing.",
-                new_game::LINE
-            ),
-            true,
-        ),
-        Screen::Options => ("Options.".into(), false),
-        Screen::Coach => ("Coach.".into(), false),
-        _ => return,
-    };
-    said.write(Announcement { text, urgent });
 }
 
 #[cfg(test)]

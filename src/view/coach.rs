@@ -10,14 +10,12 @@ use bevy_tweening::{Delay, Tween, TweenAnim};
 
 use super::DespawnWhenDone;
 use super::art::Art;
-use super::dialogs::dialog;
 use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::header::arrow;
 use super::layout::{BOARD_CENTER, Z_FLOAT, Z_LABEL};
 use super::motion::Motion;
-use super::text::label;
 use super::theme::Ink;
-use super::widgets::button_row;
+use super::widgets::{TITLE_PX, button_row, dialog_root, label};
 use crate::ai::coach::Verdict;
 use crate::game::screens::coach_summary;
 use crate::game::speech::direction_name;
@@ -36,7 +34,6 @@ const ROW_PX: f32 = 17.0;
 pub const EMPTY_BAR_AT: f32 = 0.10;
 const BAR: Vec2 = Vec2::new(170.0, 18.0);
 /// The summary: title, lines, then one button a row.
-const TITLE_PX: f32 = 36.0;
 const TITLE_Y: f32 = 195.0;
 const LINE_PX: f32 = 17.0;
 const LINE_STEP: f32 = 25.0;
@@ -209,7 +206,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 
 fn spawn_summary(mut commands: Commands, art: Res<Art>, coach: Res<Coach>) {
     let shown = coach_summary::summary(&coach.summary());
-    let root = dialog(&mut commands, &art, Screen::Coach, 1.0);
+    let root = commands.spawn(dialog_root(&art, Screen::Coach, 1.0)).id();
     commands.spawn((
         ChildOf(root),
         label(shown.title.clone(), TITLE_PX, Ink::Text),

@@ -4,12 +4,11 @@
 use bevy::{prelude::*, sprite::Anchor};
 
 use super::art::Art;
-use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
-use super::text::label;
+use super::layout::{BOARD_PX, Z_LABEL};
 use super::theme::Ink;
 use super::widgets::{
-    Align, DialogRoot, Named, button_row, button_row_sized, described_button, follow_description,
-    row_x,
+    Align, BOTTOM_ROW_Y, Column, Named, TITLE_PX, button_row, button_row_sized, described_button,
+    dialog_root, follow_description, label, row_x,
 };
 use crate::game::screens::options::Part;
 use crate::game::screens::{Facts, describe_dialog};
@@ -17,35 +16,29 @@ use crate::game::{DialogButton, GameSet, Request, Screen};
 use crate::rules::{MAX_SIZE, MIN_SIZE};
 use crate::save::MotionChoice;
 
-/// Dialogs sit over the board and its win or game-over overlay.
-const Z_DIALOG: f32 = Z_OVERLAY + 2.0;
 /// The question's cover lets the board show through a little.
 const QUESTION_COVER_ALPHA: f32 = 0.9;
-/// The question: its title and line, then its two buttons (heights from the board's centre).
+/// The question: its title, its line, then its two buttons, from the board's centre down.
 const QUESTION_PX: f32 = 40.0;
 const QUESTION_Y: f32 = 60.0;
 const QUESTION_LINE_PX: f32 = 18.0;
-const QUESTION_LINE_Y: f32 = 15.0;
-const QUESTION_BUTTONS_Y: f32 = -50.0;
+const QUESTION_TO_LINE: f32 = 45.0;
+const LINE_TO_BUTTONS: f32 = 65.0;
 const QUESTION_BUTTON_WIDTH: f32 = 150.0;
-/// The options: headings at the left margin, a row of choices under each.
+/// The options: the title, then for each part its heading at the left margin and a row of
+/// choices under it; the coach's heading and its two choices share one line; a note, then the
+/// bottom row. The gaps between them, top-down:
 const OPTIONS_MARGIN: f32 = 25.0;
-const OPTIONS_TITLE_PX: f32 = 36.0;
 const OPTIONS_TITLE_Y: f32 = 210.0;
+const TITLE_TO_HEADING: f32 = 45.0;
+const HEADING_TO_ROW: f32 = 38.0;
+const ROW_TO_HEADING: f32 = 37.0;
+const ROW_TO_COACH: f32 = 52.0;
+const COACH_TO_NOTE: f32 = 40.0;
 const HEADING_PX: f32 = 18.0;
 const NOTE_PX: f32 = 15.0;
-/// The space from a heading down to its row of choices.
-const HEADING_TO_ROW: f32 = 38.0;
-const SIZE_HEADING_Y: f32 = 165.0;
-const TARGET_HEADING_Y: f32 = 90.0;
-const THEME_HEADING_Y: f32 = 15.0;
-const MOTION_HEADING_Y: f32 = -60.0;
-/// The coach's heading and its two choices share one line.
-const COACH_Y: f32 = -150.0;
 const COACH_WIDTH: f32 = 90.0;
-const NOTE_Y: f32 = -190.0;
-const DONE_Y: f32 = -222.0;
-/// Widths of the size and target choices, and of Done and its row.
+/// Widths of the size and target choices.
 const CHOICE_WIDTH: f32 = 70.0;
 /// The theme row's buttons, "High contrast" the wide one, and the animations' row: as wide as
 /// the size row, give or take a few pixels.
@@ -72,45 +65,33 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The dialog's root: a cover of the page's colour over the board, `alpha` opaque, everything
-/// else its children.
-pub(super) fn dialog(commands: &mut Commands, art: &Art, screen: Screen, alpha: f32) -> Entity {
-    commands
-        .spawn((
-            DialogRoot(screen),
-            DespawnOnExit(screen),
-            Ink::Page,
-            art.large_round(Ink::Page.light().with_alpha(alpha), Vec2::splat(BOARD_PX)),
-            Transform::from_translation(BOARD_CENTER.extend(Z_DIALOG)),
-        ))
-        .id()
-}
-
 fn spawn_confirm(mut commands: Commands, art: Res<Art>, facts: Facts) {
     let Some(question) = facts.dialog() else {
         return;
     };
-    let root = dialog(
-        &mut commands,
-        &art,
-        Screen::ConfirmNewGame,
-        QUESTION_COVER_ALPHA,
-    );
+    let root = commands
+        .spawn(dialog_root(
+            &art,
+            Screen::ConfirmNewGame,
+            QUESTION_COVER_ALPHA,
+        ))
+        .id();
+    let mut column = Column::at(QUESTION_Y);
     commands.spawn((
         ChildOf(root),
         label(question.title.clone(), QUESTION_PX, Ink::Text),
-        Transform::from_xyz(0.0, QUESTION_Y, Z_LABEL),
+        Transform::from_xyz(0.0, column.y(), Z_LABEL),
     ));
     commands.spawn((
         ChildOf(root),
         label(question.lines.join(" "), QUESTION_LINE_PX, Ink::Text),
-        Transform::from_xyz(0.0, QUESTION_LINE_Y, Z_LABEL),
+        Transform::from_xyz(0.0, column.below(QUESTION_TO_LINE), Z_LABEL),
     ));
     button_row(
         &mut commands,
         &art,
         root,
-        QUESTION_BUTTONS_Y,
+        column.below(LINE_TO_BUTTONS),
         QUESTION_BUTTON_WIDTH,
         &question.buttons,
     );
@@ -120,17 +101,9 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
     let Some(shown) = facts.dialog() else {
         return;
     };
-    let of = |pick: fn(Request) -> bool| -> Vec<DialogButton> {
-        shown
-            .buttons
-            .iter()
-            .filter(|b| pick(b.request))
-            .cloned()
-            .collect()
-    };
     // Opaque: in the dark theme, light tiles show through even a 0.96 cover (blending is
     // done in linear light).
-    let root = dialog(&mut commands, &art, Screen::Options, 1.0);
+    let root = commands.spawn(dialog_root(&art, Screen::Options, 1.0)).id();
     let left = -BOARD_PX / 2.0 + OPTIONS_MARGIN;
     let heading = |commands: &mut Commands, text: &str, y: f32, px: f32| {
         commands.spawn((
@@ -140,84 +113,75 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
             Transform::from_xyz(left, y, Z_LABEL),
         ));
     };
-    let choices = |commands: &mut Commands, y: f32, widths: &[f32], row: Vec<DialogButton>| {
-        button_row_sized(commands, &art, root, y, widths, &row);
+    let of = |pick: &dyn Fn(Request) -> bool| -> Vec<DialogButton> {
+        shown
+            .buttons
+            .iter()
+            .filter(|b| pick(b.request))
+            .cloned()
+            .collect()
     };
-    heading(
-        &mut commands,
-        &shown.title,
-        OPTIONS_TITLE_Y,
-        OPTIONS_TITLE_PX,
-    );
-    heading(
-        &mut commands,
-        &Part::Size.heading(),
-        SIZE_HEADING_Y,
-        HEADING_PX,
-    );
-    choices(
-        &mut commands,
-        SIZE_HEADING_Y - HEADING_TO_ROW,
-        &[CHOICE_WIDTH; MAX_SIZE - MIN_SIZE + 1],
-        of(|r| matches!(r, Request::SetSize(_))),
-    );
-    heading(
-        &mut commands,
-        &Part::Target.heading(),
-        TARGET_HEADING_Y,
-        HEADING_PX,
-    );
-    choices(
-        &mut commands,
-        TARGET_HEADING_Y - HEADING_TO_ROW,
-        &[CHOICE_WIDTH; crate::game::TARGETS.len()],
-        of(|r| matches!(r, Request::SetTarget(_))),
-    );
-    heading(
-        &mut commands,
-        &Part::Theme.heading(),
-        THEME_HEADING_Y,
-        HEADING_PX,
-    );
-    choices(
-        &mut commands,
-        THEME_HEADING_Y - HEADING_TO_ROW,
-        &THEME_WIDTHS,
-        of(|r| matches!(r, Request::SetTheme(_))),
-    );
-    heading(
-        &mut commands,
-        &Part::Motion.heading(),
-        MOTION_HEADING_Y,
-        HEADING_PX,
-    );
-    choices(
-        &mut commands,
-        MOTION_HEADING_Y - HEADING_TO_ROW,
-        &[MOTION_WIDTH; MotionChoice::ALL.len()],
-        of(|r| matches!(r, Request::SetMotion(_))),
-    );
-    heading(&mut commands, &Part::Coach.heading(), COACH_Y, HEADING_PX);
-    let coach = of(|r| matches!(r, Request::SetCoach(_)));
+    let mut column = Column::at(OPTIONS_TITLE_Y);
+    heading(&mut commands, &shown.title, column.y(), TITLE_PX);
+    let sizes = [CHOICE_WIDTH; MAX_SIZE - MIN_SIZE + 1];
+    let targets = [CHOICE_WIDTH; crate::game::TARGETS.len()];
+    let motions = [MOTION_WIDTH; MotionChoice::ALL.len()];
+    let rows: [(Part, &[f32]); 4] = [
+        (Part::Size, &sizes),
+        (Part::Target, &targets),
+        (Part::Theme, &THEME_WIDTHS),
+        (Part::Motion, &motions),
+    ];
+    for (i, (part, widths)) in rows.into_iter().enumerate() {
+        let gap = if i == 0 {
+            TITLE_TO_HEADING
+        } else {
+            ROW_TO_HEADING
+        };
+        heading(
+            &mut commands,
+            &part.heading(),
+            column.below(gap),
+            HEADING_PX,
+        );
+        let row = of(&|r| part.has(r) && r.is_choice());
+        button_row_sized(
+            &mut commands,
+            &art,
+            root,
+            column.below(HEADING_TO_ROW),
+            widths,
+            &row,
+        );
+    }
+    let coach_y = column.below(ROW_TO_COACH);
+    heading(&mut commands, &Part::Coach.heading(), coach_y, HEADING_PX);
     let xs = row_x(
         &[COACH_WIDTH; 2],
         Align::Right(BOARD_PX / 2.0 - OPTIONS_MARGIN),
     );
-    for (described, x) in coach.iter().zip(xs) {
+    for (described, x) in of(&|r| Part::Coach.has(r) && r.is_choice()).iter().zip(xs) {
         commands.spawn((
             ChildOf(root),
             described_button(&art, described, COACH_WIDTH),
-            Transform::from_xyz(x, COACH_Y, Z_LABEL),
+            Transform::from_xyz(x, coach_y, Z_LABEL),
         ));
     }
     heading(
         &mut commands,
         "A new size or target plays that board's own game.",
-        NOTE_Y,
+        column.below(COACH_TO_NOTE),
         NOTE_PX,
     );
-    let actions = of(|r| !r.is_choice());
-    button_row_sized(&mut commands, &art, root, DONE_Y, ACTION_WIDTHS, &actions);
+    let actions = of(&|r| !r.is_choice());
+    button_row_sized(
+        &mut commands,
+        &art,
+        root,
+        BOTTOM_ROW_Y,
+        ACTION_WIDTHS,
+        &actions,
+    );
 }
 
 /// Chosen options (as their description says) are dark buttons with light text, the others

@@ -5,24 +5,21 @@
 use bevy::{prelude::*, sprite::Anchor};
 
 use super::art::Art;
-use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
+use super::layout::{BOARD_PX, Z_LABEL};
 use super::palette;
-use super::text::label;
 use super::theme::Ink;
-use super::widgets::{BUTTON_HEIGHT, DialogRoot, Named, button_row, described_button};
+use super::widgets::{
+    BOTTOM_ROW_Y, BUTTON_HEIGHT, Named, TITLE_PX, button_row, described_button, dialog_root, label,
+};
 use crate::game::past::{Stats, grouped};
 use crate::game::screens::{Facts, history};
 use crate::game::{
     GameList, GameSet, LIST_ROWS, PastGames, Request, Screen, StatsBoard, Step, Watch,
 };
 
-/// Over the board and its overlays, like the options.
-const Z_SCREEN: f32 = Z_OVERLAY + 2.0;
 const MARGIN: f32 = 20.0;
-const TITLE_PX: f32 = 36.0;
 const TITLE_Y: f32 = 215.0;
 const NOTE_PX: f32 = 15.0;
-const BUTTONS_Y: f32 = -222.0;
 const BUTTON_WIDTH: f32 = 110.0;
 /// The list: rows this high, this far apart, the first at this height.
 const ROW_HEIGHT: f32 = 38.0;
@@ -77,14 +74,7 @@ pub struct ScoreLine;
 
 fn screen_root(commands: &mut Commands, art: &Art, screen: Screen, title: &str) -> Entity {
     let root = commands
-        .spawn((
-            ScreenRoot,
-            DialogRoot(screen),
-            DespawnOnExit(screen),
-            Ink::Page,
-            art.large_round(Ink::Page.light(), Vec2::splat(BOARD_PX)),
-            Transform::from_translation(BOARD_CENTER.extend(Z_SCREEN)),
-        ))
+        .spawn((ScreenRoot, dialog_root(art, screen, 1.0)))
         .id();
     commands.spawn((
         ChildOf(root),
@@ -106,7 +96,7 @@ fn spawn_history(mut commands: Commands, art: Res<Art>, facts: Facts) {
         .into_iter()
         .filter(|b| !matches!(b.request, Request::Watch(Watch::Past(_))))
         .collect();
-    button_row(&mut commands, &art, root, BUTTONS_Y, BUTTON_WIDTH, &own);
+    button_row(&mut commands, &art, root, BOTTOM_ROW_Y, BUTTON_WIDTH, &own);
 }
 
 /// Whether the screen's content is to be built: on a new screen (`root` not the one `built`
@@ -221,7 +211,7 @@ fn spawn_stats(mut commands: Commands, art: Res<Art>, facts: Facts) {
         .buttons
         .into_iter()
         .partition(|b| matches!(b.request, Request::StatsSize(_)));
-    button_row(&mut commands, &art, root, BUTTONS_Y, BUTTON_WIDTH, &own);
+    button_row(&mut commands, &art, root, BOTTOM_ROW_Y, BUTTON_WIDTH, &own);
     // The board size, with a button either side to change it.
     let right = BOARD_PX / 2.0 - MARGIN;
     for described in &sizes {

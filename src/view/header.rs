@@ -12,10 +12,10 @@ use super::art::Art;
 use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::layout::{BOARD_CENTER, BOARD_PX, HEADER_Y, LEFT, RIGHT, ROW_Y, Z_FLOAT, Z_LABEL};
 use super::motion::Motion;
-use super::text::{BODY_PX, FontPx, Label, label};
+use super::text::{BODY_PX, FontPx, Label};
 use super::theme::Ink;
-use super::widgets::{Align, BUTTON_HEIGHT, button, menu_button, row_x};
-use crate::game::coach::remark;
+use super::widgets::{Align, BUTTON_HEIGHT, button, label, menu_button, row_x};
+use crate::game::speech::remark;
 use crate::game::{
     Autoplay, BestScores, Engine, GameSet, HintGiven, MoveApplied, Notice, Rated, Request, Screen,
 };

@@ -32,6 +32,8 @@ pub const Z_CELL: f32 = 1.0;
 pub const Z_GHOST: f32 = 2.0;
 pub const Z_TILE: f32 = 3.0;
 pub const Z_OVERLAY: f32 = 10.0;
+/// Dialogs and screens in front of the board and its win or game-over overlay.
+pub const Z_DIALOG: f32 = Z_OVERLAY + 2.0;
 pub const Z_FLOAT: f32 = 20.0;
 /// Text sits just above its parent sprite.
 pub const Z_LABEL: f32 = 0.1;

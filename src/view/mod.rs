@@ -23,7 +23,7 @@ pub mod tiles;
 pub mod widgets;
 
 use bevy::{diagnostic::FrameCount, prelude::*, window::RequestRedraw};
-use bevy_tweening::{AnimationSystem, TweenAnim};
+use bevy_tweening::TweenAnim;
 
 use crate::game::{Autoplay, GameSet, GameState, Replay, Screen};
 
@@ -54,29 +54,11 @@ pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        // The whole frame, in one place. Tweens started by a move are first stepped in the next
-        // frame: stepping them in the frame that woke from idle would apply that frame's long
-        // delta (up to 250 ms) and finish a 100 ms slide before it was ever drawn.
-        app.configure_sets(
-            Update,
-            (
-                GameSet::Ai,
-                ViewSet::Snap,
-                GameSet::Apply,
-                GameSet::Save,
-                AnimationSystem::AnimationUpdate,
-                GameSet::React,
-                ViewSet::Fade,
-                ViewSet::Ink,
-                ViewSet::Text,
-                ViewSet::Publish,
-            )
-                .chain(),
-        )
-        // Registered by WindowPlugin in a real app; headless tests have none.
-        .add_message::<RequestRedraw>()
-        .add_systems(Update, despawn_finished.in_set(GameSet::React))
-        .add_systems(Last, keep_frames_coming);
+        app
+            // Registered by WindowPlugin in a real app; headless tests have none.
+            .add_message::<RequestRedraw>()
+            .add_systems(Update, despawn_finished.in_set(GameSet::React))
+            .add_systems(Last, keep_frames_coming);
         art::plugin(app);
         layout::plugin(app);
         fade::plugin(app);

@@ -20,7 +20,6 @@ use bevy::{
 
 use super::ViewSet;
 use super::layout::{DESIGN_HEIGHT, DESIGN_WIDTH};
-use super::theme::Ink;
 
 /// Clear Sans Bold, subset to the characters the game shows (Apache-2.0, see assets/fonts),
 /// compiled in so the binary runs from anywhere.
@@ -43,11 +42,6 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(ViewSet::Text),
         );
-}
-
-/// A text in the game's face at a design size, in a colour that follows the theme.
-pub fn label(text: impl Into<String>, px: f32, ink: Ink) -> impl Bundle {
-    (Label(text.into()), LabelColor(ink.light()), ink, FontPx(px))
 }
 
 /// A line of text in the game's face, at the design size in its `FontPx`, placed by its

@@ -17,7 +17,7 @@ use super::palette::{
     WIN_OVERLAY,
 };
 use super::text::LabelColor;
-use crate::game::{PlayerOptions, menus::system_is_dark};
+use crate::game::{PlayerOptions, options::system_is_dark};
 use crate::save::ThemeChoice;
 
 pub(super) fn plugin(app: &mut App) {

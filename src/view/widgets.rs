@@ -6,9 +6,9 @@ use bevy::prelude::*;
 
 use super::art::Art;
 use super::fade::BaseAlpha;
-use super::layout::Z_LABEL;
+use super::layout::{BOARD_CENTER, BOARD_PX, Z_DIALOG, Z_LABEL};
 use super::palette::{BUTTON, LIGHT_TEXT};
-use super::text::label;
+use super::text::{FontPx, Label, LabelColor};
 use super::theme::Ink;
 use crate::game::{DialogButton, Request, Screen, ShownDialog, UiButton};
 
@@ -19,6 +19,11 @@ use crate::game::{DialogButton, Request, Screen, ShownDialog, UiButton};
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DialogRoot(pub Screen);
 
+/// A dialog's or a screen's title.
+pub const TITLE_PX: f32 = 36.0;
+/// A dialog's bottom row of buttons (Done, Close), from the board's centre.
+pub const BOTTOM_ROW_Y: f32 = -222.0;
+
 /// Buttons are 40 px high, as in the original, with 18 px text.
 pub const BUTTON_HEIGHT: f32 = 40.0;
 pub const BUTTON_TEXT_PX: f32 = 18.0;
@@ -27,6 +32,11 @@ pub const BUTTON_GAP: f32 = 8.0;
 /// The menu button's three bars.
 const BAR_SIZE: Vec2 = Vec2::new(20.0, 3.0);
 const BAR_STEP: f32 = 7.0;
+
+/// A text in the game's face at a design size, in a colour that follows the theme.
+pub fn label(text: impl Into<String>, px: f32, ink: Ink) -> impl Bundle {
+    (Label(text.into()), LabelColor(ink.light()), ink, FontPx(px))
+}
 
 /// What a screen reader calls a button (its screen's description's name, else its text),
 /// and for one of the options' choices whether it is the current one.
@@ -101,6 +111,43 @@ pub fn menu_button(art: &Art, request: Request) -> impl Bundle {
         BaseAlpha(1.0),
         children![bar(BAR_STEP), bar(0.0), bar(-BAR_STEP)],
     )
+}
+
+/// The root of a dialog or a screen over the board: a cover of the page's colour, `alpha`
+/// opaque, everything else its children. It lives while its screen does.
+pub fn dialog_root(art: &Art, screen: Screen, alpha: f32) -> impl Bundle {
+    (
+        DialogRoot(screen),
+        DespawnOnExit(screen),
+        Ink::Page,
+        art.large_round(Ink::Page.light().with_alpha(alpha), Vec2::splat(BOARD_PX)),
+        Transform::from_translation(BOARD_CENTER.extend(Z_DIALOG)),
+    )
+}
+
+/// Places rows top-down from their order and the gaps between them (y grows upward): adding
+/// a row moves the rows under it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Column {
+    y: f32,
+}
+
+impl Column {
+    /// A column whose first row is at `y`.
+    pub fn at(y: f32) -> Self {
+        Self { y }
+    }
+
+    /// The row placed last.
+    pub fn y(&self) -> f32 {
+        self.y
+    }
+
+    /// The next row, `gap` below the last one.
+    pub fn below(&mut self, gap: f32) -> f32 {
+        self.y -= gap;
+        self.y
+    }
 }
 
 /// Where a row lines up.
@@ -180,7 +227,7 @@ pub fn button_row_sized(
 pub(super) fn follow_description(
     shown: Res<ShownDialog>,
     mut buttons: Query<(&UiButton, &mut Named, &Children), With<Described>>,
-    mut labels: Query<&mut super::text::Label>,
+    mut labels: Query<&mut Label>,
 ) {
     let Some(dialog) = shown.0.as_ref().filter(|_| shown.is_changed()) else {
         return;
@@ -215,5 +262,12 @@ mod tests {
         let xs = row_x(&[40.0, 130.0], Align::Right(250.0));
         assert_eq!(xs, vec![92.0, 185.0]);
         assert_eq!(row_x(&[], Align::Center), Vec::<f32>::new());
+    }
+
+    #[test]
+    fn a_column_places_each_row_a_gap_under_the_last() {
+        let mut column = Column::at(100.0);
+        assert_eq!((column.below(30.0), column.below(5.0)), (70.0, 65.0));
+        assert_eq!(column.y(), 65.0);
     }
 }

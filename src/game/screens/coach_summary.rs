@@ -6,8 +6,8 @@ use bevy::prelude::KeyCode::*;
 use super::{Binding, Dialog, DialogButton, Help, Unit, counted};
 use crate::ai::coach::Verdict;
 use crate::game::coach::Summary;
-use crate::game::replay::Watch;
 use crate::game::requests::Request::*;
+use crate::game::requests::Watch;
 use crate::game::speech::direction_name;
 
 pub const UNIT: Unit = Unit {

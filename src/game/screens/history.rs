@@ -3,9 +3,9 @@
 use bevy::prelude::KeyCode::*;
 
 use super::{Binding, Dialog, DialogButton, Unit, counted};
-use crate::game::past::{Browse, grouped, when};
-use crate::game::replay::Watch;
+use crate::game::past::{grouped, when};
 use crate::game::requests::Request::{self, *};
+use crate::game::requests::{Browse, Watch};
 use crate::save::PastGame;
 
 pub const UNIT: Unit = Unit {

@@ -28,33 +28,15 @@ pub mod viewer;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::board::{Engine, GameState};
+use super::GameSet;
 use super::coach::Coach;
-use super::menus::{NextBoard, PlayerOptions};
+use super::options::{NextBoard, PlayerOptions};
 use super::past::{PastGames, StatsBoard, grouped};
-use super::replay::Replay;
 use super::requests::Request;
-
-/// What has the keys: the board, the "start a new game?" question, the options, the replay
-/// viewer, the history of games, the statistics or the coach's summary.
-#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Screen {
-    #[default]
-    Game,
-    /// Asked before a new game replaces one in progress (the original's issue #116,
-    /// <https://github.com/gabrielecirulli/2048/issues/116>).
-    ConfirmNewGame,
-    /// Board size, target, theme and animations.
-    Options,
-    /// The replay viewer.
-    Replay,
-    /// The games played, newest first.
-    History,
-    /// Statistics per board size.
-    Stats,
-    /// The coach's summary of the game in progress.
-    Coach,
-}
+use super::speech::Announcement;
+use super::state::Engine;
+use super::state::Replay;
+pub use super::state::{GameState, Screen};
 
 /// Every screen, in the order the README's key tables list them.
 pub const SCREENS: [Screen; 7] = [
@@ -147,7 +129,7 @@ impl When {
         match self {
             When::Always => true,
             When::In(s) => s == state,
-            When::Desktop => crate::game::input::QUIT_KEYS,
+            When::Desktop => QUIT_KEYS,
         }
     }
 }
@@ -205,7 +187,7 @@ impl Binding {
 /// The help line of these bindings, their parts joined by dots.
 fn help_of(keys: &[Binding]) -> String {
     keys.iter()
-        .filter(|b| b.when != When::Desktop || crate::game::input::QUIT_KEYS)
+        .filter(|b| b.when != When::Desktop || QUIT_KEYS)
         .filter_map(|b| match b.help {
             Help::None => None,
             Help::Word(word) => Some(format!("{} {word}", key_name(b.keys[0]))),
@@ -375,6 +357,16 @@ impl Dialog {
     }
 }
 
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ShownDialog>().add_systems(
+        Update,
+        (describe_dialog, announce_dialogs).in_set(GameSet::React),
+    );
+}
+
+/// Esc and Q quit on the desktop only (a page cannot be quit).
+pub const QUIT_KEYS: bool = cfg!(not(target_arch = "wasm32"));
+
 /// The dialog the view draws and the page's mirror and the desktop's tree show, kept by
 /// `describe_dialog`.
 #[derive(Resource, Default, Debug, PartialEq)]
@@ -420,6 +412,26 @@ pub fn describe_dialog(facts: Facts, mut shown: ResMut<ShownDialog>) {
     }
 }
 
+/// The question interrupts (it asks before a game is lost); the options say their name.
+fn announce_dialogs(screen: Res<State<Screen>>, mut said: MessageWriter<Announcement>) {
+    if !screen.is_changed() || screen.is_added() {
+        return;
+    }
+    let (text, urgent) = match screen.get() {
+        Screen::ConfirmNewGame => (
+            format!(
+                "Start a new game? {} Enter: new game. Escape: keep playing.",
+                new_game::LINE
+            ),
+            true,
+        ),
+        Screen::Options => ("Options.".into(), false),
+        Screen::Coach => ("Coach.".into(), false),
+        _ => return,
+    };
+    said.write(Announcement { text, urgent });
+}
+
 /// "1 game", "1,204 games".
 pub(crate) fn counted(n: u64, one: &str) -> String {
     match n {
@@ -432,7 +444,7 @@ pub(crate) fn counted(n: u64, one: &str) -> String {
 mod tests {
     use super::*;
     use crate::game::past::when;
-    use crate::game::replay::Watch;
+    use crate::game::requests::Watch;
     use crate::save::PastGame;
 
     /// The description of `screen` over a new 4×4 game in `state`, with the default options.

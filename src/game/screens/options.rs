@@ -93,7 +93,7 @@ pub enum Part {
 
 impl Part {
     /// Whether `request` is one of this part's choices or keys.
-    fn has(self, request: Request) -> bool {
+    pub fn has(self, request: Request) -> bool {
         matches!(
             (self, request),
             (Part::Size, SetSize(_))

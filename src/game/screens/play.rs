@@ -7,12 +7,11 @@ use bevy::prelude::KeyCode::{
     KeyU, KeyV, KeyW, KeyX, NumpadEnter, Slash, Space,
 };
 
-use super::{Binding, Dialog, DialogButton, Facts, Help, Unit, When};
-use crate::game::board::GameState;
-use crate::game::input::QUIT_KEYS;
+use super::{Binding, Dialog, DialogButton, Facts, Help, QUIT_KEYS, Unit, When};
 use crate::game::past::grouped;
-use crate::game::replay::Watch;
 use crate::game::requests::Request::{self, *};
+use crate::game::requests::Watch;
+use crate::game::state::GameState;
 use crate::rules::Direction;
 
 const ENTER: &[KeyCode] = &[Enter, NumpadEnter, Space];

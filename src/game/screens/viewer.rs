@@ -5,8 +5,9 @@ use bevy::prelude::KeyCode::{self, *};
 
 use super::{Binding, Dialog, DialogButton, Unit, counted};
 use crate::game::past::grouped;
-use crate::game::replay::{Control, Speed, Watching};
 use crate::game::requests::Request::{self, *};
+use crate::game::requests::{Control, Speed};
+use crate::game::state::Watching;
 
 const fn speed(keys: &'static [KeyCode], speed: Speed) -> Binding {
     Binding::new(

@@ -3,10 +3,8 @@
 //! alone, does nothing while off, shows its bars and its summary, and the summary's buttons open
 //! the replay just before the move.
 
-mod common;
-
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use g2048::{
     ai::{coach::Verdict, search::Budget},
     game::{AiBudget, Coach, GameState, PlayerOptions, Request, Screen, ShownDialog, Watch},

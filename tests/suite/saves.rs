@@ -1,12 +1,10 @@
 //! Saving and loading: round trips on every board size, every hostile save a player could end
 //! up with, atomic files, and random bytes fed to the loaders.
 
-mod common;
-
 use std::sync::Arc;
 
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use g2048::{
     rules::{Config, Direction, Game, History, MAX_SAVED_SCORE, Status},
     save::{

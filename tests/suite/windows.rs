@@ -3,15 +3,13 @@
 //! the history, as far as it went), each best score is the highest reached, and the options are
 //! the last chosen. Also: a `--seed` never costs the saved game.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use g2048::{
-    game::{BoardClaim, History, PastGames, PlayerOptions, Request, StoreChanged},
+    game::{BoardClaim, PastGames, PlayerOptions, Request, StoreChanged, UndoRecord},
     rules::{Config, Direction},
     save::{self, FileStore, MemoryStore, Options, PastGame, Store, ThemeChoice},
 };
@@ -19,7 +17,7 @@ use proptest::prelude::*;
 
 /// The game in play: its identity (start, seed) and how far it went (moves + 2 × undos).
 fn current(app: &App) -> Option<((u64, u64), u64)> {
-    let history = &app.world().resource::<History>().0;
+    let history = &app.world().resource::<UndoRecord>().0;
     let seed = history.seed()?;
     let steps = history.len() as u64 + 2 * u64::from(history.undos());
     (!history.is_empty()).then_some(((history.info.started_ms, seed), steps))
@@ -335,7 +333,7 @@ fn interleave(store: Arc<dyn Store>, acts: &[Act]) {
     let mut best: BTreeMap<usize, u64> = BTreeMap::new();
     let mut theme = None;
     let mut note = |app: &App| {
-        let history = &app.world().resource::<History>().0;
+        let history = &app.world().resource::<UndoRecord>().0;
         match current(app) {
             Some((id, steps)) => {
                 let entry = reached.entry(id).or_insert(0);
@@ -498,7 +496,7 @@ fn a_kill_between_a_boards_two_writes_loses_no_move() {
     let mut app = window(&store, Some(5));
     play_moves(&mut app, 6);
     let mut game = engine(&app).clone();
-    let mut history = app.world().resource::<History>().0.clone();
+    let mut history = app.world().resource::<UndoRecord>().0.clone();
     drop(app);
     // The next move: its moves written, then the kill before the game.
     let direction = Direction::ALL

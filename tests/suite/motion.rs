@@ -2,13 +2,11 @@
 //! and off put a move's tiles in their cells the frame after the key, with no "+N"; off also
 //! shows overlays at once.
 
-mod common;
-
 use std::sync::Arc;
 
+use crate::common::*;
 use bevy::prelude::*;
 use bevy_tweening::TweenAnim;
-use common::*;
 use g2048::{
     game::{GameState, Tile},
     rules::{Board, Config},

@@ -1,10 +1,8 @@
 //! The AI in the game: autoplay wins from a fixed seed and stops at the win, hints show a move
 //! that changes the board, on every board size.
 
-mod common;
-
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use g2048::{
     ai::search::{self, Budget},
     game::{AiBudget, Autoplay, GameState, Request, Thinking},

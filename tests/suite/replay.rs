@@ -2,17 +2,15 @@
 //! window: the viewer lands on the engine's positions, "play from here" continues identically,
 //! bad codes leave the game in progress untouched, and finished or replaced games are kept.
 
-mod common;
-
 use std::sync::Arc;
 
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use g2048::{
     GamePlugin,
     game::{
-        Control, GameState, History, Notice, PastGames, PlayerOptions, Replay, Request, Screen,
-        Shared, Watch,
+        Control, GameState, Notice, PastGames, PlayerOptions, Replay, Request, Screen, Shared,
+        UndoRecord, Watch,
     },
     rules::{Config, Direction, Record, SavedGame, Status},
     save::{self, MemoryStore, Store},
@@ -129,7 +127,7 @@ fn the_viewer_steps_and_jumps_onto_the_games_positions_and_gives_the_game_back()
 fn play_from_here_continues_with_the_same_spawns() {
     let mut app = app(Config::default(), 8);
     let positions = play_moves(&mut app, 30);
-    let moves: Vec<Direction> = app.world().resource::<History>().moves().to_vec();
+    let moves: Vec<Direction> = app.world().resource::<UndoRecord>().moves().to_vec();
 
     press(&mut app, KeyCode::KeyV);
     request(&mut app, Request::Replay(Control::Seek(12)));
@@ -152,7 +150,7 @@ fn play_from_here_continues_with_the_same_spawns() {
     let past = &app.world().resource::<PastGames>().0;
     assert_eq!(past.len(), 1);
     assert_eq!(past[0].moves, 30);
-    let record = app.world().resource::<History>().record().unwrap();
+    let record = app.world().resource::<UndoRecord>().record().unwrap();
     assert_eq!(record.moves, moves);
 }
 
@@ -252,7 +250,7 @@ fn app_history_code(app: &mut App) -> String {
     assert_eq!(codes.len(), 1, "one share");
     let (record, _, game) = Record::decode(&codes[0]).unwrap();
     assert_eq!(game.save(), engine(app).save());
-    assert_eq!(Some(record), app.world().resource::<History>().record());
+    assert_eq!(Some(record), app.world().resource::<UndoRecord>().record());
     codes[0].clone()
 }
 
@@ -374,7 +372,7 @@ fn the_viewer_takes_only_its_own_requests() {
 #[test]
 fn the_web_fixture_replays_natively_to_its_recorded_end() {
     let fixture: serde_json::Value =
-        serde_json::from_str(include_str!("../web/replay-fixture.json")).unwrap();
+        serde_json::from_str(include_str!("../../web/replay-fixture.json")).unwrap();
     let (record, _, end) = Record::decode(fixture["code"].as_str().unwrap()).unwrap();
     assert_eq!(
         record.moves.len() as u64,

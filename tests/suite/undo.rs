@@ -1,10 +1,8 @@
 //! Undo: every key and the button take back one move, as many as were played, restoring the
 //! exact earlier game (board, score, moves, state, and the spawn RNG), with tiles sliding back.
 
-mod common;
-
+use crate::common::*;
 use bevy::{input::ButtonState, prelude::*};
-use common::*;
 use g2048::{
     game::{GameState, Request},
     rules::{Board, Config, SavedGame, Status},

@@ -1,13 +1,11 @@
 //! Headless App tests: the real plugins on MinimalPlugins' parts + StatesPlugin, keys injected
 //! as keyboard messages, assertions on entities, states and the screen's score.
 
-mod common;
-
 use std::time::Duration;
 
+use crate::common::*;
 use bevy::{prelude::*, time::TimeUpdateStrategy};
 use bevy_tweening::TweenAnim;
-use common::*;
 use g2048::{
     game::{GameState, Position, Request, Screen, Tile},
     rules::{Board, Config, Direction, Status},

@@ -3,13 +3,11 @@
 //! sentences, and the dialog in front is a dialog around its buttons that takes the focus.
 //! (`tools/atspi-check.sh` reads the tree from the running game through AT-SPI.)
 
-mod common;
-
+use crate::common::*;
 use accesskit::{Action, ActionRequest as Request_, Live, NodeId, Role, Toggled, TreeId};
 use bevy::a11y::{AccessibilityNode, ActionRequest};
 use bevy::input_focus::InputFocus;
 use bevy::prelude::*;
-use common::*;
 use g2048::{
     game::{Screen, ShownDialog, UiButton},
     rules::{Board, Cell, Config},

@@ -1,10 +1,8 @@
 //! What a screen reader hears: a sentence per move, urgent ones for a win and a loss, the new
 //! game's tiles, and the whole board on request (B).
 
-mod common;
-
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use g2048::{
     game::Announcement,
     rules::{Board, Cell, Config},

@@ -2,13 +2,11 @@
 //! reaches back past a restart, and saves that are damaged or cannot even be read cost nothing
 //! else and are never written over.
 
-mod common;
-
 use std::io;
 use std::sync::Arc;
 
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use g2048::{
     game::{GameState, Screen},
     rules::{Board, Config, Direction, Game, History, Status},

@@ -1,11 +1,9 @@
 //! Keyboard focus: Tab and Shift+Tab move a ring over the buttons of the screen in front, in
 //! reading order; Enter and Space press the focused button; a new screen starts without focus.
 
-mod common;
-
+use crate::common::*;
 use bevy::input::{ButtonState, mouse::MouseButtonInput};
 use bevy::prelude::*;
-use common::*;
 use g2048::{
     game::{Focus, Request, Screen, UiButton, Watch},
     rules::Config,

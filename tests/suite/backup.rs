@@ -3,8 +3,6 @@
 //! damaged, cut, forged or foreign file is refused and changes nothing; an import cut short at
 //! any write ends as before or as after it; the desktop's file imports.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::{
@@ -12,8 +10,8 @@ use std::sync::{
     atomic::{AtomicUsize, Ordering},
 };
 
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use g2048::{
     game::{BackupMade, ImportBackup, PastGames, Request},
     rules::Direction,
@@ -401,7 +399,7 @@ fn played_memory(seed: u64) -> Arc<MemoryStore> {
 
 #[test]
 fn the_desktops_backup_file_imports() {
-    let text = include_str!("fixtures/backup-desktop.json");
+    let text = include_str!("../fixtures/backup-desktop.json");
     let backup = Backup::parse(text.as_bytes()).unwrap();
     assert!(!backup.boards.is_empty() && !backup.games.is_empty());
     let here: Arc<dyn Store> = Arc::new(MemoryStore::default());
@@ -444,7 +442,7 @@ fn a_game_played_on_in_two_places_keeps_both_lines() {
             .collect();
         request(&mut app, Request::Move(movable[pick % movable.len()]));
         play_moves(&mut app, 2);
-        let history = &app.world().resource::<g2048::game::History>().0;
+        let history = &app.world().resource::<g2048::game::UndoRecord>().0;
         lines.push(history.record().unwrap().code());
         drop(app);
     }

@@ -1,12 +1,10 @@
 //! The options screen (a `Screen` state): size and target choices change the next game, are
 //! remembered, and give each board its own saved game; flags override them for one run.
 
-mod common;
-
 use std::sync::Arc;
 
+use crate::common::*;
 use bevy::prelude::*;
-use common::*;
 use g2048::{
     GamePlugin,
     game::{PlayerOptions, Request, Screen},

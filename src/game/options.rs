@@ -62,14 +62,14 @@ pub fn system_is_dark(window: Option<&Window>) -> bool {
 
 /// Everything the options screen changes.
 #[derive(SystemParam)]
-pub(super) struct Menus<'w, 's> {
+pub(super) struct OptionChanges<'w, 's> {
     options: ResMut<'w, PlayerOptions>,
     chosen: ResMut<'w, OptionsChosen>,
     next_board: ResMut<'w, NextBoard>,
     windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
 }
 
-impl Menus<'_, '_> {
+impl OptionChanges<'_, '_> {
     /// The options screen opens on the board in play (flags may differ from the saved options).
     pub(super) fn open_options(&mut self, playing: Config) {
         self.next_board.0 = playing;

@@ -1,0 +1,153 @@
+//! The one reader of requests. It keeps their order, asks the screen in front whether it takes
+//! each ([`Screen::accepts`], from the screen's module), and hands it to the code that owns it:
+//! the board ([`super::board::BoardChanges`]), the options ([`super::options::OptionChanges`]),
+//! the AI ([`super::autoplay::AiControl`]), the replay viewer and the history screens
+//! ([`super::replay::Viewer`]), the coach ([`super::coach::CoachControl`]), the backups
+//! ([`super::persist::Backups`]).
+//!
+//! A new request is a variant of `Request`, an arm here and its work in the owner's file; the
+//! screens that take it say so in their module, with its key.
+
+use bevy::prelude::*;
+
+use super::GameSet;
+use super::autoplay::AiControl;
+use super::board::BoardChanges;
+use super::coach::CoachControl;
+use super::options::OptionChanges;
+use super::persist::Backups;
+use super::replay::Viewer;
+use super::requests::Request;
+use super::state::Mover;
+use super::state::Screen;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, route_requests.in_set(GameSet::Apply));
+}
+
+/// The one reader of the frame's requests: each in order, if the screen in front (as the
+/// requests before it left it) accepts it, goes to its owner. The screen state itself changes
+/// next frame.
+fn route_requests(
+    mut requests: MessageReader<Request>,
+    screen: Res<State<Screen>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut board: BoardChanges,
+    mut options: OptionChanges,
+    mut ai: AiControl,
+    mut viewer: Viewer,
+    mut coach: CoachControl,
+    mut backups: Backups,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if requests.is_empty() {
+        return;
+    }
+    board.track_tiles();
+    let mut on = *screen.get();
+    for &request in requests.read() {
+        if !on.accepts(request) {
+            continue;
+        }
+        match request {
+            Request::Move(direction) => {
+                let by = if ai.playing() {
+                    Mover::Ai
+                } else {
+                    Mover::Player
+                };
+                board.play(direction, by);
+            }
+            Request::Undo => board.undo(),
+            Request::KeepGoing => board.keep_going(),
+            Request::NewGame if board.in_progress() => on = Screen::ConfirmNewGame,
+            Request::NewGame | Request::ConfirmNewGame => {
+                board.new_game();
+                on = Screen::Game;
+            }
+            Request::OpenOptions => {
+                options.open_options(board.game().config());
+                on = Screen::Options;
+            }
+            Request::CloseDialog => {
+                if on == Screen::Options {
+                    board.switch_to(options.chosen_board());
+                }
+                on = Screen::Game;
+            }
+            Request::OpenHistory | Request::OpenStats => {
+                if on == Screen::Options {
+                    board.switch_to(options.chosen_board());
+                }
+                if request == Request::OpenHistory {
+                    viewer.open_history();
+                    on = Screen::History;
+                } else {
+                    viewer.open_stats(board.game().config().size());
+                    on = Screen::Stats;
+                }
+            }
+            Request::SetSize(size) => options.set_size(size),
+            Request::SetTarget(target) => options.set_target(target),
+            Request::StepTarget(step) => options.step_target(step),
+            Request::SetMotion(motion) => options.set_motion(motion),
+            Request::NextMotion => options.next_motion(),
+            Request::SetTheme(theme) => options.set_theme(theme),
+            Request::ToggleTheme => options.toggle_theme(),
+            Request::Hint => ai.hint(board.game()),
+            Request::ToggleAutoplay => ai.toggle_autoplay(),
+            Request::ToggleFast => ai.toggle_fast(),
+            Request::Watch(what) => on = viewer.watch(what, &mut board, on).unwrap_or(on),
+            Request::Replay(control) => on = viewer.control(control, &mut board).unwrap_or(on),
+            Request::Share => viewer.share(on, &board),
+            Request::Browse(browse) => viewer.browse(browse, &board),
+            Request::StatsSize(step) => viewer.step_stats(step),
+            Request::ReadBoard => board.read_aloud(),
+            Request::SetCoach(on) => options.set_coach(on),
+            Request::ToggleCoach => options.set_coach(!options.coach_on()),
+            Request::CoachBars => coach.show_bars(options.coach_on()),
+            Request::OpenCoach => on = Screen::Coach,
+            Request::ExportBackup => backups.export(),
+            Request::ImportBackup => backups.pick(),
+            Request::Quit => {
+                exit.write(AppExit::Success);
+            }
+        }
+    }
+    NextState::set_if_neq(&mut next_screen, on);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::requests::Step;
+    use super::*;
+    use crate::rules::Direction;
+
+    #[test]
+    fn dialogs_take_only_their_answers_and_the_board_none_of_them() {
+        let answers = [Request::ConfirmNewGame, Request::CloseDialog];
+        for request in answers {
+            assert!(!Screen::Game.accepts(request), "{request:?}");
+        }
+        assert!(Screen::ConfirmNewGame.accepts(Request::ConfirmNewGame));
+        for request in [
+            Request::Move(Direction::Left),
+            Request::Undo,
+            Request::NewGame,
+            Request::Hint,
+            Request::SetSize(5),
+            Request::ToggleTheme,
+        ] {
+            assert!(!Screen::ConfirmNewGame.accepts(request), "{request:?}");
+        }
+        assert!(Screen::Options.accepts(Request::StepTarget(Step::Up)));
+        assert!(Screen::Options.accepts(Request::ToggleTheme));
+        for request in [
+            Request::Move(Direction::Up),
+            Request::OpenOptions,
+            Request::ToggleAutoplay,
+        ] {
+            assert!(!Screen::Options.accepts(request), "{request:?}");
+        }
+    }
+}

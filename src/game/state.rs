@@ -1,0 +1,171 @@
+//! What the game is at any moment, shared by its parts: the engine's game and its undo record,
+//! the best scores, the replay on the board if one is, the messages a move sends, and the two
+//! states (how the game stands, [`GameState`]; what has the keys, [`Screen`], each screen's
+//! module being in `screens`). Definitions only: the modules that change them depend on this
+//! one, never the other way.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+
+use super::requests::Speed;
+use crate::rules::{self, Board, Cell, Direction, Game, Merge, Record, Status};
+
+/// Game flow, as the engine's status says. The view hangs overlays on it.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameState {
+    #[default]
+    Playing,
+    /// The target was reached: "You win!" with Keep going / New game.
+    Won,
+    /// No move is left: "Game over!" with Try again.
+    GameOver,
+}
+
+/// What has the keys: the board, the "start a new game?" question, the options, the replay
+/// viewer, the history of games, the statistics or the coach's summary.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Game,
+    /// Asked before a new game replaces one in progress (the original's issue #116,
+    /// <https://github.com/gabrielecirulli/2048/issues/116>).
+    ConfirmNewGame,
+    /// Board size, target, theme and animations.
+    Options,
+    /// The replay viewer.
+    Replay,
+    /// The games played, newest first.
+    History,
+    /// Statistics per board size.
+    Stats,
+    /// The coach's summary of the game in progress.
+    Coach,
+}
+
+/// The engine game in progress, the one source of truth the entities mirror.
+#[derive(Resource, Debug, Clone, Deref, DerefMut)]
+pub struct Engine(pub Game);
+
+/// The undo record: the moves of the current game, kept with the saved game, so they outlast a
+/// restart, and without limit (see `rules::History`). A new game starts a new one.
+#[derive(Resource, Debug, Clone, Deref, DerefMut)]
+pub struct UndoRecord(pub crate::rules::History);
+
+impl From<Status> for GameState {
+    fn from(status: Status) -> Self {
+        match status {
+            Status::Playing => GameState::Playing,
+            Status::Won => GameState::Won,
+            Status::Over => GameState::GameOver,
+        }
+    }
+}
+
+/// The best score per board size, saved and reached. `track_best` is its one writer.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct BestScores(pub crate::save::BestScores);
+
+impl BestScores {
+    /// The best score on boards of this side.
+    pub fn for_size(&self, size: usize) -> u64 {
+        self.0.get(&size).copied().unwrap_or(0)
+    }
+}
+
+/// A merge as applied to the entities: `survivor` now holds the merged value at `merge.into`;
+/// the other source tile was despawned.
+#[derive(Debug, Clone, Copy)]
+pub struct MergedTile {
+    pub survivor: Entity,
+    pub merge: Merge,
+}
+
+/// Written after a move (or an undo) changed the board, for the view to animate. The entities
+/// are already in their final state when it is read: animation never decides anything.
+#[derive(Message, Debug, Clone)]
+pub struct MoveApplied {
+    /// The move's direction (for an undo, of the move taken back).
+    pub direction: Direction,
+    /// Tiles that kept their entity and changed cell (merge survivors excluded).
+    pub slides: Vec<(Entity, Cell, Cell)>,
+    pub merges: Vec<MergedTile>,
+    /// A tile taken off the board without an entity to show it (the spawn an undo removes).
+    pub vanished: Option<(Cell, u32)>,
+    /// The tile the move spawned.
+    pub spawned: Option<(Cell, u32)>,
+    /// Whether this is an undo (of a move toward `direction`).
+    pub undone: bool,
+    /// Score gained by the move.
+    pub gained: u64,
+}
+
+impl MoveApplied {
+    /// A move toward `direction` that gained `gained`, before its tiles are recorded.
+    pub(super) fn new(direction: Direction, gained: u64) -> Self {
+        Self {
+            direction,
+            slides: Vec::new(),
+            merges: Vec::new(),
+            vanished: None,
+            spawned: None,
+            undone: false,
+            gained,
+        }
+    }
+}
+
+/// Who made a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mover {
+    Player,
+    Ai,
+    /// The replay viewer, stepping through a recorded game.
+    Replay,
+}
+
+/// The player (not the AI, not a replay) made move `number` of the game, toward `direction`,
+/// on `before`.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct PlayerMoved {
+    pub number: u32,
+    pub before: Board,
+    pub direction: Direction,
+}
+
+/// The replay on the board, if one is.
+#[derive(Resource, Default)]
+pub struct Replay(pub Option<Watching>);
+
+/// A run condition: a replay is on the board (not the player's game).
+pub fn watching(replay: Res<Replay>) -> bool {
+    replay.0.is_some()
+}
+
+/// A replay being watched.
+pub struct Watching {
+    pub record: Record,
+    /// Every recorded move, played: any position on demand (`History::game_after`).
+    pub(super) full: rules::History,
+    /// The position on the board: after this many moves.
+    pub shown: usize,
+    pub playing: bool,
+    pub speed: Speed,
+    /// Time since the last step while playing.
+    pub(super) waited: Duration,
+    /// The player's game, set aside.
+    pub(super) own: (Game, rules::History),
+    /// Where closing the viewer goes.
+    pub(super) back_to: Screen,
+}
+
+impl Watching {
+    /// Moves in the record.
+    pub fn len(&self) -> usize {
+        self.record.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.record.moves.is_empty()
+    }
+}

@@ -1,0 +1,28 @@
+//! Every integration test in one binary: Bevy is linked once, not once per file. Each module is
+//! a file of tests named after what it checks (`cargo test --test suite windows::` runs one).
+//!
+//! - headless App tests on the real plugins: access, app, autoplay, backup, coach, focus,
+//!   motion, replay, resume, saves, screens, speech, undo, windows;
+//! - property tests (proptest): packed_props, record_props, rules_props;
+//! - the binary's flags and exit codes: cli.
+
+mod common;
+
+mod access;
+mod app;
+mod autoplay;
+mod backup;
+mod cli;
+mod coach;
+mod focus;
+mod motion;
+mod packed_props;
+mod record_props;
+mod replay;
+mod resume;
+mod rules_props;
+mod saves;
+mod screens;
+mod speech;
+mod undo;
+mod windows;
