@@ -1,6 +1,6 @@
 //! Requests: what the player (keys, swipes, buttons) or a program (the AI) asks of the game,
-//! and the small values they carry. Their one reader is `route`; what each screen takes is in
-//! its module (`screens`).
+//! and the small values they carry. Their one reader is `route`; what each screen takes, and
+//! the keys that ask for it, are in the screen's module (`screens`): no key is named here.
 
 use std::time::Duration;
 
@@ -15,11 +15,11 @@ use crate::save::{MotionChoice, ThemeChoice};
 pub enum Request {
     /// Slide the tiles.
     Move(Direction),
-    /// Take back the last move (U, Ctrl+Z, Backspace, the Undo button).
+    /// Take back the last move.
     Undo,
     /// Leave the win overlay and play on.
     KeepGoing,
-    /// Start over (R, New Game, Try again). With a game in progress, asks first.
+    /// Start over. With a game in progress, asks first.
     NewGame,
     /// Start over without asking (the answer to "start a new game?").
     ConfirmNewGame,
@@ -32,15 +32,15 @@ pub enum Request {
     SetTarget(u32),
     /// The next target offered, up or down (the options' + and − keys).
     StepTarget(Step),
-    /// Choose how much moves animate, or the next choice (M on the options).
+    /// Choose how much moves animate, or the next choice.
     SetMotion(MotionChoice),
     NextMotion,
-    /// Choose the theme, or switch to the other one (T).
+    /// Choose the theme, or switch to the other one.
     SetTheme(ThemeChoice),
     ToggleTheme,
-    /// Show the AI's suggested move (I or ?).
+    /// Show the AI's suggested move.
     Hint,
-    /// Let the AI play, or stop it (P, the AI button); switch its pace (F).
+    /// Let the AI play, or stop it; switch its pace.
     ToggleAutoplay,
     ToggleFast,
     /// Open the replay viewer on a game (the one in progress, or one of the history).
@@ -56,20 +56,20 @@ pub enum Request {
     Browse(Browse),
     /// Show the statistics of the next board size.
     StatsSize(Step),
-    /// Read the whole board aloud to a screen reader (B).
+    /// Read the whole board aloud to a screen reader.
     ReadBoard,
-    /// Turn the coach on or off (the options' choice), or the other way (C on the options).
+    /// Turn the coach on or off, or the other way.
     SetCoach(bool),
     ToggleCoach,
-    /// Show how the four moves compared where the coach rated the last move (E).
+    /// Show how the four moves compared where the coach rated the last move.
     CoachBars,
-    /// Open the coach's summary of the game (X, the game-over overlay's Coach button).
+    /// Open the coach's summary of the game.
     OpenCoach,
     /// Make a backup of everything the game keeps (the page's options: a download).
     ExportBackup,
     /// Import a backup (the page's options: a file picker).
     ImportBackup,
-    /// Quit the game (the desktop's Esc and Q on the board).
+    /// Quit the game (the desktop only).
     Quit,
 }
 

@@ -90,6 +90,15 @@ impl Screen {
             .map(|b| b.request)
     }
 
+    /// The name of the first key that asks this screen for `request` ("E"), if one does.
+    pub fn key_for(self, request: Request) -> Option<&'static str> {
+        self.unit()
+            .keys
+            .iter()
+            .find(|b| b.request == request)
+            .map(|b| key_name(b.keys[0]))
+    }
+
     /// The line of keys under the board: the screen's own, or the board's for the dialogs that
     /// have none of their own (the question, the options).
     pub fn help_line(self) -> String {
@@ -593,6 +602,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn keys_named_in_sentences_are_the_key_tables_keys() {
+        use crate::ai::coach::{Rating, Verdict};
+        let e = Screen::Game.key_for(Request::CoachBars).unwrap();
+        let rating = Rating {
+            played: crate::rules::Direction::Up,
+            best: crate::rules::Direction::Left,
+            verdict: Verdict::Mistake,
+            shortfall: 0.5,
+            shortfalls: [None; 4],
+        };
+        let remark = crate::game::speech::remark(&rating);
+        assert!(remark.contains(&format!("({e} compares)")), "{remark}");
+        let c = Screen::Options.key_for(Request::ToggleCoach).unwrap();
+        let empty = coach_summary::summary(&crate::game::coach::Summary {
+            rated: 0,
+            counts: [0; 4],
+            worst: Vec::new(),
+        });
+        assert!(
+            empty.lines[0].contains(&format!("(options, key {c})")),
+            "{:?}",
+            empty.lines
+        );
     }
 
     #[test]
