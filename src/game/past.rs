@@ -1,27 +1,24 @@
 //! The history of games: the last `save::MAX_GAMES` games, finished or replaced by another with
-//! at least one move, for the history list, the statistics and the replay viewer. Where the
-//! list and the statistics screen stand is kept here too, so the requests that move them are
-//! plain data changes.
+//! at least one move, for the history list, the statistics and the replay viewer. (Where the
+//! list and the statistics stand belongs to their screens: `screens::history`,
+//! `screens::stats`.)
 
 use bevy::prelude::*;
 
-use super::requests::{Browse, Step};
 use super::state::watching;
 use super::state::{Engine, UndoRecord};
 use super::{GameSet, Notice};
-use crate::rules::{Game, MAX_SIZE, MIN_SIZE, Status};
+use crate::rules::{Game, Status};
 use crate::save::PastGame;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<GameList>()
-        .init_resource::<StatsBoard>()
-        .add_systems(
-            Update,
-            keep_finished_game
-                .run_if(resource_changed::<Engine>)
-                .run_if(not(watching))
-                .in_set(GameSet::Record),
-        );
+    app.add_systems(
+        Update,
+        keep_finished_game
+            .run_if(resource_changed::<Engine>)
+            .run_if(not(watching))
+            .in_set(GameSet::Record),
+    );
 }
 
 /// The games played, oldest first.
@@ -52,71 +49,6 @@ impl PastGames {
     /// The `n`th newest game (0 is the newest).
     pub fn newest(&self, n: usize) -> Option<&PastGame> {
         self.0.iter().rev().nth(n)
-    }
-}
-
-/// Where the history list stands: the selected game and the first one shown, counted from the
-/// newest (0).
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct GameList {
-    pub selected: usize,
-    pub top: usize,
-}
-
-/// Games shown at once in the list.
-pub const LIST_ROWS: usize = 9;
-
-impl GameList {
-    /// Moves the selection (or scrolls) through `count` games, keeping it on screen.
-    pub fn browse(&mut self, browse: Browse, count: usize) {
-        let last = count.saturating_sub(1);
-        let page = LIST_ROWS - 1;
-        match browse {
-            Browse::Up => self.selected = self.selected.saturating_sub(1),
-            Browse::Down => self.selected = (self.selected + 1).min(last),
-            Browse::PageUp => self.selected = self.selected.saturating_sub(page),
-            Browse::PageDown => self.selected = (self.selected + page).min(last),
-            Browse::First => self.selected = 0,
-            Browse::Last => self.selected = last,
-            Browse::Select(n) => self.selected = (n as usize).min(last),
-            Browse::Scroll(rows) => {
-                let most = count.saturating_sub(LIST_ROWS);
-                self.top = self.top.saturating_add_signed(rows as isize).min(most);
-                self.selected = self
-                    .selected
-                    .clamp(self.top, self.top + LIST_ROWS - 1)
-                    .min(last);
-                return;
-            }
-        }
-        if self.selected < self.top {
-            self.top = self.selected;
-        } else if self.selected >= self.top + LIST_ROWS {
-            self.top = self.selected + 1 - LIST_ROWS;
-        }
-    }
-}
-
-/// The board size the statistics screen shows.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StatsBoard(pub usize);
-
-impl Default for StatsBoard {
-    fn default() -> Self {
-        Self(crate::rules::DEFAULT_SIZE)
-    }
-}
-
-impl StatsBoard {
-    /// The next size up or down, round from 8 to 3.
-    pub fn step(&mut self, step: Step) {
-        let sizes = MAX_SIZE - MIN_SIZE + 1;
-        let index = self.0 - MIN_SIZE;
-        let index = match step {
-            Step::Up => (index + 1) % sizes,
-            Step::Down => (index + sizes - 1) % sizes,
-        };
-        self.0 = MIN_SIZE + index;
     }
 }
 
@@ -251,25 +183,6 @@ fn keep_finished_game(
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_selection_stays_on_screen_and_in_the_list() {
-        let mut list = GameList::default();
-        list.browse(Browse::Up, 30);
-        assert_eq!(list, GameList::default());
-        for _ in 0..LIST_ROWS {
-            list.browse(Browse::Down, 30);
-        }
-        assert_eq!((list.selected, list.top), (LIST_ROWS, 1));
-        list.browse(Browse::Last, 30);
-        assert_eq!((list.selected, list.top), (29, 30 - LIST_ROWS));
-        list.browse(Browse::Scroll(-100), 30);
-        assert_eq!((list.selected, list.top), (LIST_ROWS - 1, 0));
-        list.browse(Browse::PageDown, 3);
-        assert_eq!(list.selected, 2);
-        list.browse(Browse::Select(7), 5);
-        assert_eq!(list.selected, 4);
-    }
-
     fn past(size: usize, score: u64, best_tile: u32) -> PastGame {
         PastGame {
             started_ms: score,
@@ -324,14 +237,5 @@ mod tests {
         assert_eq!(grouped(0), "0");
         assert_eq!(grouped(999), "999");
         assert_eq!(grouped(1_234_567), "1,234,567");
-    }
-
-    #[test]
-    fn statistics_sizes_go_round() {
-        let mut board = StatsBoard(8);
-        board.step(Step::Up);
-        assert_eq!(board.0, 3);
-        board.step(Step::Down);
-        assert_eq!(board.0, 8);
     }
 }

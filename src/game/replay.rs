@@ -13,8 +13,7 @@ use std::time::Duration;
 use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::board::BoardChanges;
-use super::past::{GameList, StatsBoard};
-use super::requests::{Browse, Control, Request, Speed, Step, Watch};
+use super::requests::{Control, Request, Speed, Watch};
 use super::state::Screen;
 use super::state::{Mover, Replay, Watching};
 use super::{GameSet, Notice, start_ms};
@@ -42,24 +41,24 @@ pub struct PendingReplay {
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct Shared(pub String);
 
-/// Everything the viewer and the history screens change besides the board.
+/// Everything the replay viewer changes besides the board (and the share of a game).
 #[derive(SystemParam)]
 pub(super) struct Viewer<'w, 's> {
     replay: ResMut<'w, Replay>,
     pending: Option<ResMut<'w, PendingReplay>>,
-    list: ResMut<'w, GameList>,
-    stats: ResMut<'w, StatsBoard>,
     shared: MessageWriter<'w, Shared>,
     commands: Commands<'w, 's>,
 }
 
 impl Viewer<'_, '_> {
     /// Opens the viewer on `what`; the screen to show, or `None` (and a notice) if it cannot.
+    /// `selected` is the game the history list has selected (for `Watch::Selected`).
     pub(super) fn watch(
         &mut self,
         what: Watch,
         board: &mut BoardChanges,
         on: Screen,
+        selected: usize,
     ) -> Option<Screen> {
         let (record, full) = match what {
             Watch::Current | Watch::CurrentAt(_) => match board.history().record() {
@@ -72,7 +71,7 @@ impl Viewer<'_, '_> {
             Watch::Selected | Watch::Past(_) => {
                 let n = match what {
                     Watch::Past(n) => n as usize,
-                    _ => self.list.selected,
+                    _ => selected,
                 };
                 let code = board.past().newest(n)?.code.clone();
                 match Record::decode(&code) {
@@ -202,11 +201,11 @@ impl Viewer<'_, '_> {
 
     /// Shares the game in front: the one in progress, the replay, or the one selected in the
     /// history.
-    pub(super) fn share(&mut self, on: Screen, board: &BoardChanges) {
+    pub(super) fn share(&mut self, on: Screen, board: &BoardChanges, selected: usize) {
         let code = match (on, &self.replay.0) {
             (Screen::Replay, Some(watching)) => Some(watching.record.code()),
             (Screen::History, _) => {
-                let Some(game) = board.past().newest(self.list.selected) else {
+                let Some(game) = board.past().newest(selected) else {
                     self.tell("There is no game to share yet.");
                     return;
                 };
@@ -223,23 +222,6 @@ impl Viewer<'_, '_> {
     }
 
     /// Opens the history list on the newest game.
-    pub(super) fn open_history(&mut self) {
-        *self.list = GameList::default();
-    }
-
-    pub(super) fn browse(&mut self, browse: Browse, board: &BoardChanges) {
-        self.list.browse(browse, board.past().0.len());
-    }
-
-    /// Opens the statistics on the board in play.
-    pub(super) fn open_stats(&mut self, size: usize) {
-        self.stats.0 = size;
-    }
-
-    pub(super) fn step_stats(&mut self, step: Step) {
-        self.stats.step(step);
-    }
-
     fn tell(&mut self, line: &str) {
         self.commands.write_message(Notice(line.to_string()));
     }

@@ -1,8 +1,9 @@
 //! The one reader of requests. It keeps their order, asks the screen in front whether it takes
 //! each ([`Screen::accepts`], from the screen's module), and hands it to the code that owns it:
 //! the board ([`super::board::BoardChanges`]), the options ([`super::options::OptionChanges`]),
-//! the AI ([`super::autoplay::AiControl`]), the replay viewer and the history screens
-//! ([`super::replay::Viewer`]), the coach ([`super::coach::CoachControl`]), the backups
+//! the AI ([`super::autoplay::AiControl`]), the replay viewer ([`super::replay::Viewer`]), the
+//! history's list and the statistics' board size (their screens' own, `HistoryList` and
+//! `StatsSizes`), the coach ([`super::coach::CoachControl`]), the backups
 //! ([`super::persist::Backups`]).
 //!
 //! A new request is a variant of `Request`, an arm here and its work in the owner's file; the
@@ -18,6 +19,8 @@ use super::options::OptionChanges;
 use super::persist::Backups;
 use super::replay::Viewer;
 use super::requests::Request;
+use super::screens::history::HistoryList;
+use super::screens::stats::StatsSizes;
 use super::state::Mover;
 use super::state::Screen;
 
@@ -38,6 +41,8 @@ fn route_requests(
     mut viewer: Viewer,
     mut coach: CoachControl,
     mut backups: Backups,
+    mut history: HistoryList,
+    mut stats: StatsSizes,
     mut exit: MessageWriter<AppExit>,
 ) {
     if requests.is_empty() {
@@ -80,10 +85,10 @@ fn route_requests(
                     board.switch_to(options.chosen_board());
                 }
                 if request == Request::OpenHistory {
-                    viewer.open_history();
+                    history.open();
                     on = Screen::History;
                 } else {
-                    viewer.open_stats(board.game().config().size());
+                    stats.open(board.game().config().size());
                     on = Screen::Stats;
                 }
             }
@@ -97,11 +102,14 @@ fn route_requests(
             Request::Hint => ai.hint(board.game()),
             Request::ToggleAutoplay => ai.toggle_autoplay(),
             Request::ToggleFast => ai.toggle_fast(),
-            Request::Watch(what) => on = viewer.watch(what, &mut board, on).unwrap_or(on),
+            Request::Watch(what) => {
+                let selected = history.selected();
+                on = viewer.watch(what, &mut board, on, selected).unwrap_or(on)
+            }
             Request::Replay(control) => on = viewer.control(control, &mut board).unwrap_or(on),
-            Request::Share => viewer.share(on, &board),
-            Request::Browse(browse) => viewer.browse(browse, &board),
-            Request::StatsSize(step) => viewer.step_stats(step),
+            Request::Share => viewer.share(on, &board, history.selected()),
+            Request::Browse(browse) => history.browse(browse, board.past().0.len()),
+            Request::StatsSize(step) => stats.step(step),
             Request::ReadBoard => board.read_aloud(),
             Request::SetCoach(on) => options.set_coach(on),
             Request::ToggleCoach => options.set_coach(!options.coach_on()),

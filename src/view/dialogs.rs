@@ -7,8 +7,8 @@ use super::art::Art;
 use super::layout::{BOARD_PX, Z_LABEL};
 use super::theme::Ink;
 use super::widgets::{
-    Align, BOTTOM_ROW_Y, Column, Named, TITLE_PX, button_row, button_row_sized, described_button,
-    dialog_root, follow_description, label, row_x,
+    Align, BOTTOM_ROW_Y, Column, NOTE_PX, Named, TITLE_PX, button_row, button_row_sized,
+    described_button, dialog_root, follow_description, label, row_x,
 };
 use crate::game::screens::options::Part;
 use crate::game::screens::{Facts, describe_dialog};
@@ -36,7 +36,6 @@ const ROW_TO_HEADING: f32 = 37.0;
 const ROW_TO_COACH: f32 = 52.0;
 const COACH_TO_NOTE: f32 = 40.0;
 const HEADING_PX: f32 = 18.0;
-const NOTE_PX: f32 = 15.0;
 const COACH_WIDTH: f32 = 90.0;
 /// Widths of the size and target choices.
 const CHOICE_WIDTH: f32 = 70.0;

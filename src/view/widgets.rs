@@ -2,7 +2,7 @@
 //! a rounded rectangle that sends a `Request` when clicked or tapped (`UiButton`); it fades with
 //! any group it is put in. Text is `text::label`.
 
-use bevy::prelude::*;
+use bevy::{prelude::*, sprite::Anchor};
 
 use super::art::Art;
 use super::fade::BaseAlpha;
@@ -148,6 +148,54 @@ impl Column {
         self.y -= gap;
         self.y
     }
+}
+
+/// A screen over the board with a title and content of its own (the history, the statistics):
+/// its margin, its title's height, its notes' size and its bottom row's buttons' width.
+pub const SCREEN_MARGIN: f32 = 20.0;
+pub const SCREEN_TITLE_Y: f32 = 215.0;
+pub const NOTE_PX: f32 = 15.0;
+pub const SCREEN_BUTTON_WIDTH: f32 = 110.0;
+
+/// A screen's root: an opaque cover of the page's colour over the board.
+#[derive(Component, Debug)]
+pub struct ScreenRoot;
+
+/// What a screen rebuilds: the list's rows, the statistics' figures and charts.
+#[derive(Component, Debug)]
+pub struct Rebuilt;
+
+/// A screen's root with its title at the top left.
+pub fn screen_root(commands: &mut Commands, art: &Art, screen: Screen, title: &str) -> Entity {
+    let root = commands
+        .spawn((ScreenRoot, dialog_root(art, screen, 1.0)))
+        .id();
+    commands.spawn((
+        ChildOf(root),
+        label(title, TITLE_PX, Ink::Text),
+        Anchor::CENTER_LEFT,
+        Transform::from_xyz(-BOARD_PX / 2.0 + SCREEN_MARGIN, SCREEN_TITLE_Y, Z_LABEL),
+    ));
+    root
+}
+
+/// Whether the screen's content is to be built: on a new screen (`root` not the one `built`
+/// for) or when what it shows `changed`; the old content is despawned then.
+pub fn clear_for_rebuild(
+    commands: &mut Commands,
+    built: &mut Option<Entity>,
+    root: Entity,
+    changed: bool,
+    old: &Query<Entity, With<Rebuilt>>,
+) -> bool {
+    if *built == Some(root) && !changed {
+        return false;
+    }
+    *built = Some(root);
+    for entity in old {
+        commands.entity(entity).despawn();
+    }
+    true
 }
 
 /// Where a row lines up.

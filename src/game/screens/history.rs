@@ -1,12 +1,79 @@
 //! The history of games: every game kept, newest first, each a row that opens its replay.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::*;
+use bevy::prelude::*;
 
 use super::{Binding, Dialog, DialogButton, Unit, counted};
 use crate::game::past::{grouped, when};
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{Browse, Watch};
 use crate::save::PastGame;
+
+/// Where the history list stands: the selected game and the first one shown, counted from the
+/// newest (0).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameList {
+    pub selected: usize,
+    pub top: usize,
+}
+
+/// Games shown at once in the list.
+pub const LIST_ROWS: usize = 9;
+
+impl GameList {
+    /// Moves the selection (or scrolls) through `count` games, keeping it on screen.
+    pub fn browse(&mut self, browse: Browse, count: usize) {
+        let last = count.saturating_sub(1);
+        let page = LIST_ROWS - 1;
+        match browse {
+            Browse::Up => self.selected = self.selected.saturating_sub(1),
+            Browse::Down => self.selected = (self.selected + 1).min(last),
+            Browse::PageUp => self.selected = self.selected.saturating_sub(page),
+            Browse::PageDown => self.selected = (self.selected + page).min(last),
+            Browse::First => self.selected = 0,
+            Browse::Last => self.selected = last,
+            Browse::Select(n) => self.selected = (n as usize).min(last),
+            Browse::Scroll(rows) => {
+                let most = count.saturating_sub(LIST_ROWS);
+                self.top = self.top.saturating_add_signed(rows as isize).min(most);
+                self.selected = self
+                    .selected
+                    .clamp(self.top, self.top + LIST_ROWS - 1)
+                    .min(last);
+                return;
+            }
+        }
+        if self.selected < self.top {
+            self.top = self.selected;
+        } else if self.selected >= self.top + LIST_ROWS {
+            self.top = self.selected + 1 - LIST_ROWS;
+        }
+    }
+}
+
+/// What the history's requests change: where its list stands.
+#[derive(SystemParam)]
+pub struct HistoryList<'w> {
+    list: ResMut<'w, GameList>,
+}
+
+impl HistoryList<'_> {
+    /// The list opens on the newest game.
+    pub fn open(&mut self) {
+        *self.list = GameList::default();
+    }
+
+    /// Moves through a list of `count` games.
+    pub fn browse(&mut self, browse: Browse, count: usize) {
+        self.list.browse(browse, count);
+    }
+
+    /// The selected game, counted from the newest.
+    pub fn selected(&self) -> usize {
+        self.list.selected
+    }
+}
 
 pub const UNIT: Unit = Unit {
     name: "In the history",
@@ -120,4 +187,28 @@ pub fn list(games: &[PastGame]) -> Dialog {
         DialogButton::new("Close", CloseDialog),
     ]);
     Dialog::modal("History", vec![line], buttons)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_selection_stays_on_screen_and_in_the_list() {
+        let mut list = GameList::default();
+        list.browse(Browse::Up, 30);
+        assert_eq!(list, GameList::default());
+        for _ in 0..LIST_ROWS {
+            list.browse(Browse::Down, 30);
+        }
+        assert_eq!((list.selected, list.top), (LIST_ROWS, 1));
+        list.browse(Browse::Last, 30);
+        assert_eq!((list.selected, list.top), (29, 30 - LIST_ROWS));
+        list.browse(Browse::Scroll(-100), 30);
+        assert_eq!((list.selected, list.top), (LIST_ROWS - 1, 0));
+        list.browse(Browse::PageDown, 3);
+        assert_eq!(list.selected, 2);
+        list.browse(Browse::Select(7), 5);
+        assert_eq!(list.selected, 4);
+    }
 }

@@ -31,12 +31,13 @@ use bevy::prelude::*;
 use super::GameSet;
 use super::coach::Coach;
 use super::options::{NextBoard, PlayerOptions};
-use super::past::{PastGames, StatsBoard, grouped};
+use super::past::{PastGames, grouped};
 use super::requests::Request;
 use super::speech::Announcement;
 use super::state::Engine;
 use super::state::Replay;
 pub use super::state::{GameState, Screen};
+use stats::StatsBoard;
 
 /// Every screen, in the order the README's key tables list them.
 pub const SCREENS: [Screen; 7] = [
@@ -367,10 +368,13 @@ impl Dialog {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ShownDialog>().add_systems(
-        Update,
-        (describe_dialog, announce_dialogs).in_set(GameSet::React),
-    );
+    app.init_resource::<ShownDialog>()
+        .init_resource::<history::GameList>()
+        .init_resource::<StatsBoard>()
+        .add_systems(
+            Update,
+            (describe_dialog, announce_dialogs).in_set(GameSet::React),
+        );
 }
 
 /// Esc and Q quit on the desktop only (a page cannot be quit).

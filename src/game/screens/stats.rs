@@ -1,12 +1,55 @@
 //! The statistics of one board size: the figures, the best tiles reached, the recent scores.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::*;
+use bevy::prelude::*;
 
 use super::{Binding, Dialog, DialogButton, Unit, counted};
 use crate::game::past::{Stats, grouped};
 use crate::game::requests::Request::*;
 use crate::game::requests::Step;
+use crate::rules::{MAX_SIZE, MIN_SIZE};
 use crate::save::PastGame;
+
+/// The board size the statistics screen shows.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StatsBoard(pub usize);
+
+impl Default for StatsBoard {
+    fn default() -> Self {
+        Self(crate::rules::DEFAULT_SIZE)
+    }
+}
+
+impl StatsBoard {
+    /// The next size up or down, round from 8 to 3.
+    pub fn step(&mut self, step: Step) {
+        let sizes = MAX_SIZE - MIN_SIZE + 1;
+        let index = self.0 - MIN_SIZE;
+        let index = match step {
+            Step::Up => (index + 1) % sizes,
+            Step::Down => (index + sizes - 1) % sizes,
+        };
+        self.0 = MIN_SIZE + index;
+    }
+}
+
+/// What the statistics' requests change: the board size shown.
+#[derive(SystemParam)]
+pub struct StatsSizes<'w> {
+    board: ResMut<'w, StatsBoard>,
+}
+
+impl StatsSizes<'_> {
+    /// The statistics open on the board in play.
+    pub fn open(&mut self, size: usize) {
+        self.board.0 = size;
+    }
+
+    pub fn step(&mut self, step: Step) {
+        self.board.step(step);
+    }
+}
 
 pub const UNIT: Unit = Unit {
     name: "In the statistics",
@@ -80,4 +123,18 @@ pub fn figures(games: &[PastGame], size: usize) -> Dialog {
             DialogButton::new("Close", CloseDialog),
         ],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statistics_sizes_go_round() {
+        let mut board = StatsBoard(8);
+        board.step(Step::Up);
+        assert_eq!(board.0, 3);
+        board.step(Step::Down);
+        assert_eq!(board.0, 8);
+    }
 }
