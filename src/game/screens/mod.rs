@@ -635,6 +635,36 @@ mod tests {
     }
 
     #[test]
+    fn the_pages_sentence_of_keys_says_what_the_board_s_keys_do() {
+        // The page's mirror describes the canvas with a short sentence of keys (web/index.html,
+        // `#a11y-keys`): each key it names asks for what it says.
+        let page = include_str!("../../../web/index.html");
+        let at = page
+            .find("id=\"a11y-keys\">")
+            .expect("the page's sentence of keys");
+        let sentence: String = page[at..page[at..].find("</p>").unwrap() + at]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        for (key, request, says) in [
+            (KeyCode::KeyB, Request::ReadBoard, "B reads the board"),
+            (KeyCode::KeyU, Request::Undo, "U undoes"),
+            (KeyCode::KeyR, Request::NewGame, "R starts a new game"),
+            (KeyCode::KeyI, Request::Hint, "I gives a hint"),
+            (KeyCode::KeyP, Request::ToggleAutoplay, "P lets the AI play"),
+            (KeyCode::KeyO, Request::OpenOptions, "O opens the options"),
+            (KeyCode::KeyX, Request::OpenCoach, "X the coach's summary"),
+        ] {
+            assert!(sentence.contains(says), "{says:?} in {sentence:?}");
+            assert_eq!(
+                Screen::Game.key(key, GameState::Playing),
+                Some(request),
+                "{says}"
+            );
+        }
+    }
+
+    #[test]
     fn the_readme_key_tables_are_the_screens_keys() {
         let readme = include_str!("../../../README.md");
         let tables = key_tables();
