@@ -1,8 +1,14 @@
 //! 2048 on the Bevy ECS engine.
 //!
 //! - [`rules`]: the engine, plain Rust (boards 3×3–8×8, slide plans, spawns, win/lose).
-//! - [`game`]: the ECS layer (tile entities, requests, move/merge/spawn systems, states, input).
+//! - [`ai`]: the expectimax search and the coach's ratings, plain Rust.
+//! - [`save`]: what is kept (documents, stores, merges, backups), plain Rust.
+//! - [`game`]: the ECS layer (tile entities, requests, move/merge/spawn systems, states, input),
+//!   with one module per screen in [`game::screens`].
 //! - [`view`]: sprites, text and tweens that show the game.
+//! - `web` (in the browser): the page's glue and its mirror for screen readers.
+//!
+//! The frame's order is declared once, in `frame_order`.
 //!
 //! [`windowed_app`] builds the game for a window (desktop or browser canvas); [`headless_app`]
 //! builds the same game without window or GPU, for tests and the stress run.

@@ -2,12 +2,17 @@
 //! game-flow states. It drives the rules engine and tells the view what changed.
 //!
 //! One path for requests: keys, the pointer and on-screen buttons (`input`) and the AI
-//! (`autoplay`) write [`Request`] messages. [`requests`] holds their one reader: it keeps their
-//! order, asks the screen in front whether it accepts each ([`Screen::accepts`]), and hands it
-//! to the code that owns it: the board's changes ([`board`]), the question and the options
-//! ([`options`]), the AI ([`autoplay`]), the coach's bars and summary ([`coach`]). After it, the
-//! game state follows the engine, the best score follows the score, the coach rates the
-//! player's move (while it is on), and `persist` writes what changed.
+//! (`autoplay`) write [`Request`] messages ([`requests`]). [`route`] holds their one reader: it
+//! keeps their order, asks the screen in front whether it accepts each ([`Screen::accepts`],
+//! from the screen's module in [`screens`]), and hands it to the code that owns it: the board's
+//! changes ([`board`]), the options ([`options`]), the AI ([`autoplay`]), the replay viewer
+//! ([`replay`]), the coach ([`coach`]), the backups ([`persist`]). After it, the game state
+//! follows the engine, the best score follows the score, the coach rates the player's move
+//! (while it is on), and `persist` writes what changed.
+//!
+//! The modules depend on each other in one direction: [`state`], [`requests`], [`components`]
+//! and [`slots`] are definitions at the bottom; the owners of each change above them; the
+//! screens' modules above those; [`route`] and [`input`] at the top.
 
 pub mod autoplay;
 pub mod board;

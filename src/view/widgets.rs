@@ -1,6 +1,9 @@
-//! Buttons and rows of buttons, shared by the header, the overlays and the dialogs. A button is
-//! a rounded rectangle that sends a `Request` when clicked or tapped (`UiButton`); it fades with
-//! any group it is put in. Text is `text::label`.
+//! The pieces every screen is built from: text (`label`), buttons and rows of buttons, a button
+//! drawn from a screen's description (`described_button`, with its spoken name, `Named`), the
+//! root of a dialog or a screen (`dialog_root`, `screen_root`), and a column that places rows
+//! from their order and gaps (`Column`); with the sizes they share (`TITLE_PX`,
+//! `BOTTOM_ROW_Y`, the buttons'). A button is a rounded rectangle that sends a `Request` when
+//! clicked or tapped (`UiButton`); it fades with any group it is put in.
 
 use bevy::{prelude::*, sprite::Anchor};
 
