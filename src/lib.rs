@@ -187,7 +187,7 @@ fn engine_plugins(window: Window) -> impl PluginGroup {
 pub fn headless_app(config: Config, seed: u64, frame: Duration) -> App {
     headless_app_with(
         GamePlugin {
-            size: Some(config.size()),
+            size: Some(config.shape()),
             target: Some(config.target()),
             seed: Some(seed),
             store: Arc::new(save::MemoryStore::default()),

@@ -8,7 +8,7 @@ mod cli {
 
     use clap::Parser;
     use g2048::GamePlugin;
-    use g2048::rules::Config;
+    use g2048::rules::{Config, MIN_SIZE, Shape};
     use g2048::save::{self, Documents, FileStore, Import, MemoryStore, Store};
 
     /// 2048 on the Bevy engine: slide with arrows, WASD or HJKL, or drag/swipe the board.
@@ -16,9 +16,15 @@ mod cli {
     #[derive(Parser, Debug)]
     #[command(version, about)]
     pub struct Cli {
-        /// Board side, 3 to 8 (default: the saved option, first 4).
-        #[arg(long, value_parser = parse_size)]
+        /// Board side, 3 to 8, for a square board (default: the saved option, first 4).
+        #[arg(long, value_parser = parse_size, conflicts_with_all = ["rows", "cols"])]
         pub size: Option<usize>,
+        /// Rows of a board of any shape, 3 to 8 (with --cols).
+        #[arg(long, value_parser = parse_rows, requires = "cols")]
+        pub rows: Option<usize>,
+        /// Columns of a board of any shape, 3 to 8 (with --rows).
+        #[arg(long, value_parser = parse_cols, requires = "rows")]
+        pub cols: Option<usize>,
         /// Winning tile: a power of two, at least 8 (default: the saved option, first 2048).
         #[arg(long, value_parser = parse_target)]
         pub target: Option<u32>,
@@ -44,7 +50,7 @@ mod cli {
     }
 
     /// The flags of a game played, which a backup's --export and --import do not take.
-    const PLAY_FLAGS: [&str; 4] = ["size", "target", "seed", "replay"];
+    const PLAY_FLAGS: [&str; 6] = ["size", "rows", "cols", "target", "seed", "replay"];
 
     /// What the command line asks for.
     pub enum Launch {
@@ -74,11 +80,27 @@ mod cli {
         std::fs::read_to_string(path).map_err(|e| format!("cannot read {s}: {e}"))
     }
 
+    fn whole(s: &str) -> Result<usize, String> {
+        s.parse()
+            .map_err(|_| format!("`{s}` is not a whole number"))
+    }
+
     fn parse_size(s: &str) -> Result<usize, String> {
-        let n: usize = s
-            .parse()
-            .map_err(|_| format!("`{s}` is not a whole number"))?;
-        Config::check_size(n).map_err(|e| e.to_string())
+        Config::check_size(whole(s)?).map_err(|e| e.to_string())
+    }
+
+    fn parse_rows(s: &str) -> Result<usize, String> {
+        let n = whole(s)?;
+        Config::check_shape(n, MIN_SIZE)
+            .map(|_| n)
+            .map_err(|e| e.to_string())
+    }
+
+    fn parse_cols(s: &str) -> Result<usize, String> {
+        let n = whole(s)?;
+        Config::check_shape(MIN_SIZE, n)
+            .map(|_| n)
+            .map_err(|e| e.to_string())
     }
 
     fn parse_target(s: &str) -> Result<u32, String> {
@@ -113,8 +135,13 @@ mod cli {
         if let Some(path) = &cli.import {
             return Launch::Exit(import(store, path));
         }
+        let shape = match (cli.size, cli.rows.zip(cli.cols)) {
+            (Some(n), _) => Some(Shape::square(n)),
+            (None, Some((rows, cols))) => Shape::new(rows, cols),
+            (None, None) => None,
+        };
         Launch::Play(GamePlugin {
-            size: cli.size,
+            size: shape,
             target: cli.target,
             seed: cli.seed,
             store,

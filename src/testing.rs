@@ -180,12 +180,12 @@ pub fn state(app: &App) -> GameState {
     *app.world().resource::<State<GameState>>().get()
 }
 
-/// The best score of the board size in play.
+/// The best score of the board shape in play.
 pub fn best(app: &App) -> u64 {
-    let size = engine(app).config().size();
+    let shape = engine(app).config().shape();
     app.world()
         .resource::<crate::game::BestScores>()
-        .for_size(size)
+        .for_shape(shape)
 }
 
 /// The line under the board: the key help, or a notice.
@@ -209,7 +209,7 @@ pub fn one_move_loses() -> Board {
 
 /// Replaces the game in progress with one on `board`: new tile entities, a new engine game.
 pub fn set_board(app: &mut App, board: Board, target: u32) {
-    let config = Config::new(board.size(), target).unwrap();
+    let config = Config::with_shape(board.shape(), target).unwrap();
     let world = app.world_mut();
     let tiles: Vec<Entity> = world
         .query_filtered::<Entity, With<Tile>>()
@@ -230,13 +230,13 @@ pub fn set_board(app: &mut App, board: Board, target: u32) {
 
 /// The board the tile entities show.
 pub fn entity_board(app: &mut App) -> Result<Board, String> {
-    let size = engine(app).config().size();
-    let mut board = Board::new(size);
+    let shape = engine(app).config().shape();
+    let mut board = Board::of(shape);
     let world = app.world_mut();
     let mut tiles = world.query_filtered::<(&Position, &Value), With<Tile>>();
     for (pos, value) in tiles.iter(world) {
         let cell = Cell::from(*pos);
-        if cell.x as usize >= size || cell.y as usize >= size {
+        if cell.x as usize >= shape.cols() || cell.y as usize >= shape.rows() {
             return Err(format!("tile outside the board at {cell:?}"));
         }
         if board.get(cell) != 0 {
@@ -397,8 +397,7 @@ pub fn sample_backup(games: usize, moves: usize) -> crate::save::Backup {
     let mut played = |config: Config, n: u64, moves: usize| {
         let (game, mut history) = pattern_game(config, n, moves);
         history.info.started_ms = START_MS + n * 60_000;
-        let size = config.size();
-        let score = best.entry(size).or_insert(0);
+        let score = best.entry(config.shape()).or_insert(0);
         *score = (*score).max(game.score());
         (game, history)
     };

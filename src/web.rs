@@ -83,12 +83,13 @@ fn publish_drawn(
     let Some(canvas) = canvas() else {
         return;
     };
-    let n = layout.size;
-    let mut drawn = vec![0u32; n * n];
+    let (n, cols) = (layout.shape.cells(), layout.shape.cols());
+    let mut drawn = vec![0u32; n];
     for (transform, value) in &tiles {
         let whole = (transform.scale.truncate() - Vec2::ONE).abs().max_element() < 1e-3;
-        let cell = (0..n * n).find(|&i| {
-            let at = layout.cell_center(crate::rules::Cell::new((i % n) as u8, (i / n) as u8));
+        let cell = (0..n).find(|&i| {
+            let at =
+                layout.cell_center(crate::rules::Cell::new((i % cols) as u8, (i / cols) as u8));
             at.distance(transform.translation.truncate()) < 0.5
         });
         if let (true, Some(i)) = (whole, cell) {
@@ -263,8 +264,8 @@ fn publish_kept(best: Res<BestScores>, past: Res<PastGames>, engine: Res<Engine>
         return;
     }
     if let Some(canvas) = canvas() {
-        let size = engine.config().size();
-        set(&canvas, "data-best", &best.for_size(size).to_string());
+        let shape = engine.config().shape();
+        set(&canvas, "data-best", &best.for_shape(shape).to_string());
         set(&canvas, "data-games", &past.0.len().to_string());
     }
 }
@@ -306,7 +307,9 @@ fn publish_state(
     };
     let board = engine.board();
     let cells: Vec<String> = board.cells().map(|c| board.get(c).to_string()).collect();
-    set(&canvas, "data-size", &board.size().to_string());
+    set(&canvas, "data-size", &board.shape().key());
+    set(&canvas, "data-rows", &board.rows().to_string());
+    set(&canvas, "data-cols", &board.cols().to_string());
     set(&canvas, "data-board", &cells.join(","));
     set(&canvas, "data-score", &engine.score().to_string());
     set(&canvas, "data-moves", &engine.moves().to_string());

@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use crate::rules::{Board, Cell, Direction};
+use crate::rules::{Board, Cell, Direction, Shape};
 
 /// A packed 4×4 board.
 pub type Packed = u64;
@@ -180,9 +180,9 @@ pub fn empty_count(b: Packed) -> u32 {
     16 - (x & 0x1111_1111_1111_1111).count_ones()
 }
 
-/// A 4×4 rules board packed, or `None` for another size or a tile above 32768.
+/// A 4×4 rules board packed, or `None` for another shape or a tile above 32768.
 pub fn pack(board: &Board) -> Option<Packed> {
-    if board.size() != 4 {
+    if board.shape() != Shape::square(4) {
         return None;
     }
     let mut b = 0;

@@ -168,7 +168,7 @@ impl Position for Packed {
     }
 }
 
-/// Any board, 3×3 to 8×8, searched as the rules engine holds and slides it.
+/// Any board, 3 to 8 rows by 3 to 8 columns, searched as the rules engine holds and slides it.
 impl Position for Board {
     fn moves(self) -> [Self; 4] {
         Direction::ALL.map(|dir| self.slid(dir).0)
@@ -179,7 +179,7 @@ impl Position for Board {
     }
 
     fn spawns(self) -> impl Iterator<Item = (Self, Self)> {
-        (0..self.size() * self.size())
+        (0..self.shape().cells())
             .filter(move |&i| self.exponents()[i] == 0)
             .map(move |i| (self.with_exponent(i, 1), self.with_exponent(i, 2)))
     }
@@ -187,17 +187,17 @@ impl Position for Board {
     /// Every row, read from the left, and every column, read from the top (as the packed
     /// board's rows and transposed rows are).
     fn heuristic(self) -> f32 {
-        let n = self.size();
+        let (height, width) = (self.rows(), self.cols());
         let cells = self.exponents();
         // Rows, then columns, added as the packed board adds them (the same value to the bit).
-        let rows: f32 = cells.chunks_exact(n).map(line_value).sum();
-        let columns: f32 = (0..n)
+        let rows: f32 = cells.chunks_exact(width).map(line_value).sum();
+        let columns: f32 = (0..width)
             .map(|x| {
                 let mut column = [0u8; MAX_SIZE];
-                for (y, cell) in column[..n].iter_mut().enumerate() {
-                    *cell = cells[y * n + x];
+                for (y, cell) in column[..height].iter_mut().enumerate() {
+                    *cell = cells[y * width + x];
                 }
-                line_value(&column[..n])
+                line_value(&column[..height])
             })
             .sum();
         rows + columns

@@ -1,6 +1,6 @@
 //! The AI in the game: a hint (the suggested direction, shown on the board) and autoplay, which
 //! sends the AI's moves as ordinary requests, one after each animation ends (or one a frame at
-//! the fast pace), and stops at the win overlay and at game over. The AI plays every size: 4×4
+//! the fast pace), and stops at the win overlay and at game over. The AI plays every shape: 4×4
 //! on the packed board, the others on the rules engine's board (`ai::search::Position`).
 //!
 //! No search may stall a frame. A search inside a frame (a hint, the fast pace, and every
@@ -20,7 +20,7 @@ use super::requests::Request;
 use super::state::Screen;
 use super::{Engine, GameSet, TilesMoving};
 use crate::ai::search;
-use crate::rules::{Board, Direction, Game, Status};
+use crate::rules::{Board, Direction, Game, Shape, Status};
 
 /// A search's share of a frame.
 pub const FRAME_BUDGET: Duration = Duration::from_millis(12);
@@ -81,7 +81,7 @@ impl AiBudget {
     /// A search between two moves on `board`: `between_moves` on 4×4 (the packed board's
     /// search), the frame's budget on the others.
     fn between_moves_on(&self, board: &Board) -> search::Budget {
-        if board.size() == 4 {
+        if board.shape() == Shape::square(4) {
             self.between_moves
         } else {
             self.in_frame

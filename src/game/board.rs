@@ -276,7 +276,7 @@ impl BoardChanges<'_, '_> {
         self.show(game, history);
     }
 
-    /// Switches to the saved game of another board size or target (or a new one); nothing
+    /// Switches to the saved game of another board shape or target (or a new one); nothing
     /// happens for the board already in play.
     pub(super) fn switch_to(&mut self, config: Config) {
         if config == self.engine.config() {
@@ -351,10 +351,10 @@ fn follow_engine(
     NextState::set_if_neq(&mut next, state);
 }
 
-/// The best score on this board size rises with the score (undo never lowers it).
+/// The best score on this board shape rises with the score (undo never lowers it).
 fn track_best(engine: Res<Engine>, mut best: ResMut<BestScores>) {
-    let size = engine.config().size();
-    if engine.score() > best.for_size(size) {
-        best.0.insert(size, engine.score());
+    let shape = engine.config().shape();
+    if engine.score() > best.for_shape(shape) {
+        best.0.insert(shape, engine.score());
     }
 }

@@ -34,6 +34,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
+use crate::rules::Shape;
 use crate::save::{Documents, Store};
 
 pub use autoplay::{AiBudget, Autoplay, HintGiven, Thinking};
@@ -80,8 +81,8 @@ pub enum GameSet {
 
 /// Adds the game: engine resource, states, messages, input, requests and saving.
 pub struct GamePlugin {
-    /// Board size and target for this run, over the saved options (command-line flags).
-    pub size: Option<usize>,
+    /// Board shape and target for this run, over the saved options (command-line flags).
+    pub size: Option<Shape>,
     pub target: Option<u32>,
     /// A new game from this seed; `None` resumes the saved game, or draws a seed from the OS.
     pub seed: Option<u64>,

@@ -1,13 +1,13 @@
 //! What the options screen's requests do (the question's are board changes). Two things are
 //! kept apart: the board the options screen shows and switches to when it closes
 //! ([`NextBoard`]: the game in play when it opens), and the options remembered for the next
-//! run ([`PlayerOptions`]), which change only when the player picks a size, a target or a
-//! theme. So `--size` and `--target` stay flags for one run.
+//! run ([`PlayerOptions`]), which change only when the player picks a shape, a target or a
+//! theme. So `--size`, `--rows`, `--cols` and `--target` stay flags for one run.
 
 use bevy::{ecs::system::SystemParam, prelude::*, window::PrimaryWindow, window::WindowTheme};
 
 use super::requests::Step;
-use crate::rules::Config;
+use crate::rules::{Config, MAX_SIZE, MIN_SIZE, Shape};
 use crate::save::{MotionChoice, Options, ThemeChoice, merge::Chosen};
 
 /// Targets offered on the options screen, and the steps of its + and − keys (`--target` takes
@@ -39,7 +39,7 @@ impl OptionsChosen {
     }
 }
 
-/// The board size and target the options screen has chosen: the game in play when it opens,
+/// The board shape and target the options screen has chosen: the game in play when it opens,
 /// the game switched to when it closes.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct NextBoard(pub Config);
@@ -52,6 +52,14 @@ pub fn step_target(from: u32, step: Step) -> u32 {
         Step::Down => TARGETS.iter().rev().copied().find(|&t| t < from),
     }
     .unwrap_or(from)
+}
+
+/// A side one longer or shorter, within 3..=8.
+fn step_side(side: usize, step: Step) -> usize {
+    match step {
+        Step::Up => (side + 1).min(MAX_SIZE),
+        Step::Down => side.saturating_sub(1).max(MIN_SIZE),
+    }
 }
 
 /// Whether the system shows dark windows, as the window reports it (winit does on Windows,
@@ -81,15 +89,37 @@ impl OptionChanges<'_, '_> {
     }
 
     pub(super) fn set_size(&mut self, size: usize) {
-        if let Ok(config) = Config::new(size, self.next_board.0.target()) {
+        if let Some(shape) = Shape::new(size, size) {
+            self.set_shape(shape);
+        }
+    }
+
+    /// One row more or fewer (from 3 to 8; no further).
+    pub(super) fn step_rows(&mut self, step: Step) {
+        let shape = self.next_board.0.shape();
+        if let Some(shape) = Shape::new(step_side(shape.rows(), step), shape.cols()) {
+            self.set_shape(shape);
+        }
+    }
+
+    /// One column more or fewer (from 3 to 8; no further).
+    pub(super) fn step_cols(&mut self, step: Step) {
+        let shape = self.next_board.0.shape();
+        if let Some(shape) = Shape::new(shape.rows(), step_side(shape.cols(), step)) {
+            self.set_shape(shape);
+        }
+    }
+
+    fn set_shape(&mut self, shape: Shape) {
+        if let Ok(config) = Config::with_shape(shape, self.next_board.0.target()) {
             self.next_board.0 = config;
-            self.options.size = size;
+            self.options.size = shape;
             self.chosen.chosen.board = true;
         }
     }
 
     pub(super) fn set_target(&mut self, target: u32) {
-        if let Ok(config) = Config::new(self.next_board.0.size(), target) {
+        if let Ok(config) = Config::with_shape(self.next_board.0.shape(), target) {
             self.next_board.0 = config;
             self.options.target = target;
             self.chosen.chosen.board = true;

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use super::state::watching;
 use super::state::{Engine, UndoRecord};
 use super::{GameSet, Notice};
-use crate::rules::{Game, Status};
+use crate::rules::{Game, Shape, Status};
 use crate::save::PastGame;
 
 pub(super) fn plugin(app: &mut App) {
@@ -52,7 +52,7 @@ impl PastGames {
     }
 }
 
-/// The statistics of one board size.
+/// The statistics of one board shape.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Stats {
     pub games: usize,
@@ -71,9 +71,9 @@ pub struct Stats {
 pub const RECENT_GAMES: usize = 50;
 
 impl Stats {
-    /// The statistics of the games of `size`.
-    pub fn of(games: &[PastGame], size: usize) -> Self {
-        let games: Vec<&PastGame> = games.iter().filter(|g| g.size == size).collect();
+    /// The statistics of the games of `shape`.
+    pub fn of(games: &[PastGame], shape: Shape) -> Self {
+        let games: Vec<&PastGame> = games.iter().filter(|g| g.size == shape).collect();
         if games.is_empty() {
             return Self::default();
         }
@@ -187,7 +187,7 @@ mod tests {
         PastGame {
             started_ms: score,
             seed: 1,
-            size,
+            size: Shape::square(size),
             target: 2048,
             score,
             best_tile,
@@ -209,7 +209,7 @@ mod tests {
             past(4, 8_000, 512),
             past(4, 3_001, 128),
         ];
-        let stats = Stats::of(&games, 4);
+        let stats = Stats::of(&games, Shape::square(4));
         assert_eq!((stats.games, stats.wins, stats.win_percent()), (4, 1, 25));
         assert_eq!((stats.best, stats.average), (20_000, 9_000));
         assert_eq!(
@@ -217,7 +217,7 @@ mod tests {
             vec![(128, 1), (256, 0), (512, 2), (1024, 0), (2048, 1)]
         );
         assert_eq!(stats.recent, vec![20_000, 5_000, 8_000, 3_001]);
-        assert_eq!(Stats::of(&games, 6), Stats::default());
+        assert_eq!(Stats::of(&games, Shape::square(6)), Stats::default());
     }
 
     #[test]

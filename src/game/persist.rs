@@ -28,7 +28,7 @@ use super::slots::{
 use super::state::watching;
 use super::state::{BestScores, Engine, UndoRecord};
 use super::{GameSet, Notice, start_ms};
-use crate::rules::{self, Config, Game};
+use crate::rules::{self, Config, Game, Shape};
 use crate::save::{self, ClaimState, Documents, Import, Options, Problem};
 
 pub(super) fn plugin(app: &mut App) {
@@ -107,12 +107,12 @@ pub struct Loaded {
     pub notices: Vec<String>,
 }
 
-/// Reads the store. `size` and `target` (command-line flags) override the saved options for
+/// Reads the store. `shape` and `target` (command-line flags) override the saved options for
 /// this run; `seed` asks for a new game from that seed instead of resuming (the saved game goes
 /// into the history).
 pub fn load(
     documents: &Documents,
-    size: Option<usize>,
+    shape: Option<Shape>,
     target: Option<u32>,
     seed: Option<u64>,
 ) -> Loaded {
@@ -154,8 +154,8 @@ pub fn load(
             &mut problems,
         )
         .unwrap_or_default();
-    let config = Config::new(
-        size.unwrap_or(options.size),
+    let config = Config::with_shape(
+        shape.unwrap_or(options.size),
         target.unwrap_or(options.target),
     )
     .unwrap_or_default();

@@ -27,8 +27,11 @@ pub enum Request {
     OpenOptions,
     /// Leave the question or the options screen (options take effect then).
     CloseDialog,
-    /// Choose a board size or a target on the options screen.
+    /// Choose a square board's side or a target on the options screen.
     SetSize(usize),
+    /// One row or column more or fewer on the options screen.
+    StepRows(Step),
+    StepCols(Step),
     SetTarget(u32),
     /// The next target offered, up or down (the options' + and − keys).
     StepTarget(Step),

@@ -88,11 +88,13 @@ fn route_requests(
                     history.open();
                     on = Screen::History;
                 } else {
-                    stats.open(board.game().config().size());
+                    stats.open(board.game().config().shape());
                     on = Screen::Stats;
                 }
             }
             Request::SetSize(size) => options.set_size(size),
+            Request::StepRows(step) => options.step_rows(step),
+            Request::StepCols(step) => options.step_cols(step),
             Request::SetTarget(target) => options.set_target(target),
             Request::StepTarget(step) => options.step_target(step),
             Request::SetMotion(motion) => options.set_motion(motion),
@@ -109,7 +111,7 @@ fn route_requests(
             Request::Replay(control) => on = viewer.control(control, &mut board).unwrap_or(on),
             Request::Share => viewer.share(on, &board, history.selected()),
             Request::Browse(browse) => history.browse(browse, board.past().0.len()),
-            Request::StatsSize(step) => stats.step(step),
+            Request::StatsSize(step) => stats.step(step, &board.past().0),
             Request::ReadBoard => board.read_aloud(),
             Request::SetCoach(on) => options.set_coach(on),
             Request::ToggleCoach => options.set_coach(!options.coach_on()),

@@ -77,8 +77,8 @@ pub(super) const OTHER: &str = if cfg!(target_arch = "wasm32") {
 /// What the player is told when another window plays the board (and the log).
 pub(super) fn guest_notice(config: Config) -> String {
     info!(
-        "another window plays the {0}x{0} board to {1}: this window plays a game of its own",
-        config.size(),
+        "another window plays the {} board to {}: this window plays a game of its own",
+        config.shape(),
         config.target()
     );
     format!("Another {OTHER} plays this board: this one plays a new game of its own.")

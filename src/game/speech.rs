@@ -90,22 +90,20 @@ pub fn cell_name(value: u32) -> String {
 pub fn status_sentence(game: &Game, best: u64) -> String {
     let config = game.config();
     format!(
-        "Score {}, best {}, {} moves, {}×{} board to {}.",
+        "Score {}, best {}, {} moves, {} board to {}.",
         grouped(game.score()),
         grouped(best),
         game.moves(),
-        config.size(),
-        config.size(),
+        config.shape(),
         config.target()
     )
 }
 
 /// The whole board, row by row: "Row 1: 2, empty, empty, 4. Row 2: …"
 pub fn board_sentence(board: &Board) -> String {
-    let n = board.size() as u8;
-    (0..n)
+    (0..board.rows() as u8)
         .map(|y| {
-            let cells: Vec<String> = (0..n)
+            let cells: Vec<String> = (0..board.cols() as u8)
                 .map(|x| cell_name(board.get(Cell::new(x, y))))
                 .collect();
             format!("Row {}: {}.", y + 1, cells.join(", "))

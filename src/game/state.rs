@@ -9,7 +9,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::requests::Speed;
-use crate::rules::{self, Board, Cell, Direction, Game, Merge, Record, Status};
+use crate::rules::{self, Board, Cell, Direction, Game, Merge, Record, Shape, Status};
 
 /// Game flow, as the engine's status says. The view hangs overlays on it.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -62,14 +62,14 @@ impl From<Status> for GameState {
     }
 }
 
-/// The best score per board size, saved and reached. `track_best` is its one writer.
+/// The best score per board shape, saved and reached. `track_best` is its one writer.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct BestScores(pub crate::save::BestScores);
 
 impl BestScores {
-    /// The best score on boards of this side.
-    pub fn for_size(&self, size: usize) -> u64 {
-        self.0.get(&size).copied().unwrap_or(0)
+    /// The best score on boards of this shape.
+    pub fn for_shape(&self, shape: Shape) -> u64 {
+        self.0.get(&shape).copied().unwrap_or(0)
     }
 }
 

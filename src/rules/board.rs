@@ -1,16 +1,149 @@
-//! The board and the slide: the original's rules, with a plan of what moved where.
+//! The board and the slide: the original's rules, with a plan of what moved where, on a board
+//! of 3 to 8 rows by 3 to 8 columns (`Shape`).
 //!
 //! Everything here is plain data on the stack (`Board` and `SlidePlan` are `Copy`-sized
 //! arrays, no heap), so a slide costs tens of nanoseconds and the AI and the ECS can share it.
 
 use std::fmt;
 
-/// Smallest board side the game accepts.
+/// Fewest rows or columns the game accepts.
 pub const MIN_SIZE: usize = 3;
-/// Largest board side the game accepts.
+/// Most rows or columns the game accepts.
 pub const MAX_SIZE: usize = 8;
 /// Cells on the largest board.
 pub const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
+
+/// A board's rows and columns, each `MIN_SIZE..=MAX_SIZE`. Written "4×6": rows first.
+///
+/// Saved as a number for a square board (`4`, as every save before rectangular boards) and as
+/// `"4x6"` text otherwise, so old files read unchanged and square boards write the same bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    rows: u8,
+    cols: u8,
+}
+
+impl Shape {
+    /// `rows` by `cols`, if each is `MIN_SIZE..=MAX_SIZE`.
+    pub const fn new(rows: usize, cols: usize) -> Option<Self> {
+        if rows >= MIN_SIZE && rows <= MAX_SIZE && cols >= MIN_SIZE && cols <= MAX_SIZE {
+            Some(Self {
+                rows: rows as u8,
+                cols: cols as u8,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The square board of side `n`. Panics outside `MIN_SIZE..=MAX_SIZE`: sides are
+    /// validated where they enter (`Config`).
+    pub const fn square(n: usize) -> Self {
+        match Self::new(n, n) {
+            Some(shape) => shape,
+            None => panic!("a board side is 3 to 8"),
+        }
+    }
+
+    pub const fn rows(self) -> usize {
+        self.rows as usize
+    }
+
+    pub const fn cols(self) -> usize {
+        self.cols as usize
+    }
+
+    /// Number of cells.
+    pub const fn cells(self) -> usize {
+        self.rows() * self.cols()
+    }
+
+    pub const fn is_square(self) -> bool {
+        self.rows == self.cols
+    }
+
+    /// The longer of the two sides.
+    pub const fn longer(self) -> usize {
+        if self.rows > self.cols {
+            self.rows()
+        } else {
+            self.cols()
+        }
+    }
+
+    /// Every shape, square ones first by side, then the others row by row (3×4, 3×5, …).
+    pub fn all() -> impl Iterator<Item = Shape> {
+        let squares = (MIN_SIZE..=MAX_SIZE).map(Shape::square);
+        let others = (MIN_SIZE..=MAX_SIZE)
+            .flat_map(|r| (MIN_SIZE..=MAX_SIZE).filter_map(move |c| Shape::new(r, c)))
+            .filter(|s| !s.is_square());
+        squares.chain(others)
+    }
+
+    /// "4x6" (or "4" for a square board): the form in save keys and files.
+    pub fn key(self) -> String {
+        if self.is_square() {
+            self.rows.to_string()
+        } else {
+            format!("{}x{}", self.rows, self.cols)
+        }
+    }
+
+    /// The shape in `key`'s form, or "4x6" for a square board too.
+    pub fn parse(text: &str) -> Option<Self> {
+        let number = |t: &str| t.trim().parse::<usize>().ok();
+        match text.split_once(['x', '×']) {
+            Some((rows, cols)) => Self::new(number(rows)?, number(cols)?),
+            None => {
+                let n = number(text)?;
+                Self::new(n, n)
+            }
+        }
+    }
+}
+
+impl fmt::Display for Shape {
+    /// "4×6".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}×{}", self.rows, self.cols)
+    }
+}
+
+impl serde::Serialize for Shape {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.is_square() {
+            s.serialize_u64(u64::from(self.rows))
+        } else {
+            s.serialize_str(&self.key())
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Shape {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = Shape;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(
+                    f,
+                    "a board side of {MIN_SIZE} to {MAX_SIZE}, or rows and columns as \"4x6\""
+                )
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Shape, E> {
+                let n = usize::try_from(n).unwrap_or(usize::MAX);
+                Shape::new(n, n).ok_or_else(|| E::custom(format!("no board of side {n}")))
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Shape, E> {
+                self.visit_u64(u64::try_from(n).unwrap_or(u64::MAX))
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Shape, E> {
+                Shape::parse(text).ok_or_else(|| E::custom(format!("no board of shape {text:?}")))
+            }
+        }
+        d.deserialize_any(Visit)
+    }
+}
 
 /// A slide direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,11 +222,11 @@ impl SlidePlan {
     }
 }
 
-/// A square board of side 3..=8. Each cell holds an exponent: 0 is empty, `e` is the tile 2^e.
-/// Exponent bytes keep the board 65 bytes, so copying and sliding it is cheap.
+/// A board of 3..=8 rows by 3..=8 columns. Each cell holds an exponent: 0 is empty, `e` is the
+/// tile 2^e. Exponent bytes keep the board 66 bytes, so copying and sliding it is cheap.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
-    size: u8,
+    shape: Shape,
     cells: [u8; MAX_CELLS],
 }
 
@@ -108,17 +241,18 @@ struct Line {
 }
 
 impl Line {
-    fn new(dir: Direction, n: usize, line: usize) -> Self {
-        let far = n - 1;
+    /// Line `line` (a row for Left and Right, a column for Up and Down) of a board `cols` wide
+    /// and `rows` tall.
+    fn new(dir: Direction, rows: usize, cols: usize, line: usize) -> Self {
         let (x, y, dx, dy): (usize, usize, i8, i8) = match dir {
             Direction::Left => (0, line, 1, 0),
-            Direction::Right => (far, line, -1, 0),
+            Direction::Right => (cols - 1, line, -1, 0),
             Direction::Up => (line, 0, 0, 1),
-            Direction::Down => (line, far, 0, -1),
+            Direction::Down => (line, rows - 1, 0, -1),
         };
         Self {
-            start: y * n + x,
-            step: dy as isize * n as isize + dx as isize,
+            start: y * cols + x,
+            step: dy as isize * cols as isize + dx as isize,
             cell: (x as u8, y as u8),
             cell_step: (dx, dy),
         }
@@ -146,23 +280,33 @@ fn value_of(exp: u8) -> u32 {
 }
 
 impl Board {
-    /// An empty board. Panics outside 3..=8: sizes are validated where they enter (`Config`).
+    /// An empty square board. Panics outside 3..=8: sizes are validated where they enter
+    /// (`Config`).
     pub fn new(size: usize) -> Self {
         assert!(
             (MIN_SIZE..=MAX_SIZE).contains(&size),
             "board size {size} is outside {MIN_SIZE}..={MAX_SIZE}"
         );
+        Self::of(Shape::square(size))
+    }
+
+    /// An empty board of `shape`.
+    pub fn of(shape: Shape) -> Self {
         Self {
-            size: size as u8,
+            shape,
             cells: [0; MAX_CELLS],
         }
     }
 
-    /// A board from rows of values (0 = empty). Panics if the rows are not square and 3..=8.
+    /// A board from rows of values (0 = empty). Panics unless the rows are equally long and
+    /// there are 3..=8 of them, 3..=8 long.
     pub fn from_rows(rows: &[&[u32]]) -> Self {
-        let mut board = Self::new(rows.len());
+        let cols = rows.first().map_or(0, |row| row.len());
+        let shape = Shape::new(rows.len(), cols)
+            .unwrap_or_else(|| panic!("{} rows of {cols} is outside 3..=8", rows.len()));
+        let mut board = Self::of(shape);
         for (y, row) in rows.iter().enumerate() {
-            assert_eq!(row.len(), rows.len(), "row {y} is not {} long", rows.len());
+            assert_eq!(row.len(), cols, "row {y} is not {cols} long");
             for (x, &v) in row.iter().enumerate() {
                 board.set(Cell::new(x as u8, y as u8), v);
             }
@@ -170,9 +314,16 @@ impl Board {
         board
     }
 
-    /// Side length.
-    pub fn size(&self) -> usize {
-        self.size as usize
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    pub fn rows(&self) -> usize {
+        self.shape.rows()
+    }
+
+    pub fn cols(&self) -> usize {
+        self.shape.cols()
     }
 
     /// The value at `cell` (0 = empty).
@@ -196,15 +347,15 @@ impl Board {
 
     fn index(&self, cell: Cell) -> usize {
         assert!(
-            (cell.x as usize) < self.size() && (cell.y as usize) < self.size(),
-            "{cell:?} is outside a {n}x{n} board",
-            n = self.size
+            (cell.x as usize) < self.cols() && (cell.y as usize) < self.rows(),
+            "{cell:?} is outside a {} board",
+            self.shape
         );
-        cell.y as usize * self.size() + cell.x as usize
+        cell.y as usize * self.cols() + cell.x as usize
     }
 
     fn used(&self) -> &[u8] {
-        &self.cells[..self.size() * self.size()]
+        &self.cells[..self.shape.cells()]
     }
 
     /// The cells' exponents, row by row (0: empty, `e`: the tile 2^e): what a search reads.
@@ -221,14 +372,14 @@ impl Board {
     }
 
     fn used_mut(&mut self) -> &mut [u8] {
-        let n = self.size() * self.size();
+        let n = self.shape.cells();
         &mut self.cells[..n]
     }
 
     /// All cells, row by row.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
-        let n = self.size;
-        (0..n).flat_map(move |y| (0..n).map(move |x| Cell::new(x, y)))
+        let (rows, cols) = (self.shape.rows, self.shape.cols);
+        (0..rows).flat_map(move |y| (0..cols).map(move |x| Cell::new(x, y)))
     }
 
     /// The occupied cells with their values, row by row.
@@ -288,14 +439,18 @@ impl Board {
     /// any other tile moves to the next free slot.
     #[inline(always)]
     fn slide_with(&self, dir: Direction, rec: &mut impl Recorder) -> (Board, u64, bool) {
-        let n = self.size();
+        let (rows, cols) = (self.rows(), self.cols());
+        let (lines, n) = match dir {
+            Direction::Left | Direction::Right => (rows, cols),
+            Direction::Up | Direction::Down => (cols, rows),
+        };
         let mut out = Board {
-            size: self.size,
+            shape: self.shape,
             cells: [0; MAX_CELLS],
         };
         let mut score = 0u64;
-        for line_no in 0..n {
-            let line = Line::new(dir, n, line_no);
+        for line_no in 0..lines {
+            let line = Line::new(dir, rows, cols, line_no);
             // The line's tiles, wall first, with their slots (gathered without branching).
             let mut exps = [0u8; MAX_SIZE];
             let mut slots = [0u8; MAX_SIZE];
@@ -335,7 +490,7 @@ impl Board {
 
     /// True when some slide would change the board.
     pub fn has_moves(&self) -> bool {
-        let n = self.size();
+        let n = self.cols();
         let cells = self.used();
         (0..cells.len()).any(|i| {
             let e = cells[i];
@@ -348,9 +503,9 @@ impl Board {
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Board {}x{}", self.size, self.size)?;
-        for y in 0..self.size {
-            for x in 0..self.size {
+        writeln!(f, "Board {}", self.shape)?;
+        for y in 0..self.shape.rows {
+            for x in 0..self.shape.cols {
                 let v = self.get(Cell::new(x, y));
                 if v == 0 {
                     write!(f, "{:>6}", ".")?;

@@ -5,7 +5,7 @@ use std::fmt;
 use rand::{Rng, RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
 use serde::{Deserialize, Serialize};
 
-use super::board::{Board, Cell, Direction, MAX_SIZE, MIN_SIZE, SlidePlan};
+use super::board::{Board, Cell, Direction, MAX_SIZE, MIN_SIZE, Shape, SlidePlan};
 
 /// Default board side.
 pub const DEFAULT_SIZE: usize = 4;
@@ -18,17 +18,19 @@ pub const SPAWN_TWO_PROBABILITY: f64 = 0.9;
 /// Tiles on a new board.
 pub const START_TILES: usize = 2;
 
-/// A validated board size and target.
+/// A validated board shape and target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
-    size: usize,
+    shape: Shape,
     target: u32,
 }
 
-/// Why a size or target was refused.
+/// Why a size, a number of rows or columns, or a target was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ConfigError {
     Size(usize),
+    Rows(usize),
+    Cols(usize),
     Target(u32),
 }
 
@@ -38,6 +40,14 @@ impl fmt::Display for ConfigError {
             ConfigError::Size(n) => write!(
                 f,
                 "board size {n} is not supported: choose {MIN_SIZE} to {MAX_SIZE}"
+            ),
+            ConfigError::Rows(n) => write!(
+                f,
+                "{n} rows are not supported: choose {MIN_SIZE} to {MAX_SIZE}"
+            ),
+            ConfigError::Cols(n) => write!(
+                f,
+                "{n} columns are not supported: choose {MIN_SIZE} to {MAX_SIZE}"
             ),
             ConfigError::Target(t) => write!(
                 f,
@@ -50,11 +60,29 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 impl Config {
-    /// Checks a size (3..=8) and a target (a power of two ≥ 8).
+    /// Checks a square board's side (3..=8) and a target (a power of two ≥ 8).
     pub fn new(size: usize, target: u32) -> Result<Self, ConfigError> {
         Self::check_size(size)?;
         Self::check_target(target)?;
-        Ok(Self { size, target })
+        Ok(Self {
+            shape: Shape::square(size),
+            target,
+        })
+    }
+
+    /// A board of `shape` to `target` (checked as in `new`).
+    pub fn with_shape(shape: Shape, target: u32) -> Result<Self, ConfigError> {
+        Self::check_target(target)?;
+        Ok(Self { shape, target })
+    }
+
+    /// Checks rows and columns (each 3..=8).
+    pub fn check_shape(rows: usize, cols: usize) -> Result<Shape, ConfigError> {
+        Shape::new(rows, cols).ok_or(if Shape::new(rows, MIN_SIZE).is_none() {
+            ConfigError::Rows(rows)
+        } else {
+            ConfigError::Cols(cols)
+        })
     }
 
     pub fn check_size(size: usize) -> Result<usize, ConfigError> {
@@ -73,8 +101,8 @@ impl Config {
         }
     }
 
-    pub fn size(&self) -> usize {
-        self.size
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     pub fn target(&self) -> u32 {
@@ -85,7 +113,7 @@ impl Config {
 impl Default for Config {
     fn default() -> Self {
         Self {
-            size: DEFAULT_SIZE,
+            shape: Shape::square(DEFAULT_SIZE),
             target: DEFAULT_TARGET,
         }
     }
@@ -116,7 +144,8 @@ pub struct Turn {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedGame {
-    pub size: usize,
+    /// The board's shape: a number for a square board, as before rectangular ones.
+    pub size: Shape,
     pub target: u32,
     /// Tile values row by row, 0 for an empty cell.
     pub tiles: Vec<u32>,
@@ -181,14 +210,18 @@ pub struct Game {
 impl Game {
     /// A new game with two start tiles, drawn from an RNG seeded with `seed`.
     pub fn new(config: Config, seed: u64) -> Self {
-        let mut game = Self::with_board(config, Board::new(config.size()), seed);
+        let mut game = Self::with_board(config, Board::of(config.shape()), seed);
         game.start();
         game
     }
 
     /// A game on a given board (tests, puzzles); spawns continue from `seed`.
     pub fn from_board(config: Config, board: Board, seed: u64) -> Self {
-        assert_eq!(board.size(), config.size(), "board and config sizes differ");
+        assert_eq!(
+            board.shape(),
+            config.shape(),
+            "board and config shapes differ"
+        );
         let mut game = Self::with_board(config, board, seed);
         game.status = game.judge();
         game
@@ -209,7 +242,7 @@ impl Game {
     /// The game as saved.
     pub fn save(&self) -> SavedGame {
         SavedGame {
-            size: self.config.size(),
+            size: self.config.shape(),
             target: self.config.target(),
             tiles: self.board.cells().map(|c| self.board.get(c)).collect(),
             score: self.score,
@@ -224,15 +257,15 @@ impl Game {
     /// one tile value per cell, won exactly when a tile reached the target, and the status the
     /// board implies (a win not yet continued stays a win).
     pub fn restore(saved: SavedGame) -> Result<Self, RestoreError> {
-        let config = Config::new(saved.size, saved.target).map_err(RestoreError::Config)?;
-        let cells = config.size() * config.size();
+        let config = Config::with_shape(saved.size, saved.target).map_err(RestoreError::Config)?;
+        let cells = config.shape().cells();
         if saved.tiles.len() != cells {
             return Err(RestoreError::TileCount {
                 expected: cells,
                 found: saved.tiles.len(),
             });
         }
-        let mut board = Board::new(config.size());
+        let mut board = Board::of(config.shape());
         for (cell, &value) in board.clone().cells().zip(&saved.tiles) {
             let tile = value >= 2 && value.is_power_of_two() && value <= MAX_SAVED_TILE;
             if value != 0 && !tile {

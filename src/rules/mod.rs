@@ -1,4 +1,4 @@
-//! The rules engine: plain Rust, no Bevy. Boards of 3×3 to 8×8, slide plans, spawns from a
+//! The rules engine: plain Rust, no Bevy. Boards of 3 to 8 rows by 3 to 8 columns, slide plans, spawns from a
 //! seeded RNG, winning and losing (docs/rules.md), the history of a game's moves for undo, and a whole game
 //! as a record and a share code.
 //! The ECS layer, the AI and the tests use it; it never sees a pixel.
@@ -9,7 +9,7 @@ mod history;
 mod record;
 
 pub use board::{
-    Board, Cell, Direction, MAX_CELLS, MAX_SIZE, MIN_SIZE, Merge, SlidePlan, TileSlide,
+    Board, Cell, Direction, MAX_CELLS, MAX_SIZE, MIN_SIZE, Merge, Shape, SlidePlan, TileSlide,
 };
 pub use game::{
     Config, ConfigError, DEFAULT_SIZE, DEFAULT_TARGET, Game, MAX_SAVED_SCORE, MAX_SAVED_TILE,
@@ -18,4 +18,6 @@ pub use game::{
 pub use history::{
     CHECKPOINT_EVERY, History, HistoryError, MAX_PAUSE_MS, PlayInfo, pack_moves, unpack_moves,
 };
-pub use record::{CODE_VERSION, CodeError, LINK_MARK, MAX_CODE_CHARS, MAX_CODE_MOVES, Record};
+pub use record::{
+    CODE_VERSION, CodeError, LINK_MARK, MAX_CODE_CHARS, MAX_CODE_MOVES, Record, SQUARE_VERSION,
+};

@@ -1,13 +1,13 @@
 //! A whole game as a record, and the share code that carries it.
 //!
 //! A game is deterministic from its seed and its moves (spawns come from the seeded RNG), so a
-//! record is the board size, the target, the seed, the moves that stand and how many undos were
-//! used. The share code is that record as URL-safe text:
+//! record is the board's shape, the target, the seed, the moves that stand and how many undos
+//! were used. The share code is that record as URL-safe text:
 //!
 //! | bytes | what |
 //! |---|---|
-//! | 1 | version, `CODE_VERSION` |
-//! | 1 | board side, 3 to 8 |
+//! | 1 | version: 1 for a square board, `CODE_VERSION` (2) for another shape |
+//! | 1 | version 1: the board's side, 3 to 8; version 2: rows × 16 + columns |
 //! | 1 | target as a power of two (11 for 2048) |
 //! | 8 | seed, little-endian |
 //! | 4 | undos used, little-endian |
@@ -19,17 +19,24 @@
 //! game plus 31 characters (a 1,000-move game is 364 characters, a 10,000-move one 3,364).
 //! Decoding checks the text, the checksum, the version, the board and every move before a code
 //! is ever shown, and says what was wrong.
+//!
+//! A square board's code is version 1, byte for byte what it was before rectangular boards, so
+//! codes made before still open and a square game's code reads on older builds too; only the
+//! other shapes need version 2, whose second byte holds both sides (each fits in 4 bits).
 
 use std::fmt;
 
 use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 
-use super::board::Direction;
+use super::board::{Direction, Shape};
 use super::game::{Config, ConfigError, Game};
 use super::history::{History, HistoryError, pack_moves, unpack_moves};
 
-/// The code's format; a code of any other version is refused.
-pub const CODE_VERSION: u8 = 1;
+/// The code's format for a board that is not square; square boards keep `SQUARE_VERSION`'s.
+/// A code of any other version is refused.
+pub const CODE_VERSION: u8 = 2;
+/// The format of a square board's code (the first format).
+pub const SQUARE_VERSION: u8 = 1;
 /// The longest game a code may carry.
 pub const MAX_CODE_MOVES: usize = 100_000;
 /// Bytes before the moves, and the checksum after them.
@@ -81,7 +88,7 @@ impl fmt::Display for CodeError {
             CodeError::Checksum => write!(f, "the code is damaged (its checksum does not match)"),
             CodeError::Version(v) => write!(
                 f,
-                "the code is of version {v}; this game reads version {CODE_VERSION}"
+                "the code is of version {v}; this game reads versions {SQUARE_VERSION} and {CODE_VERSION}"
             ),
             CodeError::Config(e) => write!(f, "the code's {e}"),
             CodeError::TooManyMoves(n) => {
@@ -112,8 +119,14 @@ impl Record {
     /// The share code.
     pub fn code(&self) -> String {
         let mut bytes = Vec::with_capacity(HEADER_BYTES + self.moves.len() / 4 + 5);
-        bytes.push(CODE_VERSION);
-        bytes.push(self.config.size() as u8);
+        let shape = self.config.shape();
+        if shape.is_square() {
+            bytes.push(SQUARE_VERSION);
+            bytes.push(shape.rows() as u8);
+        } else {
+            bytes.push(CODE_VERSION);
+            bytes.push((shape.rows() * 16 + shape.cols()) as u8);
+        }
         bytes.push(self.config.target().trailing_zeros() as u8);
         bytes.extend_from_slice(&self.seed.to_le_bytes());
         bytes.extend_from_slice(&self.undos.to_le_bytes());
@@ -154,14 +167,17 @@ impl Record {
             return Err(CodeError::Checksum);
         }
         let u32_at = |at: usize| u32::from_le_bytes(body[at..at + 4].try_into().expect("4 bytes"));
-        if body[0] != CODE_VERSION {
-            return Err(CodeError::Version(body[0]));
+        let side = body[1] as usize;
+        let shape = match body[0] {
+            SQUARE_VERSION => Config::check_size(side).map(Shape::square),
+            CODE_VERSION => Config::check_shape(side >> 4, side & 15),
+            version => return Err(CodeError::Version(version)),
         }
-        let size = Config::check_size(body[1] as usize).map_err(CodeError::Config)?;
+        .map_err(CodeError::Config)?;
         let target = 1u32
             .checked_shl(u32::from(body[2]))
             .ok_or(CodeError::Config(ConfigError::Target(0)))?;
-        let config = Config::new(size, target).map_err(CodeError::Config)?;
+        let config = Config::with_shape(shape, target).map_err(CodeError::Config)?;
         let seed = u64::from_le_bytes(body[3..11].try_into().expect("8 bytes"));
         let undos = u32_at(11);
         let count = u32_at(15) as usize;
@@ -247,7 +263,7 @@ mod tests {
         );
         let flipped = flipped + &code[21..];
         assert_eq!(Record::parse(&flipped), Err(CodeError::Checksum));
-        assert_eq!(Record::parse(&with(0, 2)), Err(CodeError::Version(2)));
+        assert_eq!(Record::parse(&with(0, 3)), Err(CodeError::Version(3)));
         assert_eq!(
             Record::parse(&with(1, 9)),
             Err(CodeError::Config(ConfigError::Size(9)))

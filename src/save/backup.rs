@@ -32,7 +32,7 @@ use super::{
     BestScores, LoadError, MAX_GAMES, Options, PastGame, SavedHistory, merge, parse_best,
     parse_options,
 };
-use crate::rules::{Config, Game, History, SavedGame};
+use crate::rules::{Config, Game, History, SavedGame, Shape};
 
 /// What a backup file says it is.
 pub const BACKUP_FORMAT: &str = "g2048 backup";
@@ -200,8 +200,8 @@ impl Backup {
                 .any(|(other, _)| other.config() == game.config())
             {
                 return Err(BackupError::Impossible(format!(
-                    "two games in progress on the {0}×{0} board to {1}",
-                    game.config().size(),
+                    "two games in progress on the {} board to {}",
+                    game.config().shape(),
                     game.config().target()
                 )));
             }
@@ -321,10 +321,10 @@ fn board_keys(documents: &Documents, problems: &mut Vec<super::Problem>) -> Vec<
     keys.iter()
         .filter_map(|key| {
             let rest = key.strip_prefix("game-")?;
-            let (size, target) = rest.split_once('-')?;
-            let (rows, columns) = size.split_once('x')?;
-            (rows == columns).then_some(())?;
-            let config = Config::new(rows.parse().ok()?, target.parse().ok()?).ok()?;
+            let (shape, target) = rest.split_once('-')?;
+            let (rows, columns) = shape.split_once('x')?;
+            let shape = Shape::new(rows.parse().ok()?, columns.parse().ok()?)?;
+            let config = Config::with_shape(shape, target.parse().ok()?).ok()?;
             (super::game_key(config) == *key).then_some(config)
         })
         .collect()
@@ -345,8 +345,8 @@ pub struct ImportReport {
     pub new_games: usize,
     /// The oldest games left out: the history keeps the newest `MAX_GAMES`.
     pub left_out: usize,
-    /// Board sizes whose best score rose.
-    pub best_raised: Vec<(usize, u64)>,
+    /// Board shapes whose best score rose.
+    pub best_raised: Vec<(Shape, u64)>,
     pub options: bool,
     /// Documents here that could not be used (set aside).
     pub problems: Vec<super::Problem>,
@@ -388,7 +388,7 @@ impl ImportReport {
             let sizes: Vec<String> = self
                 .best_raised
                 .iter()
-                .map(|(size, best)| format!("{size}×{size} {best}"))
+                .map(|(shape, best)| format!("{shape} {best}"))
                 .collect();
             parts.push(format!("best {}", sizes.join(", ")));
         }

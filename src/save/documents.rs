@@ -279,8 +279,8 @@ impl Documents {
             let game = super::parse_game(bytes)?;
             if game.config() != config {
                 return Err(LoadError::Impossible(format!(
-                    "a {0}x{0} game to {1} in its place",
-                    game.config().size(),
+                    "a {} game to {} in its place",
+                    game.config().shape(),
                     game.config().target()
                 )));
             }

@@ -150,7 +150,7 @@ pub fn cap_games(games: &mut Vec<PastGame>) {
     games.drain(..drop);
 }
 
-/// The best score of each size found in either.
+/// The best score of each board shape found in either.
 pub fn merge_best(stored: &BestScores, mine: &BestScores) -> BestScores {
     let mut best = stored.clone();
     for (&size, &score) in mine {
@@ -198,12 +198,13 @@ pub fn merge_options(stored: &Options, mine: &Options, chosen: Chosen) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Shape;
 
     fn game(started_ms: u64, moves: u32, undos: u32) -> PastGame {
         PastGame {
             started_ms,
             seed: 7,
-            size: 4,
+            size: Shape::square(4),
             target: 2048,
             score: u64::from(moves) * 4,
             best_tile: 64,
@@ -247,7 +248,7 @@ mod tests {
         let largest = PastGame {
             started_ms: u64::MAX,
             seed: u64::MAX,
-            size: usize::MAX,
+            size: Shape::new(8, 7).unwrap(),
             target: u32::MAX,
             score: u64::MAX,
             best_tile: u32::MAX,
@@ -276,7 +277,7 @@ mod tests {
             ..Options::default()
         };
         let mine = Options {
-            size: 5,
+            size: Shape::square(5),
             target: 4096,
             motion: MotionChoice::Off,
             theme: ThemeChoice::Light,
@@ -291,7 +292,7 @@ mod tests {
         assert_eq!(
             merged,
             Options {
-                size: 5,
+                size: Shape::square(5),
                 target: 4096,
                 theme: ThemeChoice::Dark,
                 motion: MotionChoice::Off,
@@ -376,8 +377,8 @@ mod tests {
 
         #[test]
         fn merging_best_scores_takes_the_highest_in_any_order(
-            a in proptest::collection::btree_map(3..9usize, 0..1000u64, 0..6),
-            b in proptest::collection::btree_map(3..9usize, 0..1000u64, 0..6),
+            a in proptest::collection::btree_map(shape(), 0..1000u64, 0..6),
+            b in proptest::collection::btree_map(shape(), 0..1000u64, 0..6),
         ) {
             let ab = merge_best(&a, &b);
             proptest::prop_assert_eq!(&ab, &merge_best(&b, &a));
@@ -386,6 +387,13 @@ mod tests {
             }
             proptest::prop_assert!(ab.iter().all(|(size, s)| a.get(size) == Some(s) || b.get(size) == Some(s)));
         }
+    }
+
+    /// Any board shape.
+    fn shape() -> impl proptest::strategy::Strategy<Value = Shape> {
+        proptest::strategy::Strategy::prop_map((3..9usize, 3..9usize), |(rows, cols)| {
+            Shape::new(rows, cols).unwrap()
+        })
     }
 
     #[test]

@@ -44,7 +44,7 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use crate::rules::{
     Config, Game, History, MAX_CODE_CHARS, MAX_SAVED_SCORE, MAX_SAVED_TILE, PlayInfo, RestoreError,
-    SavedGame, pack_moves, unpack_moves,
+    SavedGame, Shape, pack_moves, unpack_moves,
 };
 
 /// The format of every document. A document of another version is set aside, not guessed at.
@@ -59,14 +59,24 @@ pub const MAX_HISTORY_BYTES: usize = 4 * 1024 * 1024;
 pub const OPTIONS_KEY: &str = "options";
 pub const BEST_KEY: &str = "best";
 
-/// The key of the game in progress for a board size and target.
+/// The key of the game in progress for a board shape and target: `game-4x4-2048`, `game-3x8-2048`.
 pub fn game_key(config: Config) -> String {
-    format!("game-{0}x{0}-{1}", config.size(), config.target())
+    board_key("game", config)
 }
 
 /// The key of the moves that led to that game.
 pub fn history_key(config: Config) -> String {
-    format!("undo-{0}x{0}-{1}", config.size(), config.target())
+    board_key("undo", config)
+}
+
+fn board_key(kind: &str, config: Config) -> String {
+    let shape = config.shape();
+    format!(
+        "{kind}-{}x{}-{}",
+        shape.rows(),
+        shape.cols(),
+        config.target()
+    )
 }
 
 /// Light or dark; `System` follows the window's theme where the platform reports one. High
@@ -137,7 +147,8 @@ impl MotionChoice {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
-    pub size: usize,
+    /// The board's shape (a number for a square board, as before rectangular ones).
+    pub size: Shape,
     pub target: u32,
     #[serde(default)]
     pub theme: ThemeChoice,
@@ -152,7 +163,7 @@ impl Default for Options {
     fn default() -> Self {
         let config = Config::default();
         Self {
-            size: config.size(),
+            size: config.shape(),
             target: config.target(),
             theme: ThemeChoice::System,
             motion: MotionChoice::System,
@@ -164,12 +175,13 @@ impl Default for Options {
 impl Options {
     /// The board these options ask for, if valid.
     pub fn config(&self) -> Option<Config> {
-        Config::new(self.size, self.target).ok()
+        Config::with_shape(self.size, self.target).ok()
     }
 }
 
-/// Best scores by board size.
-pub type BestScores = BTreeMap<usize, u64>;
+/// Best scores by board shape (a square board's key is its side, `"4"`, as before rectangular
+/// boards; another's is `"4x6"`).
+pub type BestScores = BTreeMap<Shape, u64>;
 
 /// A document as stored: `{"version": 1, "data": …}`.
 #[derive(Serialize, Deserialize)]
@@ -217,7 +229,8 @@ pub struct PastGame {
     /// one game from another.
     pub started_ms: u64,
     pub seed: u64,
-    pub size: usize,
+    /// The board's shape (a number for a square board).
+    pub size: Shape,
     pub target: u32,
     pub score: u64,
     pub best_tile: u32,
@@ -237,7 +250,7 @@ impl PastGame {
         Some(Self {
             started_ms: history.info.started_ms,
             seed: record.seed,
-            size: game.config().size(),
+            size: game.config().shape(),
             target: game.config().target(),
             score: game.score(),
             best_tile: game.board().max_tile(),
@@ -262,7 +275,7 @@ impl PastGame {
 
     /// Whether its numbers can be a game's (the code itself is checked when it is opened).
     fn plausible(&self) -> bool {
-        Config::new(self.size, self.target).is_ok()
+        Config::with_shape(self.size, self.target).is_ok()
             && self.score <= MAX_SAVED_SCORE
             && self.best_tile <= MAX_SAVED_TILE
             && self.code.len() <= MAX_CODE_CHARS
@@ -464,12 +477,9 @@ pub fn render_history(history: &History) -> String {
 
 pub fn parse_best(bytes: &[u8]) -> Result<BestScores, LoadError> {
     let best: BestScores = parse(bytes, MAX_DOCUMENT_BYTES)?;
-    if let Some((size, _)) = best
-        .iter()
-        .find(|(size, score)| Config::check_size(**size).is_err() || **score > MAX_SAVED_SCORE)
-    {
+    if let Some((shape, _)) = best.iter().find(|(_, score)| **score > MAX_SAVED_SCORE) {
         return Err(LoadError::Impossible(format!(
-            "a best score for size {size}"
+            "a best score for the {shape} board"
         )));
     }
     Ok(best)
@@ -519,7 +529,7 @@ mod tests {
         PastGame {
             started_ms: n as u64,
             seed: n as u64,
-            size: 4,
+            size: Shape::square(4),
             target: 2048,
             score: 100,
             best_tile: 64,
@@ -547,11 +557,15 @@ mod tests {
         assert_eq!(kept.last(), long.last());
         // An entry no game could have makes the document unusable (it is then set aside).
         let mut bad = games[..3].to_vec();
-        bad[1].size = 12;
+        bad[1].target = 12;
         let refused = parse_games(render_games(&bad).as_bytes());
         assert!(
             matches!(refused, Err(LoadError::Impossible(_))),
             "{refused:?}"
         );
+        // So does a board of no shape the game has.
+        let text = render_games(&games[..3]).replacen("\"size\":4", "\"size\":12", 1);
+        let refused = parse_games(text.as_bytes());
+        assert!(matches!(refused, Err(LoadError::Corrupt(_))), "{refused:?}");
     }
 }

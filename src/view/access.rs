@@ -79,7 +79,7 @@ fn spawn_tree(mut commands: Commands) {
     let board = commands
         .spawn((AccessBoard, AccessibilityNode(grid), ChildOf(root)))
         .id();
-    // Every cell a board can have; those past the board's size are left out of the tree.
+    // Every cell a board can have; those past the board's shape are left out of the tree.
     for y in 0..MAX_SIZE as u8 {
         let row = commands
             .spawn((
@@ -143,7 +143,7 @@ fn set_text(node: &mut Node, text: String) {
     node.set_label(text);
 }
 
-/// The rows and cells of the board in play (those past its size hidden), each cell's value, and
+/// The rows and cells of the board in play (those past its shape hidden), each cell's value, and
 /// the score line.
 fn mirror_board(
     engine: Res<Engine>,
@@ -159,16 +159,16 @@ fn mirror_board(
         return;
     }
     let board = engine.board();
-    let n = board.size() as u8;
+    let (height, width) = (board.rows() as u8, board.cols() as u8);
     for (&AccessRow(y), mut node) in &mut rows {
-        if y < n {
+        if y < height {
             node.clear_hidden();
         } else {
             node.set_hidden();
         }
     }
     for (&AccessCell(y, x), mut node) in &mut cells {
-        if x < n && y < n {
+        if x < width && y < height {
             node.set_role(Role::Cell);
             node.clear_hidden();
             set_text(&mut node, speech::cell_name(board.get(Cell::new(x, y))));
@@ -180,7 +180,7 @@ fn mirror_board(
         }
     }
     for mut node in &mut status {
-        let line = speech::status_sentence(&engine, best.for_size(engine.config().size()));
+        let line = speech::status_sentence(&engine, best.for_shape(engine.config().shape()));
         set_text(&mut node, line);
     }
 }

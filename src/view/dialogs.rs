@@ -7,8 +7,8 @@ use super::art::Art;
 use super::layout::{BOARD_PX, Z_LABEL};
 use super::theme::Ink;
 use super::widgets::{
-    Align, BOTTOM_ROW_Y, Column, NOTE_PX, Named, TITLE_PX, button_row, button_row_sized,
-    described_button, dialog_root, follow_description, label, row_x,
+    Align, BOTTOM_ROW_Y, Column, DescribedLine, NOTE_PX, Named, TITLE_PX, button_row,
+    button_row_sized, described_button, dialog_root, follow_description, label, row_x,
 };
 use crate::game::screens::options::Part;
 use crate::game::screens::{Facts, describe_dialog};
@@ -26,17 +26,21 @@ const QUESTION_TO_LINE: f32 = 45.0;
 const LINE_TO_BUTTONS: f32 = 65.0;
 const QUESTION_BUTTON_WIDTH: f32 = 150.0;
 /// The options: the title, then for each part its heading at the left margin and a row of
-/// choices under it; the coach's heading and its two choices share one line; a note, then the
-/// bottom row. The gaps between them, top-down:
+/// choices under it; the rows and columns, and the coach's heading, each share one line with
+/// their buttons; a note, then the bottom row. The gaps between them, top-down:
 const OPTIONS_MARGIN: f32 = 25.0;
-const OPTIONS_TITLE_Y: f32 = 210.0;
-const TITLE_TO_HEADING: f32 = 45.0;
-const HEADING_TO_ROW: f32 = 38.0;
-const ROW_TO_HEADING: f32 = 37.0;
-const ROW_TO_COACH: f32 = 52.0;
-const COACH_TO_NOTE: f32 = 40.0;
+const OPTIONS_TITLE_Y: f32 = 220.0;
+const TITLE_TO_HEADING: f32 = 42.0;
+const HEADING_TO_ROW: f32 = 34.0;
+const ROW_TO_HEADING: f32 = 33.0;
+const ROW_TO_COACH: f32 = 42.0;
+const COACH_TO_NOTE: f32 = 38.0;
 const HEADING_PX: f32 = 18.0;
 const COACH_WIDTH: f32 = 90.0;
+/// The rows and columns line, under the square sizes: the board's shape, then its four steps.
+const ROW_TO_SHAPE: f32 = 42.0;
+const SHAPE_TO_HEADING: f32 = 40.0;
+const STEP_WIDTH: f32 = 66.0;
 /// Widths of the size and target choices.
 const CHOICE_WIDTH: f32 = 70.0;
 /// The theme row's buttons, "High contrast" the wide one, and the animations' row: as wide as
@@ -132,10 +136,10 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
         (Part::Motion, &motions),
     ];
     for (i, (part, widths)) in rows.into_iter().enumerate() {
-        let gap = if i == 0 {
-            TITLE_TO_HEADING
-        } else {
-            ROW_TO_HEADING
+        let gap = match i {
+            0 => TITLE_TO_HEADING,
+            1 => SHAPE_TO_HEADING,
+            _ => ROW_TO_HEADING,
         };
         heading(
             &mut commands,
@@ -152,27 +156,36 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
             widths,
             &row,
         );
+        if part == Part::Size {
+            let shape_y = column.below(ROW_TO_SHAPE);
+            commands.spawn((
+                ChildOf(root),
+                DescribedLine(0),
+                label(shown.lines.join(" "), HEADING_PX, Ink::Text),
+                Anchor::CENTER_LEFT,
+                Transform::from_xyz(left, shape_y, Z_LABEL),
+            ));
+            line_of_buttons(
+                &mut commands,
+                &art,
+                root,
+                shape_y,
+                STEP_WIDTH,
+                &of(&|r| Part::Shape.has(r)),
+            );
+        }
     }
     let coach_y = column.below(ROW_TO_COACH);
     heading(&mut commands, &Part::Coach.heading(), coach_y, HEADING_PX);
-    let xs = row_x(
-        &[COACH_WIDTH; 2],
-        Align::Right(BOARD_PX / 2.0 - OPTIONS_MARGIN),
-    );
-    for (described, x) in of(&|r| Part::Coach.has(r) && r.is_choice()).iter().zip(xs) {
-        commands.spawn((
-            ChildOf(root),
-            described_button(&art, described, COACH_WIDTH),
-            Transform::from_xyz(x, coach_y, Z_LABEL),
-        ));
-    }
+    let coach = of(&|r| Part::Coach.has(r) && r.is_choice());
+    line_of_buttons(&mut commands, &art, root, coach_y, COACH_WIDTH, &coach);
     heading(
         &mut commands,
-        "A new size or target plays that board's own game.",
+        &format!("{}. A new board plays its own game.", Part::Shape.heading()),
         column.below(COACH_TO_NOTE),
         NOTE_PX,
     );
-    let actions = of(&|r| !r.is_choice());
+    let actions = of(&|r| !r.is_choice() && !Part::Shape.has(r));
     button_row_sized(
         &mut commands,
         &art,
@@ -181,6 +194,28 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
         ACTION_WIDTHS,
         &actions,
     );
+}
+
+/// Buttons of one `width` at the right end of a line at `y`, after its words.
+fn line_of_buttons(
+    commands: &mut Commands,
+    art: &Art,
+    root: Entity,
+    y: f32,
+    width: f32,
+    buttons: &[DialogButton],
+) {
+    let xs = row_x(
+        &vec![width; buttons.len()],
+        Align::Right(BOARD_PX / 2.0 - OPTIONS_MARGIN),
+    );
+    for (described, x) in buttons.iter().zip(xs) {
+        commands.spawn((
+            ChildOf(root),
+            described_button(art, described, width),
+            Transform::from_xyz(x, y, Z_LABEL),
+        ));
+    }
 }
 
 /// Chosen options (as their description says) are dark buttons with light text, the others

@@ -276,7 +276,7 @@ fn show_scores(
     }
     for (&counter, mut text, mut px) in &mut counters {
         let (value, fit) = match counter {
-            Counter::Best => (best.for_size(engine.config().size()), BOXES[0].3),
+            Counter::Best => (best.for_shape(engine.config().shape()), BOXES[0].3),
             Counter::Score => (engine.score(), BOXES[1].3),
             Counter::Moves => (u64::from(engine.moves()), BOXES[2].3),
         };

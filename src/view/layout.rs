@@ -4,12 +4,13 @@
 use bevy::{camera::ScalingMode, prelude::*};
 
 use crate::game::Engine;
-use crate::rules::Cell;
+use crate::rules::{Cell, Shape};
 
 /// The design's size. The camera shows at least this much, centred, whatever the window.
 pub const DESIGN_WIDTH: f32 = 540.0;
 pub const DESIGN_HEIGHT: f32 = 730.0;
-/// Board side, as in the original.
+/// Board side, as in the original: the square every board fits in (a board of another shape
+/// spans it the long way, centred, its cells as large as a square board's of its longer side).
 pub const BOARD_PX: f32 = 500.0;
 /// Gap between cells on the 4×4 board (15 px); other sizes scale it.
 pub const GAP_PX_4X4: f32 = 15.0;
@@ -46,27 +47,36 @@ pub(super) fn plugin(app: &mut App) {
 /// Where the cells of the current board are.
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct BoardLayout {
-    pub size: usize,
+    pub shape: Shape,
     pub cell: f32,
     pub gap: f32,
 }
 
 impl BoardLayout {
-    pub fn new(size: usize) -> Self {
+    /// Square cells, as large as fit the longer side in `BOARD_PX`.
+    pub fn new(shape: Shape) -> Self {
+        let n = shape.longer() as f32;
         // 15 px gaps on 4×4, proportionally thinner on larger boards.
-        let gap = GAP_PX_4X4 * (4.0 / size as f32).min(1.0);
-        let cell = (BOARD_PX - gap * (size as f32 + 1.0)) / size as f32;
-        Self { size, cell, gap }
+        let gap = GAP_PX_4X4 * (4.0 / n).min(1.0);
+        let cell = (BOARD_PX - gap * (n + 1.0)) / n;
+        Self { shape, cell, gap }
+    }
+
+    /// The board's width and height: `BOARD_PX` the long way.
+    pub fn board_size(&self) -> Vec2 {
+        let side = |n: usize| n as f32 * (self.cell + self.gap) + self.gap;
+        Vec2::new(side(self.shape.cols()), side(self.shape.rows()))
     }
 
     /// Centre of a cell in world units.
     pub fn cell_center(&self, cell: Cell) -> Vec2 {
         let step = self.cell + self.gap;
-        let first = -BOARD_PX / 2.0 + self.gap + self.cell / 2.0;
+        let corner = self.board_size() / 2.0;
+        let first = self.gap + self.cell / 2.0;
         BOARD_CENTER
             + Vec2::new(
-                first + cell.x as f32 * step,
-                -(first + cell.y as f32 * step),
+                -corner.x + first + cell.x as f32 * step,
+                corner.y - first - cell.y as f32 * step,
             )
     }
 
@@ -77,7 +87,7 @@ impl BoardLayout {
 }
 
 fn init_board_layout(mut commands: Commands, engine: Res<Engine>) {
-    commands.insert_resource(BoardLayout::new(engine.config().size()));
+    commands.insert_resource(BoardLayout::new(engine.config().shape()));
 }
 
 fn spawn_camera(mut commands: Commands) {

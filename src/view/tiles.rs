@@ -8,9 +8,7 @@ use bevy_tweening::lens::TransformPositionLens;
 use bevy_tweening::{Delay, Tween, TweenAnim, lens::TransformScaleLens};
 
 use super::art::Art;
-use super::layout::{
-    BOARD_CENTER, BOARD_PX, BoardLayout, Z_BOARD, Z_CELL, Z_GHOST, Z_LABEL, Z_TILE,
-};
+use super::layout::{BOARD_CENTER, BoardLayout, Z_BOARD, Z_CELL, Z_GHOST, Z_LABEL, Z_TILE};
 use super::motion::Motion;
 use super::palette::{self, GLOW};
 use super::text::{FontPx, Label, LabelColor};
@@ -70,11 +68,11 @@ fn spawn_board(mut commands: Commands, art: Res<Art>, layout: Res<BoardLayout>) 
     commands.spawn((
         BoardPiece,
         Ink::Board,
-        art.large_round(Ink::Board.light(), Vec2::splat(BOARD_PX)),
+        art.large_round(Ink::Board.light(), layout.board_size()),
         Transform::from_translation(BOARD_CENTER.extend(Z_BOARD)),
     ));
-    for y in 0..layout.size as u8 {
-        for x in 0..layout.size as u8 {
+    for y in 0..layout.shape.rows() as u8 {
+        for x in 0..layout.shape.cols() as u8 {
             let at = layout.cell_center(Cell::new(x, y));
             commands.spawn((
                 BoardPiece,
@@ -86,7 +84,7 @@ fn spawn_board(mut commands: Commands, art: Res<Art>, layout: Res<BoardLayout>) 
     }
 }
 
-/// A game of another size (chosen in the options) gets its own cells, before its tiles are
+/// A game of another shape (chosen in the options) gets its own cells, before its tiles are
 /// decorated in the same frame.
 fn follow_board_size(
     mut commands: Commands,
@@ -95,11 +93,11 @@ fn follow_board_size(
     mut layout: ResMut<BoardLayout>,
     pieces: Query<Entity, With<BoardPiece>>,
 ) {
-    let size = engine.config().size();
-    if size == layout.size {
+    let shape = engine.config().shape();
+    if shape == layout.shape {
         return;
     }
-    *layout = BoardLayout::new(size);
+    *layout = BoardLayout::new(shape);
     for piece in &pieces {
         commands.entity(piece).despawn();
     }

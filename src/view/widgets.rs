@@ -54,6 +54,11 @@ pub struct Named {
 #[derive(Component, Debug)]
 pub struct Described;
 
+/// A text drawn from line `n` of the description in front, which follows it
+/// (`follow_description`): the options' "4 rows, 6 columns".
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DescribedLine(pub usize);
+
 /// A button of `width` with `text` that sends `request`, named by its text.
 pub fn button(art: &Art, text: &str, width: f32, request: Request) -> impl Bundle {
     (
@@ -278,11 +283,19 @@ pub fn button_row_sized(
 pub(super) fn follow_description(
     shown: Res<ShownDialog>,
     mut buttons: Query<(&UiButton, &mut Named, &Children), With<Described>>,
-    mut labels: Query<&mut Label>,
+    mut labels: Query<&mut Label, Without<DescribedLine>>,
+    mut lines: Query<(&DescribedLine, &mut Label)>,
 ) {
     let Some(dialog) = shown.0.as_ref().filter(|_| shown.is_changed()) else {
         return;
     };
+    for (line, mut label) in &mut lines {
+        if let Some(text) = dialog.lines.get(line.0)
+            && label.0 != *text
+        {
+            label.0.clone_from(text);
+        }
+    }
     for (button, mut named, children) in &mut buttons {
         let Some(described) = dialog.button(button.request) else {
             continue;

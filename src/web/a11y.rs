@@ -133,7 +133,7 @@ fn mirror_board(engine: Res<Engine>, best: Res<BestScores>) {
         return;
     };
     if let Some(status) = element("a11y-status") {
-        let best = best.for_size(engine.config().size());
+        let best = best.for_shape(engine.config().shape());
         status.set_text_content(Some(&speech::status_sentence(&engine, best)));
     }
     let Some(body) = element("a11y-board").and_then(|t| t.query_selector("tbody").ok().flatten())
@@ -142,12 +142,11 @@ fn mirror_board(engine: Res<Engine>, best: Res<BestScores>) {
     };
     body.set_text_content(None);
     let board = engine.board();
-    let n = board.size() as u8;
-    for y in 0..n {
+    for y in 0..board.rows() as u8 {
         let Ok(row) = document.create_element("tr") else {
             return;
         };
-        for x in 0..n {
+        for x in 0..board.cols() as u8 {
             let Ok(cell) = document.create_element("td") else {
                 return;
             };

@@ -111,7 +111,7 @@ fn a_backup_carries_everything_and_comes_back_the_same() {
     assert_eq!(contents(&export(&other)), contents(&backup));
     // The game opens there where it was left: the 5×5 board, with undo back to its first move.
     let mut app = window(&other, None);
-    assert_eq!(engine(&app).config().size(), 5);
+    assert_eq!(engine(&app).config().shape(), Shape::square(5));
     let moves = engine(&app).moves();
     assert_eq!(moves, 7);
     for _ in 0..moves {
@@ -177,12 +177,12 @@ fn a_board_a_window_plays_keeps_its_game_and_the_backups_goes_to_the_history() {
     assert_eq!(past.len(), 3, "{past:?}");
     drop(app);
     let after = export(&here);
-    let boards: Vec<usize> = after
+    let boards: Vec<Shape> = after
         .boards
         .iter()
-        .map(|(g, _)| g.config().size())
+        .map(|(g, _)| g.config().shape())
         .collect();
-    assert_eq!(boards, [4, 5]);
+    assert_eq!(boards, [Shape::square(4), Shape::square(5)]);
     assert_eq!(after.options.map(|o| o.theme), Some(ThemeChoice::Dark));
 }
 
@@ -245,19 +245,21 @@ fn forged_backups_are_taken_only_when_a_game_could_have_made_them() {
     let mut backup = export(&played_store(2));
     // A best score no game in the history reached is still a score a game can reach: the
     // history keeps only the last games, and best scores outlive them. It is taken.
-    backup.best.insert(6, 1_000_000);
+    backup.best.insert(Shape::square(6), 1_000_000);
     let here: Arc<dyn Store> = Arc::new(MemoryStore::default());
     assert_eq!(
         import(&here, &backup.render()).unwrap().best_raised.len(),
         3
     );
     // One no save can hold is refused, as a best score beyond any board's reach.
-    backup.best.insert(6, g2048::rules::MAX_SAVED_SCORE + 1);
+    backup
+        .best
+        .insert(Shape::square(6), g2048::rules::MAX_SAVED_SCORE + 1);
     assert!(matches!(
         Backup::parse(backup.render().as_bytes()),
         Err(BackupError::Impossible(_))
     ));
-    backup.best.remove(&6);
+    backup.best.remove(&Shape::square(6));
     // A game in progress whose moves do not lead to it.
     let mut forged = backup.clone();
     let other = forged.boards[1].1.clone();

@@ -5,7 +5,7 @@ use crate::common::*;
 use bevy::input::{ButtonState, mouse::MouseButtonInput};
 use bevy::prelude::*;
 use g2048::{
-    game::{Focus, Request, Screen, UiButton, Watch},
+    game::{Focus, Request, Screen, Step, UiButton, Watch},
     rules::Config,
     view::focus::FocusRing,
 };
@@ -93,18 +93,27 @@ fn tab_walks_the_boards_buttons_then_the_questions_and_enter_presses() {
 fn every_screen_has_its_buttons_in_reading_order() {
     let mut app = app(Config::default(), 2);
     press_and_settle(&mut app, KeyCode::KeyO);
-    let options = tabs(&mut app, 25);
+    let options = tabs(&mut app, 29);
     assert_eq!(options[0], Request::SetSize(3));
     assert_eq!(options[5], Request::SetSize(8));
-    assert_eq!(options[6], Request::SetTarget(256));
-    assert!(matches!(options[12], Request::SetTheme(_)));
-    assert!(matches!(options[16], Request::SetMotion(_)));
     assert_eq!(
-        options[20..22],
+        options[6..10],
+        [
+            Request::StepRows(Step::Down),
+            Request::StepRows(Step::Up),
+            Request::StepCols(Step::Down),
+            Request::StepCols(Step::Up)
+        ]
+    );
+    assert_eq!(options[10], Request::SetTarget(256));
+    assert!(matches!(options[16], Request::SetTheme(_)));
+    assert!(matches!(options[20], Request::SetMotion(_)));
+    assert_eq!(
+        options[24..26],
         [Request::SetCoach(true), Request::SetCoach(false)]
     );
     assert_eq!(
-        options[22..],
+        options[26..],
         [
             Request::OpenHistory,
             Request::OpenStats,

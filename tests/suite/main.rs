@@ -23,6 +23,7 @@ mod resume;
 mod rules_props;
 mod saves;
 mod screens;
+mod shapes;
 mod speech;
 mod undo;
 mod windows;

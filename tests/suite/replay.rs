@@ -171,16 +171,16 @@ fn playing_on_from_a_replay_of_another_board_leaves_the_options_as_they_were() {
     assert_eq!(screen(&app), Screen::Replay);
     press_and_settle(&mut app, KeyCode::Enter);
     assert_eq!(screen(&app), Screen::Game);
-    assert_eq!(engine(&app).config().size(), 5);
+    assert_eq!(engine(&app).config().shape(), Shape::square(5));
     // The options still open on 4×4 at the next start; the 5×5 game waits in its own slot.
     let options = app.world().resource::<PlayerOptions>().0;
-    assert_eq!((options.size, options.target), (4, 2048));
+    assert_eq!((options.size, options.target), (Shape::square(4), 2048));
     press(&mut app, KeyCode::ArrowLeft);
     drop(app);
     let slot = store.read(&save::game_key(Config::new(5, 2048).unwrap()), 1 << 20);
     assert!(slot.is_ok_and(|text| text.is_some()));
     let again = app_on_store(store);
-    assert_eq!(engine(&again).config().size(), 4);
+    assert_eq!(engine(&again).config().shape(), Shape::square(4));
 }
 
 #[test]
@@ -282,7 +282,7 @@ fn finished_and_replaced_games_are_kept_and_open_in_the_viewer() {
     assert_eq!(state(&app), GameState::GameOver);
     let past = app.world().resource::<PastGames>().0.clone();
     assert_eq!(past.len(), 2);
-    assert!(past[1].over && past[1].size == 3);
+    assert!(past[1].over && past[1].size == Shape::square(3));
 
     // The history lists them newest first; Enter opens the selected one.
     press_and_settle(&mut app, KeyCode::KeyG);

@@ -113,7 +113,7 @@ proptest! {
     fn a_turn_spawns_one_tile_on_an_empty_cell_only_after_a_change(
         b in board(), d in direction(), seed in any::<u64>()
     ) {
-        let config = Config::new(b.size(), 1 << 20).unwrap();
+        let config = Config::with_shape(b.shape(), 1 << 20).unwrap();
         let mut game = Game::from_board(config, b, seed);
         prop_assume!(game.status() == g2048::rules::Status::Playing);
         let turn = game.play(d).unwrap();

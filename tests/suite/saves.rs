@@ -149,7 +149,7 @@ fn hostile_game_saves_are_refused_with_a_reason() {
 #[test]
 fn options_and_best_scores_round_trip_and_refuse_nonsense() {
     let options = Options {
-        size: 6,
+        size: Shape::square(6),
         target: 4096,
         theme: ThemeChoice::Dark,
         motion: save::MotionChoice::Reduced,
@@ -159,7 +159,9 @@ fn options_and_best_scores_round_trip_and_refuse_nonsense() {
         save::parse_options(save::render_options(&options).as_bytes()).unwrap(),
         options
     );
-    let best = [(4, 20_000), (8, 1_000_000)].into_iter().collect();
+    let best = [(Shape::square(4), 20_000), (Shape::square(8), 1_000_000)]
+        .into_iter()
+        .collect();
     assert_eq!(
         save::parse_best(save::render_best(&best).as_bytes()).unwrap(),
         best
@@ -226,7 +228,7 @@ fn the_app_resumes_the_saved_game_and_plays_on_identically() {
 #[test]
 fn a_hostile_game_save_gives_a_fresh_game_a_notice_and_keeps_best_and_the_file() {
     let config = Config::default();
-    let saved_best = save::render_best(&[(4, 12_345)].into_iter().collect());
+    let saved_best = save::render_best(&[(Shape::square(4), 12_345)].into_iter().collect());
     for bad in [
         Vec::new(),
         b"{\"version\":1,\"data\":{\"size\":99".to_vec(),

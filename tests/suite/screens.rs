@@ -53,10 +53,13 @@ fn options_change_the_next_game_and_each_board_keeps_its_own() {
     assert_eq!(screen(&app), Screen::Game);
     assert_eq!(engine(&app).config(), Config::new(5, 4096).unwrap());
     assert_eq!(engine(&app).moves(), 0, "a new 5x5 game");
-    assert_eq!(app.world().resource::<BoardLayout>().size, 5);
+    assert_eq!(
+        app.world().resource::<BoardLayout>().shape,
+        Shape::square(5)
+    );
     assert_eq!(intro(&mut app), "Join the tiles, get to 4096!");
     check_settled(&mut app).unwrap();
-    assert_eq!(saved_options(&store).size, 5);
+    assert_eq!(saved_options(&store).size, Shape::square(5));
     assert_eq!(saved_options(&store).target, 4096);
 
     // Back to 4x4 / 2048 with the buttons' requests: the 4x4 game resumes as it was.
@@ -67,7 +70,10 @@ fn options_change_the_next_game_and_each_board_keeps_its_own() {
     app.world_mut().write_message(Request::CloseDialog);
     settle(&mut app);
     assert_eq!(engine(&app).save(), four);
-    assert_eq!(app.world().resource::<BoardLayout>().size, 4);
+    assert_eq!(
+        app.world().resource::<BoardLayout>().shape,
+        Shape::square(4)
+    );
     check_settled(&mut app).unwrap();
 }
 
@@ -79,7 +85,7 @@ fn options_are_remembered_and_flags_override_them_for_one_run() {
     press_and_settle(&mut app, KeyCode::Digit6);
     press_and_settle(&mut app, KeyCode::KeyT);
     press_and_settle(&mut app, KeyCode::Enter);
-    assert_eq!(engine(&app).config().size(), 6);
+    assert_eq!(engine(&app).config().shape(), Shape::square(6));
     press_and_settle(&mut app, KeyCode::ArrowLeft);
     let six = engine(&app).save();
     drop(app);
@@ -99,7 +105,7 @@ fn options_are_remembered_and_flags_override_them_for_one_run() {
     assert_eq!(engine(&app).config(), Config::new(3, 64).unwrap());
     assert_eq!(
         saved_options(&store).size,
-        6,
+        Shape::square(6),
         "flags are not saved as options"
     );
     assert!(
@@ -194,7 +200,7 @@ fn the_high_contrast_theme_repaints_the_page_the_buttons_and_every_tile() {
 /// The game with these flags on `store`, started.
 fn flagged_app(store: &Arc<MemoryStore>, size: usize, target: u32) -> App {
     started(GamePlugin {
-        size: Some(size),
+        size: Some(Shape::square(size)),
         target: Some(target),
         seed: None,
         store: store.clone(),
@@ -218,7 +224,7 @@ fn flags_stay_flags_when_the_options_are_used() {
     let saved = saved_options(&store);
     assert_eq!(
         (saved.size, saved.target),
-        (4, 2048),
+        (Shape::square(4), 2048),
         "the remembered board stays"
     );
     assert_eq!(saved.theme, ThemeChoice::Dark);
@@ -233,7 +239,11 @@ fn flags_stay_flags_when_the_options_are_used() {
         "this run"
     );
     let saved = saved_options(&store);
-    assert_eq!((saved.size, saved.target), (5, 2048), "the next run");
+    assert_eq!(
+        (saved.size, saved.target),
+        (Shape::square(5), 2048),
+        "the next run"
+    );
     drop(app);
     let app = app_on_store(store);
     assert_eq!(engine(&app).config(), Config::new(5, 2048).unwrap());

@@ -108,7 +108,11 @@ fn finding(store: Arc<dyn Store>) {
         "{games:?}"
     );
     assert_eq!(games.len(), 2);
-    assert_eq!(stored_best(&*store)[&4], a_score, "the higher best");
+    assert_eq!(
+        stored_best(&*store)[&Shape::square(4)],
+        a_score,
+        "the higher best"
+    );
     // B sees A's game and best once it gets the focus back.
     request(&mut b, Request::CloseDialog);
     b.world_mut().write_message(StoreChanged);
@@ -330,7 +334,7 @@ fn act() -> impl Strategy<Value = Act> {
 fn interleave(store: Arc<dyn Store>, acts: &[Act]) {
     let mut windows: Vec<App> = (0..3).map(|_| window(&store, None)).collect();
     let mut reached: BTreeMap<(u64, u64), u64> = BTreeMap::new();
-    let mut best: BTreeMap<usize, u64> = BTreeMap::new();
+    let mut best: BTreeMap<Shape, u64> = BTreeMap::new();
     let mut theme = None;
     let mut note = |app: &App| {
         let history = &app.world().resource::<UndoRecord>().0;
@@ -347,7 +351,7 @@ fn interleave(store: Arc<dyn Store>, acts: &[Act]) {
             }
         }
         let game = engine(app);
-        let entry = best.entry(game.config().size()).or_insert(0);
+        let entry = best.entry(game.config().shape()).or_insert(0);
         *entry = (*entry).max(game.score());
     };
     for act in acts {
@@ -399,7 +403,7 @@ fn interleave(store: Arc<dyn Store>, acts: &[Act]) {
     }
     let stored = stored_best(&*store);
     for (size, score) in best.iter().filter(|(_, score)| **score > 0) {
-        assert_eq!(stored.get(size), Some(score), "best of {size}x{size}");
+        assert_eq!(stored.get(size), Some(score), "best of {size}");
     }
     if let Some(theme) = theme {
         assert_eq!(
@@ -479,7 +483,7 @@ fn merges_racing_on_one_folder_keep_everything() {
                     let synced = documents.sync_games(&kept);
                     synced.written.unwrap();
                     kept = synced.value;
-                    let best = [(4, from + i as u64)].into_iter().collect();
+                    let best = [(Shape::square(4), from + i as u64)].into_iter().collect();
                     documents.sync_best(&best).written.unwrap();
                 }
             })
@@ -491,7 +495,7 @@ fn merges_racing_on_one_folder_keep_everything() {
     let store: Arc<dyn Store> = Arc::new(FileStore::new(dir.path()));
     let stored = stored_games(&*store);
     assert_eq!(stored.len(), 240, "every game of both writers");
-    assert_eq!(stored_best(&*store)[&4], 1_000_119);
+    assert_eq!(stored_best(&*store)[&Shape::square(4)], 1_000_119);
 }
 
 /// The game's moves are written before the game: a kill between the two leaves the moves

@@ -128,9 +128,8 @@ fn accepts(request: Request) -> bool {
 /// A game of the list as it is drawn: "2026-12-01 22:02   4×4   1,204   best 128   150 moves".
 pub fn row_label(game: &PastGame) -> String {
     let mut text = format!(
-        "{}   {}×{}   {}   best {}   {} moves",
+        "{}   {}   {}   best {}   {} moves",
         when(game.started_ms),
-        game.size,
         game.size,
         grouped(game.score),
         game.best_tile,
@@ -148,8 +147,8 @@ pub fn row_name(game: &PastGame) -> String {
     let mut name = format!(
         "{}, {} by {}, score {}, best tile {}, {}",
         when(game.started_ms),
-        game.size,
-        game.size,
+        game.size.rows(),
+        game.size.cols(),
         grouped(game.score),
         game.best_tile,
         counted(u64::from(game.moves), "move"),

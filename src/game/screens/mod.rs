@@ -472,7 +472,7 @@ mod tests {
         world.insert_resource(Engine(crate::rules::Game::new(config, 1)));
         world.insert_resource(Replay::default());
         world.insert_resource(PastGames::default());
-        world.insert_resource(StatsBoard(4));
+        world.insert_resource(StatsBoard(crate::rules::Shape::square(4)));
         world.insert_resource(Coach::default());
         world
             .run_system_once(|facts: Facts| facts.dialog())
@@ -530,7 +530,7 @@ mod tests {
         let game = |score, best_tile, moves, ai| PastGame {
             started_ms: 1_796_041_752_000,
             seed: 1,
-            size: 4,
+            size: crate::rules::Shape::square(4),
             target: 2048,
             score,
             best_tile,
@@ -567,7 +567,7 @@ mod tests {
                 ),
             ]
         );
-        let stats = stats::figures(&games, 4);
+        let stats = stats::figures(&games, crate::rules::Shape::square(4));
         assert_eq!(
             stats.lines,
             [
@@ -576,7 +576,10 @@ mod tests {
                 "Last 2 scores, oldest first: 1,204, 20,000."
             ]
         );
-        assert_eq!(stats::figures(&games, 5).lines, ["No 5 by 5 games yet."]);
+        assert_eq!(
+            stats::figures(&games, crate::rules::Shape::square(5)).lines,
+            ["No 5 by 5 games yet."]
+        );
         assert_eq!(history::list(&[]).buttons.len(), 4);
         // Every button is one its screen takes.
         for (screen, dialog) in [(Screen::History, history), (Screen::Stats, stats)] {

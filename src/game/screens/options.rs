@@ -1,4 +1,5 @@
-//! The options: board size, target, theme, animations, the coach; the history and the
+//! The options: board size (a square one press away, rows and columns one by one), target,
+//! theme, animations, the coach; the history and the
 //! statistics; in the browser also Export and Import of a backup (the desktop has `--export`
 //! and `--import`). A choice is drawn dark while it is the current one.
 
@@ -8,11 +9,11 @@ use super::{Binding, Dialog, DialogButton, Facts, Unit, key_name};
 use crate::game::TARGETS;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::Step;
-use crate::rules::{MAX_SIZE, MIN_SIZE};
+use crate::rules::{MAX_SIZE, MIN_SIZE, Shape};
 use crate::save::{MotionChoice, ThemeChoice};
 
 const fn size(keys: &'static [KeyCode], n: usize) -> Binding {
-    Binding::new(keys, SetSize(n), "choose the board size")
+    Binding::new(keys, SetSize(n), "a square board of that side")
 }
 
 pub const UNIT: Unit = Unit {
@@ -24,6 +25,10 @@ pub const UNIT: Unit = Unit {
         size(&[Digit6, Numpad6], 6),
         size(&[Digit7, Numpad7], 7),
         size(&[Digit8, Numpad8], 8),
+        Binding::new(&[ArrowUp], StepRows(Step::Down), "one row fewer"),
+        Binding::new(&[ArrowDown], StepRows(Step::Up), "one row more"),
+        Binding::new(&[ArrowLeft], StepCols(Step::Down), "one column fewer"),
+        Binding::new(&[ArrowRight], StepCols(Step::Up), "one column more"),
         Binding::new(
             &[Equal, NumpadAdd],
             StepTarget(Step::Up),
@@ -40,7 +45,7 @@ pub const UNIT: Unit = Unit {
         Binding::new(
             &[Escape, Enter, NumpadEnter, KeyO],
             CloseDialog,
-            "close the options (a new size or target plays that board's game)",
+            "close the options (a new shape or target plays that board's game)",
         ),
     ],
     accepts,
@@ -52,6 +57,8 @@ fn accepts(request: Request) -> bool {
         request,
         CloseDialog
             | SetSize(_)
+            | StepRows(_)
+            | StepCols(_)
             | SetTarget(_)
             | StepTarget(_)
             | SetTheme(_)
@@ -85,6 +92,7 @@ pub const MOTIONS: [(&str, MotionChoice); 4] = [
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Part {
     Size,
+    Shape,
     Target,
     Theme,
     Motion,
@@ -97,6 +105,7 @@ impl Part {
         matches!(
             (self, request),
             (Part::Size, SetSize(_))
+                | (Part::Shape, StepRows(_) | StepCols(_))
                 | (Part::Target, SetTarget(_) | StepTarget(_))
                 | (Part::Theme, SetTheme(_) | ToggleTheme)
                 | (Part::Motion, SetMotion(_) | NextMotion)
@@ -114,6 +123,7 @@ impl Part {
             .collect();
         let word = match self {
             Part::Size => "Board size",
+            Part::Shape => "Rows and columns",
             Part::Target => "Target",
             Part::Theme => "Theme",
             Part::Motion => "Animations",
@@ -121,14 +131,21 @@ impl Part {
         };
         match keys.as_slice() {
             [key] => format!("{word} (key {key})"),
+            keys if self == Part::Shape => format!("{word}: {}", keys.join(" ")),
             [first, .., last] if self == Part::Size => format!("{word} (keys {first}–{last})"),
             keys => format!("{word} (keys {})", keys.join(" and ")),
         }
     }
 }
 
-/// Every choice, each named for a screen reader and marked while it is the current one; then
-/// the history, the statistics, the page's backups, and Done.
+/// The board's rows and columns in words: "4 rows, 6 columns".
+pub fn shape_line(shape: Shape) -> String {
+    format!("{} rows, {} columns", shape.rows(), shape.cols())
+}
+
+/// The board chosen (a line: its rows and columns), then every choice, each named for a screen
+/// reader and marked while it is the current one; then the history, the statistics, the page's
+/// backups, and Done.
 fn describe(facts: &Facts) -> Option<Dialog> {
     let next = facts.next.0;
     let options = &facts.options.0;
@@ -140,8 +157,16 @@ fn describe(facts: &Facts) -> Option<Dialog> {
                 format!("Board {size} by {size}"),
                 SetSize(size),
             )
-            .chosen(next.size() == size),
+            .chosen(next.shape() == Shape::square(size)),
         );
+    }
+    for (label, name, request) in [
+        ("Rows −", "One row fewer", StepRows(Step::Down)),
+        ("Rows +", "One row more", StepRows(Step::Up)),
+        ("Cols −", "One column fewer", StepCols(Step::Down)),
+        ("Cols +", "One column more", StepCols(Step::Up)),
+    ] {
+        buttons.push(DialogButton::named(label, name, request));
     }
     for target in TARGETS {
         buttons.push(
@@ -189,5 +214,9 @@ fn describe(facts: &Facts) -> Option<Dialog> {
         ));
     }
     buttons.push(DialogButton::new("Done", CloseDialog));
-    Some(Dialog::modal("Options", Vec::new(), buttons))
+    Some(Dialog::modal(
+        "Options",
+        vec![shape_line(next.shape())],
+        buttons,
+    ))
 }
