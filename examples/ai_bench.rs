@@ -1,6 +1,7 @@
 //! Strength run of the AI: plays whole games (continuing after 2048) with the expectimax search
 //! and prints how many reach each tile from 256 to 32768, the median score, and the median, p95
-//! and longest time per move. 4×4 by default, any size with `--size`; each search to its full
+//! and longest time per move. 4×4 by default, any square with `--size`, any shape with `--rows`
+//! and `--cols`; each search to its full
 //! depth, within `--budget-ms` as in a frame of the game (12), or within `--budget-nodes` as the
 //! desktop game's autoplay on 4×4 between moves (2,000,000).
 //!   cargo run --release --example ai_bench -- --games 20 --seed 1
@@ -9,6 +10,8 @@
 //! 20 --seed 1 --jobs 2 --stop-at 16384`, the 4×4 autoplay between moves (a node budget plays the
 //! same moves at any `--jobs`, so two games at a time; its times from `--jobs 1`); and, for
 //! reference, the 4×4 search to full depth, `--games 20 --seed 1 --jobs 2 --stop-at 16384`.
+//! The other shapes' runs: `--rows R --cols C --budget-ms 12 --games 5 --seed 1 --stop-at 4096`
+//! for 3×5, 4×6 and 5×8.
 //! `--jobs 1` (the default) gives each search all the cores, as the game does.
 
 use std::sync::Mutex;
@@ -18,7 +21,7 @@ use std::time::Instant;
 use clap::Parser;
 use g2048::ai::search::{Budget, Choice};
 use g2048::ai::{packed, search};
-use g2048::rules::{Board, Config, Game, Status};
+use g2048::rules::{Board, Config, Game, Shape, Status};
 
 #[derive(Parser)]
 struct Args {
@@ -42,6 +45,12 @@ struct Args {
     /// Board size, 3 to 8 (4×4 is searched on the packed board, the others on the rules').
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=8))]
     size: u8,
+    /// Rows of a board of another shape, 3 to 8 (with --cols; instead of --size).
+    #[arg(long, requires = "cols", value_parser = clap::value_parser!(u8).range(3..=8))]
+    rows: Option<u8>,
+    /// Columns of a board of another shape, 3 to 8 (with --rows).
+    #[arg(long, requires = "rows", value_parser = clap::value_parser!(u8).range(3..=8))]
+    cols: Option<u8>,
     /// Each search gets this many milliseconds, as in the game (12); without it, each searches
     /// to its full depth.
     #[arg(long, conflicts_with = "budget_nodes")]
@@ -81,6 +90,11 @@ struct Played {
 }
 
 impl Args {
+    fn shape(&self) -> Shape {
+        let (rows, cols) = self.rows.zip(self.cols).unwrap_or((self.size, self.size));
+        Shape::new(usize::from(rows), usize::from(cols)).expect("sides of 3 to 8")
+    }
+
     fn budget(&self) -> Option<Budget> {
         match (self.budget_ms, self.budget_nodes) {
             (Some(ms), _) => Some(Budget::Time(std::time::Duration::from_millis(ms))),
@@ -91,7 +105,7 @@ impl Args {
 }
 
 fn play(seed: u64, args: &Args) -> Played {
-    let config = Config::new(usize::from(args.size), 2048).expect("sizes 3 to 8 take 2048");
+    let config = Config::with_shape(args.shape(), 2048).expect("every shape takes 2048");
     let budget = args.budget();
     let mut game = Game::new(config, seed);
     let mut ms = Vec::new();
@@ -136,13 +150,13 @@ fn main() {
         None => "to full depth".to_string(),
     };
     println!(
-        "{} games of {n}×{n} from seed {}, {} at a time, each search {budget}; each search uses {} thread(s) (one per first move) on this {}-core machine",
+        "{} games of {} from seed {}, {} at a time, each search {budget}; each search uses {} thread(s) (one per first move) on this {}-core machine",
         args.games,
+        args.shape(),
         args.seed,
         jobs,
         search::threads(),
         cores,
-        n = args.size,
     );
     // As the game does at start: the 4×4 tables are not built within the first move's time.
     search::warm_up();

@@ -1,5 +1,5 @@
 //! Stress run: drives random keys through the whole ECS game (input, apply, view, tweens) on
-//! every board size, with frame times from 0 to 120 ms so most keys land mid-animation, and
+//! every square board and four others (3×8, 8×3, 5×7, 4×6), with frame times from 0 to 120 ms so most keys land mid-animation, and
 //! counts invariant violations. `cargo run --release --example stress -- --moves 1000000`.
 
 use std::time::{Duration, Instant};
@@ -8,7 +8,7 @@ use bevy::{prelude::*, time::TimeUpdateStrategy};
 use clap::Parser;
 use g2048::{
     game::Screen,
-    rules::{Config, MAX_SIZE, MIN_SIZE, Status},
+    rules::{Config, MAX_SIZE, MIN_SIZE, Shape, Status},
     testing::{app_with_frame, check_frame, check_settled, engine, queue_key, screen, settle},
 };
 use rand::{RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
@@ -56,20 +56,24 @@ struct Tally {
 fn main() {
     let args = Args::parse();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
-    let sizes = MIN_SIZE..=MAX_SIZE;
-    let per_size = args.moves.div_ceil(sizes.clone().count() as u64);
+    // The squares, then a wide, a tall and two other shapes.
+    let shapes: Vec<Shape> = (MIN_SIZE..=MAX_SIZE)
+        .map(Shape::square)
+        .chain([(3, 8), (8, 3), (5, 7), (4, 6)].map(|(r, c)| Shape::new(r, c).unwrap()))
+        .collect();
+    let per_size = args.moves.div_ceil(shapes.len() as u64);
     let mut tally = Tally::default();
     let started = Instant::now();
-    for size in sizes {
+    for size in shapes {
         // A low target on small boards so wins and "keep going" happen too.
-        let target = if size <= 4 { 256 } else { 2048 };
-        let config = Config::new(size, target).unwrap();
+        let target = if size.cells() <= 16 { 256 } else { 2048 };
+        let config = Config::with_shape(size, target).unwrap();
         let mut app = app_with_frame(config, rng.random(), Duration::from_millis(17));
         let goal = tally.keys + per_size;
         let report = |what: String, tally: &mut Tally| {
             tally.violations += 1;
             if tally.violations <= 20 {
-                eprintln!("violation on {size}x{size}, frame {}: {what}", tally.frames);
+                eprintln!("violation on {size}, frame {}: {what}", tally.frames);
             }
         };
         tally.games += 1;
@@ -135,7 +139,7 @@ fn main() {
         tally.keys, tally.applied, tally.undos
     );
     println!(
-        "stress: {} frames, {} games, {} wins, board sizes {MIN_SIZE}..={MAX_SIZE}",
+        "stress: {} frames, {} games, {} wins, square boards {MIN_SIZE}..={MAX_SIZE} and 3×8, 8×3, 5×7, 4×6",
         tally.frames, tally.games, tally.wins
     );
     println!(

@@ -1,10 +1,10 @@
 //! Browser glue: tells the page when the first frame that shows the whole game is drawn (it then
 //! hides its loading message and focuses the canvas, `data-ready`, and `data-first-frame` says
 //! when) and mirrors the game on the canvas as data attributes
-//! (`data-board`, `data-score`, `data-moves`, `data-state`, `data-theme`, `data-motion`,
-//! `data-screen`, `data-replay` as shown/moves, `data-coach`: the newest rating as
-//! `move:verdict:played:best`, `data-share`, `data-focus`: the request of the
-//! button the keyboard is on, `data-drawn`: the tiles where they are drawn, `data-best`,
+//! (`data-size`, `data-rows`, `data-cols`, `data-board`, `data-score`, `data-moves`,
+//! `data-state`, `data-theme`, `data-motion`, `data-screen`, `data-replay` as shown/moves,
+//! `data-coach`: the newest rating as `move:verdict:played:best`, `data-share`, `data-focus`:
+//! the request of the button the keyboard is on, `data-drawn`: the tiles where they are drawn, `data-best`,
 //! `data-games`: the games in the history, `data-notice`: the newest notice) for tests and
 //! page scripts. Backups and other tabs: `backup`. It follows `prefers-reduced-motion`, reads a
 //! replay code from the page's address and puts share links on the clipboard.

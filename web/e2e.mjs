@@ -18,21 +18,24 @@ const shots = process.argv[3] ?? 'target/web-shots';
 const MOVE_TIMEOUT_MS = 20_000;
 
 // --- the rules, written again here so the browser is checked against an independent model ---
-function slide(board, n, dir) {
-  const out = new Array(n * n).fill(0);
+// A board of `rows` by `cols`, row by row; Left and Right slide rows, Up and Down columns.
+function slide(board, rows, cols, dir) {
+  const out = new Array(rows * cols).fill(0);
+  const across = dir === 'Left' || dir === 'Right';
+  const [lines, length] = across ? [rows, cols] : [cols, rows];
   let gained = 0;
-  for (let line = 0; line < n; line++) {
+  for (let line = 0; line < lines; line++) {
     const idx = (k) => {
-      const far = n - 1 - k;
+      const far = length - 1 - k;
       switch (dir) {
-        case 'Left': return line * n + k;
-        case 'Right': return line * n + far;
-        case 'Up': return k * n + line;
-        case 'Down': return far * n + line;
+        case 'Left': return line * cols + k;
+        case 'Right': return line * cols + far;
+        case 'Up': return k * cols + line;
+        case 'Down': return far * cols + line;
       }
     };
     const tiles = [];
-    for (let k = 0; k < n; k++) if (board[idx(k)]) tiles.push(board[idx(k)]);
+    for (let k = 0; k < length; k++) if (board[idx(k)]) tiles.push(board[idx(k)]);
     let to = 0;
     for (let i = 0; i < tiles.length; i++) {
       if (i + 1 < tiles.length && tiles[i] === tiles[i + 1]) {
@@ -95,6 +98,8 @@ function request(url, acceptEncoding) {
 async function state(page) {
   return page.$eval('#bevy', (c) => ({
     size: Number(c.dataset.size),
+    rows: Number(c.dataset.rows),
+    cols: Number(c.dataset.cols),
     board: c.dataset.board.split(',').map(Number),
     score: Number(c.dataset.score),
     moves: Number(c.dataset.moves),
@@ -104,7 +109,7 @@ async function state(page) {
 
 // Waits for the move counter to change, then checks the new board against the rules.
 async function expectMove(page, before, dir, how) {
-  const { out, gained, moved } = slide(before.board, before.size, dir);
+  const { out, gained, moved } = slide(before.board, before.rows, before.cols, dir);
   if (!moved) return false;
   await page.waitForFunction((m) => Number(document.getElementById('bevy').dataset.moves) > m,
     before.moves, { timeout: MOVE_TIMEOUT_MS });
@@ -119,7 +124,7 @@ async function expectMove(page, before, dir, how) {
 
 // Picks a direction that changes the board (in a preferred order).
 function movable(s, order) {
-  return order.find((d) => slide(s.board, s.size, d).moved);
+  return order.find((d) => slide(s.board, s.rows, s.cols, d).moved);
 }
 
 // A page the game cannot run on: it must say why in the loading message and the console, and
@@ -349,6 +354,77 @@ async function newBuild(browser) {
     server.close();
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+// Boards of other shapes: the options' arrow keys make a 4×6 board from 4×4; a 4×6 game is
+// played against the rules, with data-rows / data-cols and the screen reader's table (4 rows of
+// 6 cells) mirroring it after each move; then a 3×8 board (a saved option) on a 360 px phone.
+async function shapes(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 500, height: 700 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await ready(page);
+  const screenIs = (name) => page.waitForFunction((n) => document.getElementById('bevy').dataset.screen === n,
+    name, { timeout: MOVE_TIMEOUT_MS });
+  await page.keyboard.press('o');
+  await screenIs('Options');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const line = await page.waitForFunction(() => document.getElementById('a11y-dialog-lines').textContent.includes('4 rows, 6 columns'),
+    null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+  check(line, 'the options\' arrow keys step the columns: "4 rows, 6 columns" in the dialog\'s lines');
+  await page.keyboard.press('Escape');
+  await screenIs('Game');
+  const table = () => page.$$eval('#a11y-board tbody tr', (rows) => rows.map((r) => [...r.cells].map((c) => c.textContent)));
+  let s = await state(page);
+  check(s.rows === 4 && s.cols === 6 && s.board.length === 24 && s.board.filter((v) => v).length === 2,
+    `the 4×6 board is a new game: data-rows ${s.rows}, data-cols ${s.cols}, ${s.board.length} cells`);
+  let moved = 0;
+  const ways = ['Left', 'Down', 'Right', 'Up'];
+  for (let i = 0; i < 12; i++) {
+    s = await state(page);
+    // Each move tries the next direction first, so rows and columns both slide.
+    const dir = movable(s, [...ways.slice(i % 4), ...ways.slice(0, i % 4)]);
+    if (!dir) break;
+    await page.keyboard.press(`Arrow${dir}`);
+    moved += await expectMove(page, s, dir, '4×6');
+  }
+  s = await state(page);
+  const cells = await table();
+  const named = s.board.map((v) => (v ? String(v) : 'empty'));
+  check(moved >= 8 && cells.length === 4 && cells.every((r) => r.length === 6)
+    && cells.flat().join(',') === named.join(','),
+  `after ${moved} moves the screen reader's table is 4 rows of 6 cells, as data-board (${cells.map((r) => r.join(' ')).join(' / ')})`);
+  const status = await page.$eval('#a11y-status', (e) => e.textContent);
+  check(status.includes('4×6 board to 2048'), `the score line names the board: "${status}"`);
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: join(shots, 'shape-4x6.png') });
+  await context.close();
+
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+  const small = await phone.newPage();
+  small.on('pageerror', (e) => errors.push(String(e)));
+  await small.goto(url);
+  await ready(small);
+  await small.evaluate(() => localStorage.setItem('g2048.options', JSON.stringify({ version: 1, data: { size: '3x8', target: 2048 } })));
+  await small.reload();
+  await ready(small);
+  const wide = await state(small);
+  check(wide.rows === 3 && wide.cols === 8, `a saved 3×8 option opens a 3×8 board at 360 px (${wide.rows}×${wide.cols})`);
+  const box = await small.$eval('#bevy', (c) => c.getBoundingClientRect().width);
+  check(box <= 360, `the canvas fits the phone's width (${box} px)`);
+  const swiped = movable(wide, ['Left', 'Right', 'Up', 'Down']);
+  if (swiped) {
+    await small.keyboard.press(`Arrow${swiped}`);
+    await expectMove(small, wide, swiped, '3×8 phone');
+  }
+  await small.waitForTimeout(1000);
+  await small.screenshot({ path: join(shots, 'phone-3x8.png') });
+  await phone.close();
+  check(errors.length === 0, `shapes: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
 }
 
 // Two tabs of one browser share its localStorage, as a player who opens the installed app
@@ -626,7 +702,8 @@ async function run() {
       await page.screenshot({ path: join(shots, 'phone-high-contrast-focus.png') });
       await page.keyboard.press('KeyO');
       await page.waitForFunction(() => document.querySelector('#bevy').dataset.screen === 'Options', null, { timeout: MOVE_TIMEOUT_MS });
-      for (let i = 0; i < 16; i++) await page.keyboard.press('Tab');
+      // The six squares, the four steps of rows and columns, the six targets, four themes.
+      for (let i = 0; i < 20; i++) await page.keyboard.press('Tab');
       const themeFocus = await page.waitForFunction(() => document.querySelector('#bevy').dataset.focus === 'SetTheme(HighContrast)',
         null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
       check(themeFocus, `phone: Tab walks the options to "High contrast" (${await page.$eval('#bevy', (c) => c.dataset.focus)})`);
@@ -772,7 +849,7 @@ async function run() {
       for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) {
         s = await state(page);
         const dir = key.slice(5);
-        if (!slide(s.board, s.size, dir).moved) continue;
+        if (!slide(s.board, s.rows, s.cols, dir).moved) continue;
         await page.keyboard.press(key);
         await expectMove(page, s, dir, `${device.name} key`);
       }
@@ -994,6 +1071,7 @@ async function run() {
       await context.close();
     }
     await twoTabsAndBackups(browser, url);
+    await shapes(browser, url);
     await precompressed(url);
     await installableAndOffline();
     await newBuild(browser);

@@ -39,6 +39,31 @@ fn bad_sizes_are_refused() {
 }
 
 #[test]
+fn bad_rows_and_columns_are_refused() {
+    for (args, says) in [
+        (
+            &["--rows", "9", "--cols", "4"][..],
+            "9 rows are not supported",
+        ),
+        (
+            &["--rows", "4", "--cols", "2"],
+            "2 columns are not supported",
+        ),
+        (&["--rows", "x", "--cols", "4"], "not a whole number"),
+        (&["--rows", "4"], "--cols"),
+        (&["--cols", "5"], "--rows"),
+        (
+            &["--size", "4", "--rows", "3", "--cols", "5"],
+            "cannot be used with",
+        ),
+    ] {
+        let (code, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn bad_targets_are_refused() {
     for target in ["4", "100", "0", "3000"] {
         let (code, err) = run(&["--target", target]);

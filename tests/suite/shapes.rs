@@ -379,3 +379,34 @@ fn the_board_read_aloud_has_its_rows_and_columns() {
     let line = g2048::game::speech::status_sentence(&game, 0);
     assert!(line.contains("3×6 board to 2048"), "{line}");
 }
+
+/// The coach rates moves on a board of another shape: on this 3×4 board Right leaves one empty
+/// cell between an 8 and a 16 (lost whatever spawns), Down makes a pair of 4s; Left and Up
+/// change nothing.
+#[test]
+fn the_coach_rates_moves_on_a_board_of_another_shape() {
+    use g2048::ai::coach::Verdict;
+    use g2048::game::{Coach, PlayerOptions};
+    let board = Board::from_rows(&[&[2, 4, 2, 4], &[8, 2, 4, 2], &[16, 8, 16, 0]]);
+    let mut app = app(Config::with_shape(board.shape(), 2048).unwrap(), 1);
+    app.world_mut().resource_mut::<PlayerOptions>().coach = true;
+    app.insert_resource(AiBudget::always(Budget::Nodes(3_000)));
+    set_board(&mut app, board, 2048);
+    let rated = |app: &App| {
+        let coach = app.world().resource::<Coach>();
+        coach.rating(1).map(|r| (r.verdict, r.played, r.best))
+    };
+    press(&mut app, KeyCode::ArrowDown);
+    assert_eq!(
+        rated(&app),
+        Some((Verdict::Best, Direction::Down, Direction::Down))
+    );
+    press_and_settle(&mut app, KeyCode::KeyU);
+    press(&mut app, KeyCode::ArrowRight);
+    assert_eq!(
+        rated(&app),
+        Some((Verdict::Mistake, Direction::Right, Direction::Down))
+    );
+    settle(&mut app);
+    assert_eq!(state(&app), GameState::GameOver);
+}

@@ -11,10 +11,10 @@
 //!
 //! - [`play`]: the board in play, with "You win!" and "Game over!" over it;
 //! - [`new_game`]: "Start a new game?";
-//! - [`options`]: board size, target, theme, animations, the coach, backups;
+//! - [`options`]: board shape, target, theme, animations, the coach, backups;
 //! - [`viewer`]: the replay viewer's controls;
 //! - [`history`]: the games played, newest first;
-//! - [`stats`]: statistics per board size;
+//! - [`stats`]: statistics per board shape;
 //! - [`coach_summary`]: the coach's summary of the game in progress.
 
 pub mod coach_summary;
@@ -150,7 +150,7 @@ pub enum Help {
     None,
     /// Its first key's name, then this word: "U undo".
     Word(&'static str),
-    /// This text as it is (for keys named together: "← → board size").
+    /// This text as it is (for keys named together: "← → board").
     Text(&'static str),
 }
 
@@ -316,7 +316,7 @@ pub struct Dialog {
 pub struct DialogButton {
     /// Its text on screen ("→").
     pub label: String,
-    /// Its name for a screen reader ("Next board size").
+    /// Its name for a screen reader ("Next board").
     pub name: String,
     pub request: Request,
     /// One of the options' choices, and the current one.
@@ -687,7 +687,7 @@ mod tests {
         assert_eq!(Screen::Options.help_line(), board);
         assert_eq!(
             Screen::Stats.help_line(),
-            "← → board size  ·  G history  ·  Esc close"
+            "← → board  ·  G history  ·  Esc close"
         );
         assert_eq!(
             Screen::Game.key(KeyCode::Enter, GameState::Won),

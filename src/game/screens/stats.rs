@@ -70,13 +70,13 @@ pub const UNIT: Unit = Unit {
         Binding::new(
             &[ArrowLeft, KeyA, KeyH],
             StatsSize(Step::Down),
-            "the board size before",
+            "the board before (the squares, then each other shape played)",
         )
-        .help_text("← → board size"),
+        .help_text("← → board"),
         Binding::new(
             &[ArrowRight, KeyD, KeyL],
             StatsSize(Step::Up),
-            "the next board size",
+            "the next board",
         ),
         Binding::new(&[KeyG], OpenHistory, "the history").help("history"),
         Binding::new(&[KeyT], ToggleTheme, "the other theme"),
@@ -131,8 +131,8 @@ pub fn figures(games: &[PastGame], shape: Shape) -> Dialog {
         "Statistics",
         lines,
         vec![
-            DialogButton::named("←", "Previous board size", StatsSize(Step::Down)),
-            DialogButton::named("→", "Next board size", StatsSize(Step::Up)),
+            DialogButton::named("←", "Previous board", StatsSize(Step::Down)),
+            DialogButton::named("→", "Next board", StatsSize(Step::Up)),
             DialogButton::new("History", OpenHistory),
             DialogButton::new("Close", CloseDialog),
         ],
