@@ -143,16 +143,25 @@ fn set_text(node: &mut Node, text: String) {
     node.set_label(text);
 }
 
-/// The rows and cells of the board in play (those past its shape hidden), each cell's value, and
-/// the score line.
+/// The grid's row and column counts, the rows and cells of the board in play (those past its
+/// shape hidden), each cell's value, and the score line.
 fn mirror_board(
     engine: Res<Engine>,
     best: Res<BestScores>,
+    mut grid: Query<
+        &mut AccessibilityNode,
+        (With<AccessBoard>, Without<AccessRow>, Without<AccessCell>),
+    >,
     mut rows: Query<(&AccessRow, &mut AccessibilityNode), Without<AccessCell>>,
     mut cells: Query<(&AccessCell, &mut AccessibilityNode), Without<AccessRow>>,
     mut status: Query<
         &mut AccessibilityNode,
-        (With<AccessStatus>, Without<AccessCell>, Without<AccessRow>),
+        (
+            With<AccessStatus>,
+            Without<AccessCell>,
+            Without<AccessRow>,
+            Without<AccessBoard>,
+        ),
     >,
 ) {
     if !engine.is_changed() && !best.is_changed() {
@@ -160,6 +169,10 @@ fn mirror_board(
     }
     let board = engine.board();
     let (height, width) = (board.rows() as u8, board.cols() as u8);
+    for mut node in &mut grid {
+        node.set_row_count(board.rows());
+        node.set_column_count(board.cols());
+    }
     for (&AccessRow(y), mut node) in &mut rows {
         if y < height {
             node.clear_hidden();

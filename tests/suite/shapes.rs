@@ -410,3 +410,65 @@ fn the_coach_rates_moves_on_a_board_of_another_shape() {
     settle(&mut app);
     assert_eq!(state(&app), GameState::GameOver);
 }
+
+/// Every shape from 3×3 to 8×8 plays: moves through the keys, the tiles drawn equal to the
+/// engine's board, every frame's invariants, and an undo.
+#[test]
+fn every_shape_plays_in_the_app() {
+    for shape in Shape::all() {
+        let mut app = app(Config::with_shape(shape, 2048).unwrap(), 3);
+        assert_eq!(app.world().resource::<BoardLayout>().shape, shape);
+        play_moves(&mut app, 4);
+        check_frame(&mut app).unwrap();
+        settle(&mut app);
+        check_settled(&mut app).unwrap();
+        let moves = engine(&app).moves();
+        assert!(moves >= 4, "{shape}: {moves} moves");
+        assert_eq!(
+            entity_board(&mut app).unwrap(),
+            *engine(&app).board(),
+            "{shape}"
+        );
+        press_and_settle(&mut app, KeyCode::KeyU);
+        assert_eq!(engine(&app).moves(), moves - 1, "{shape}: undo");
+        check_settled(&mut app).unwrap();
+    }
+}
+
+/// The desktop's accessibility tree holds the board as a grid of its rows and columns: 3 rows of
+/// 6 cells shown, every other cell of the largest board hidden.
+#[test]
+fn the_desktop_tree_is_a_grid_of_the_boards_rows_and_columns() {
+    use bevy::a11y::AccessibilityNode;
+    use g2048::view::access::{AccessBoard, AccessCell};
+    let wide = shape(3, 6);
+    let mut app = app(Config::with_shape(wide, 2048).unwrap(), 2);
+    play_moves(&mut app, 2);
+    let world = app.world_mut();
+    let grid = world
+        .query_filtered::<&AccessibilityNode, With<AccessBoard>>()
+        .single(world)
+        .unwrap();
+    assert_eq!((grid.row_count(), grid.column_count()), (Some(3), Some(6)));
+    let board = *engine(&app).board();
+    let world = app.world_mut();
+    let mut shown = Vec::new();
+    for (cell, node) in world
+        .query::<(&AccessCell, &AccessibilityNode)>()
+        .iter(world)
+    {
+        if !node.is_hidden() {
+            let value = board.get(Cell::new(cell.1, cell.0));
+            let name = if value == 0 {
+                "empty".to_string()
+            } else {
+                value.to_string()
+            };
+            assert_eq!(node.label(), Some(name.as_str()), "{cell:?}");
+            shown.push((cell.0, cell.1));
+        }
+    }
+    shown.sort();
+    let expected: Vec<(u8, u8)> = (0..3).flat_map(|y| (0..6).map(move |x| (y, x))).collect();
+    assert_eq!(shown, expected);
+}
