@@ -1,12 +1,14 @@
 //! 2048 on the Bevy ECS engine.
 //!
-//! - [`rules`]: the engine, plain Rust (boards 3×3–8×8, slide plans, spawns, win/lose).
+//! - [`rules`]: the engine, plain Rust (boards of 3–8 rows by 3–8 columns, slide plans, spawns,
+//!   win/lose).
 //! - [`ai`]: the expectimax search and the coach's ratings, plain Rust.
 //! - [`save`]: what is kept (documents, stores, merges, backups), plain Rust.
 //! - [`game`]: the ECS layer (tile entities, requests, move/merge/spawn systems, states, input),
 //!   with one module per screen in [`game::screens`].
 //! - [`view`]: sprites, text and tweens that show the game.
 //! - `web` (in the browser): the page's glue and its mirror for screen readers.
+//! - `fatal` (on the desktop): what a machine with no display or no graphics driver is told.
 //!
 //! The frame's order is declared once, in `frame_order`.
 //!
@@ -14,6 +16,8 @@
 //! builds the same game without window or GPU, for tests and the stress run.
 
 pub mod ai;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod fatal;
 pub mod game;
 pub mod rules;
 pub mod save;

@@ -250,5 +250,7 @@ fn main() {
             replay: g2048::web::replay_in_link(),
         }
     };
+    #[cfg(not(target_arch = "wasm32"))]
+    g2048::fatal::explain_start_failures();
     g2048::windowed_app(game).run();
 }

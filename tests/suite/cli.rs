@@ -14,6 +14,7 @@ fn binary(args: &[&std::ffi::OsStr]) -> (i32, String, String) {
         .args(args)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
         .output()
         .expect("the binary runs");
     (
@@ -36,6 +37,35 @@ fn bad_sizes_are_refused() {
         assert_eq!(code, 2, "--size {size}: {err}");
         assert!(err.contains("choose 3 to 8"), "--size {size}: {err}");
     }
+}
+
+/// Started where no window can open (no DISPLAY, no WAYLAND_DISPLAY: as over ssh), the game
+/// says what is missing in one line and exits with its own code, without a panic's backtrace,
+/// and writes no save.
+#[test]
+fn no_display_is_one_clear_line_and_exit_code_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("saves");
+    let (code, err) = run(&["--data-dir", data.to_str().unwrap(), "--seed", "5"]);
+    assert_eq!(code, g2048::fatal::NO_DISPLAY, "{err}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("g2048:")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].contains("cannot open a window: no display was found"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("panicked") && !err.contains("backtrace"),
+        "{err}"
+    );
+    let saved = std::fs::read_dir(&data).map_or(0, |d| {
+        d.filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "json"))
+        })
+        .count()
+    });
+    assert_eq!(saved, 0, "nothing is written");
 }
 
 #[test]
