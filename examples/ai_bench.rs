@@ -43,7 +43,7 @@ struct Args {
     #[arg(long, default_value_t = 1)]
     jobs: usize,
     /// Board size, 3 to 8 (4×4 is searched on the packed board, the others on the rules').
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=8))]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=8), conflicts_with_all = ["rows", "cols"])]
     size: u8,
     /// Rows of a board of another shape, 3 to 8 (with --cols; instead of --size).
     #[arg(long, requires = "cols", value_parser = clap::value_parser!(u8).range(3..=8))]

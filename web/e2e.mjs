@@ -414,12 +414,20 @@ async function shapes(browser, url) {
   await ready(small);
   const wide = await state(small);
   check(wide.rows === 3 && wide.cols === 8, `a saved 3×8 option opens a 3×8 board at 360 px (${wide.rows}×${wide.cols})`);
-  const box = await small.$eval('#bevy', (c) => c.getBoundingClientRect().width);
-  check(box <= 360, `the canvas fits the phone's width (${box} px)`);
-  const swiped = movable(wide, ['Left', 'Right', 'Up', 'Down']);
-  if (swiped) {
-    await small.keyboard.press(`Arrow${swiped}`);
-    await expectMove(small, wide, swiped, '3×8 phone');
+  // Two touch swipes over the board, one along its rows and one along its columns.
+  const cdp = await phone.newCDPSession(small);
+  const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent',
+    { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  for (const order of [['Left', 'Right'], ['Up', 'Down']]) {
+    const s = await state(small);
+    const dir = movable(s, order);
+    if (!dir) continue;
+    const d = { Left: [-120, 10], Right: [120, -10], Up: [10, -120], Down: [-10, 120] }[dir];
+    const [cx, cy] = [180, 740 * 0.55];
+    await touch('touchStart', cx, cy);
+    for (let i = 1; i <= 5; i++) await touch('touchMove', cx + d[0] * i / 5, cy + d[1] * i / 5);
+    await touch('touchEnd');
+    await expectMove(small, s, dir, '3×8 phone touch swipe');
   }
   await small.waitForTimeout(1000);
   await small.screenshot({ path: join(shots, 'phone-3x8.png') });

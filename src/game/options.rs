@@ -94,18 +94,23 @@ impl OptionChanges<'_, '_> {
         }
     }
 
-    /// One row more or fewer (from 3 to 8; no further).
+    /// One row more or fewer (from 3 to 8; a step past either end changes nothing, and is
+    /// not a choice).
     pub(super) fn step_rows(&mut self, step: Step) {
-        let shape = self.next_board.0.shape();
-        if let Some(shape) = Shape::new(step_side(shape.rows(), step), shape.cols()) {
+        let now = self.next_board.0.shape();
+        if let Some(shape) = Shape::new(step_side(now.rows(), step), now.cols())
+            && shape != now
+        {
             self.set_shape(shape);
         }
     }
 
-    /// One column more or fewer (from 3 to 8; no further).
+    /// One column more or fewer (as `step_rows`).
     pub(super) fn step_cols(&mut self, step: Step) {
-        let shape = self.next_board.0.shape();
-        if let Some(shape) = Shape::new(shape.rows(), step_side(shape.cols(), step)) {
+        let now = self.next_board.0.shape();
+        if let Some(shape) = Shape::new(now.rows(), step_side(now.cols(), step))
+            && shape != now
+        {
             self.set_shape(shape);
         }
     }

@@ -170,7 +170,14 @@ impl Record {
         let side = body[1] as usize;
         let shape = match body[0] {
             SQUARE_VERSION => Config::check_size(side).map(Shape::square),
-            CODE_VERSION => Config::check_shape(side >> 4, side & 15),
+            // A square board's code is version 1 only, so each game has one code.
+            CODE_VERSION => Config::check_shape(side >> 4, side & 15).and_then(|shape| {
+                if shape.is_square() {
+                    Err(ConfigError::Size(side))
+                } else {
+                    Ok(shape)
+                }
+            }),
             version => return Err(CodeError::Version(version)),
         }
         .map_err(CodeError::Config)?;

@@ -94,8 +94,8 @@ fn show_stats(
     if !clear_for_rebuild(&mut commands, &mut built, *root, changed, &old) {
         return;
     }
-    let size = board.0;
-    let stats = Stats::of(&past.0, size);
+    let shape = board.0;
+    let stats = Stats::of(&past.0, shape);
     let right = BOARD_PX / 2.0 - SCREEN_MARGIN;
     let chart = Chart {
         root: *root,
@@ -104,7 +104,7 @@ fn show_stats(
     };
     chart.text(
         &mut commands,
-        format!("{size}×{size}"),
+        shape.to_string(),
         FIGURES_PX,
         Vec2::new(right - 1.5 * BUTTON_HEIGHT - 8.0, SCREEN_TITLE_Y),
         Anchor::CENTER,
@@ -112,7 +112,7 @@ fn show_stats(
     if stats.games == 0 {
         chart.text(
             &mut commands,
-            format!("No {size}×{size} games yet: ← and → show other boards."),
+            format!("No {shape} games yet: ← and → show other boards."),
             NOTE_PX,
             Vec2::new(0.0, FIGURES_Y),
             Anchor::CENTER,

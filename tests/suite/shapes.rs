@@ -231,6 +231,37 @@ fn a_square_code_of_the_first_format_still_opens() {
     );
 }
 
+/// The second byte of a version-2 code is rows × 16 + columns (pinned, so a swap of the two in
+/// both the writer and the reader would not pass); a version-2 code of a square board is
+/// refused (its code is version 1 only, so each game has one code).
+#[test]
+fn a_version_2_code_says_rows_then_columns() {
+    use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
+    for (rows, cols, byte) in [(3, 8, 0x38), (8, 3, 0x83), (5, 7, 0x57)] {
+        let config = Config::with_shape(shape(rows, cols), 2048).unwrap();
+        let (_, history) = pattern_game(config, 4, 10);
+        let code = history.record().unwrap().code();
+        let bytes = URL_SAFE_NO_PAD.decode(&code).unwrap();
+        assert_eq!(bytes[..2], [2, byte], "{rows}x{cols}");
+        let (record, _, game) = Record::decode(&code).unwrap();
+        assert_eq!(
+            (record.config.shape(), game.board().rows()),
+            (shape(rows, cols), rows)
+        );
+    }
+    let (_, history) = pattern_game(Config::default(), 4, 10);
+    let mut bytes = URL_SAFE_NO_PAD
+        .decode(history.record().unwrap().code())
+        .unwrap();
+    bytes[0] = 2;
+    bytes[1] = 0x44;
+    let body = bytes.len() - 4;
+    let sum = crc32fast::hash(&bytes[..body]).to_le_bytes();
+    bytes[body..].copy_from_slice(&sum);
+    let refused = Record::parse(&URL_SAFE_NO_PAD.encode(&bytes));
+    assert!(refused.is_err(), "{refused:?}");
+}
+
 /// Tall and wide: the hint and autoplay to a small target.
 #[test]
 fn the_ai_plays_a_wide_and_a_tall_board() {
@@ -266,7 +297,7 @@ fn the_ai_plays_a_wide_and_a_tall_board() {
 }
 
 /// A 3×6 game, its undo history and its best score come back after a restart, in their own
-/// slot (the 4×4 slot is untouched), and the options remember the shape.
+/// slot (the 4×4 slot is untouched).
 #[test]
 fn a_shape_keeps_its_game_undo_and_best_across_a_restart() {
     let store = Arc::new(MemoryStore::default());
@@ -471,4 +502,50 @@ fn the_desktop_tree_is_a_grid_of_the_boards_rows_and_columns() {
     shown.sort();
     let expected: Vec<(u8, u8)> = (0..3).flat_map(|y| (0..6).map(move |x| (y, x))).collect();
     assert_eq!(shown, expected);
+}
+
+/// The statistics name the shape shown ("3×8"), and say when it has no games yet.
+#[test]
+fn the_statistics_name_the_shape() {
+    use g2048::view::text::Label;
+    let mut app = app(Config::with_shape(shape(3, 8), 2048).unwrap(), 1);
+    request(&mut app, Request::OpenStats);
+    settle(&mut app);
+    let world = app.world_mut();
+    let labels: Vec<String> = world
+        .query::<&Label>()
+        .iter(world)
+        .map(|l| l.0.clone())
+        .collect();
+    assert!(labels.iter().any(|l| l == "3×8"), "{labels:?}");
+    assert!(
+        labels.iter().any(|l| l.starts_with("No 3×8 games yet")),
+        "{labels:?}"
+    );
+}
+
+/// A step past either end changes nothing and is not a choice: a board chosen by flags is not
+/// remembered because of it.
+#[test]
+fn a_step_past_the_end_is_no_choice() {
+    let store = Arc::new(MemoryStore::default());
+    let mut app = started(GamePlugin {
+        size: Some(shape(3, 5)),
+        target: None,
+        seed: None,
+        store: store.clone(),
+        replay: None,
+    });
+    press_and_settle(&mut app, KeyCode::KeyO);
+    press_and_settle(&mut app, KeyCode::ArrowUp);
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert_eq!(engine(&app).config().shape(), shape(3, 5));
+    drop(app);
+    let saved = store.read(save::OPTIONS_KEY, 1 << 20).unwrap();
+    let remembered = saved.map(|b| save::parse_options(&b).unwrap().size);
+    assert_ne!(
+        remembered,
+        Some(shape(3, 5)),
+        "the flags' board is not remembered"
+    );
 }

@@ -684,7 +684,11 @@ mod tests {
             board.contains("U undo  ·  R new game  ·  O options"),
             "{board}"
         );
-        assert_eq!(Screen::Options.help_line(), board);
+        // The options' arrows step rows and columns, so they say so in place of the board's.
+        assert_eq!(
+            Screen::Options.help_line(),
+            "↑ ↓ rows  ·  ← → columns  ·  Esc close"
+        );
         assert_eq!(
             Screen::Stats.help_line(),
             "← → board  ·  G history  ·  Esc close"

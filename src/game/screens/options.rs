@@ -25,7 +25,8 @@ pub const UNIT: Unit = Unit {
         size(&[Digit6, Numpad6], 6),
         size(&[Digit7, Numpad7], 7),
         size(&[Digit8, Numpad8], 8),
-        Binding::new(&[ArrowUp], StepRows(Step::Down), "one row fewer"),
+        Binding::new(&[ArrowUp], StepRows(Step::Down), "one row fewer")
+            .help_text("↑ ↓ rows  ·  ← → columns"),
         Binding::new(&[ArrowDown], StepRows(Step::Up), "one row more"),
         Binding::new(&[ArrowLeft], StepCols(Step::Down), "one column fewer"),
         Binding::new(&[ArrowRight], StepCols(Step::Up), "one column more"),
@@ -46,7 +47,8 @@ pub const UNIT: Unit = Unit {
             &[Escape, Enter, NumpadEnter, KeyO],
             CloseDialog,
             "close the options (a new shape or target plays that board's game)",
-        ),
+        )
+        .help("close"),
     ],
     accepts,
     describe,
@@ -160,13 +162,19 @@ fn describe(facts: &Facts) -> Option<Dialog> {
             .chosen(next.shape() == Shape::square(size)),
         );
     }
+    // Named with the board they step from, so a screen reader hears each step's result.
+    let now = shape_line(next.shape());
     for (label, name, request) in [
         ("Rows −", "One row fewer", StepRows(Step::Down)),
         ("Rows +", "One row more", StepRows(Step::Up)),
         ("Cols −", "One column fewer", StepCols(Step::Down)),
         ("Cols +", "One column more", StepCols(Step::Up)),
     ] {
-        buttons.push(DialogButton::named(label, name, request));
+        buttons.push(DialogButton::named(
+            label,
+            format!("{name} (now {now})"),
+            request,
+        ));
     }
     for target in TARGETS {
         buttons.push(
