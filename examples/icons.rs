@@ -1,6 +1,7 @@
 //! Writes the game's icons as PNG files: the game's 2048 tile drawn by `g2048::view::icon`.
 //! The web app's (web/build.sh runs it into dist/: the files the manifest and the iOS tags
-//! name), or with `--desktop` the Linux desktop entry's `g2048.png` (256 px).
+//! name), with `--desktop` the Linux desktop entry's `g2048.png` (256 px), or with `--windows`
+//! the sizes of the Windows .exe's icon (assets/windows/README.md makes the .ico from them).
 //!   cargo run --release --example icons -- dist
 //!   cargo run --release --example icons -- --desktop ~/.local/share/icons/hicolor/256x256/apps
 
@@ -14,12 +15,38 @@ struct Args {
     /// The folder to write into (it must exist).
     folder: PathBuf,
     /// The desktop entry's icon (assets/linux/g2048.desktop names it) instead of the web's.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "windows")]
     desktop: bool,
+    /// The Windows icon's sizes, `g2048-16.png` to `g2048-256.png`.
+    #[arg(long, conflicts_with = "macos")]
+    windows: bool,
+    /// A macOS `.iconset` folder's files, for `iconutil` (tools/release.sh's macos part).
+    #[arg(long)]
+    macos: bool,
 }
 
 /// Each file: its name, its side and its shape.
 const DESKTOP: [(&str, u32, Shape); 1] = [("g2048.png", 256, Shape::Tile)];
+const WINDOWS: [(&str, u32, Shape); 5] = [
+    ("g2048-16.png", 16, Shape::Tile),
+    ("g2048-32.png", 32, Shape::Tile),
+    ("g2048-48.png", 48, Shape::Tile),
+    ("g2048-64.png", 64, Shape::Tile),
+    ("g2048-256.png", 256, Shape::Tile),
+];
+/// macOS rounds nothing itself: the tile with its corners, at each size an .iconset holds.
+const MACOS: [(&str, u32, Shape); 10] = [
+    ("icon_16x16.png", 16, Shape::Tile),
+    ("icon_16x16@2x.png", 32, Shape::Tile),
+    ("icon_32x32.png", 32, Shape::Tile),
+    ("icon_32x32@2x.png", 64, Shape::Tile),
+    ("icon_128x128.png", 128, Shape::Tile),
+    ("icon_128x128@2x.png", 256, Shape::Tile),
+    ("icon_256x256.png", 256, Shape::Tile),
+    ("icon_256x256@2x.png", 512, Shape::Tile),
+    ("icon_512x512.png", 512, Shape::Tile),
+    ("icon_512x512@2x.png", 1024, Shape::Tile),
+];
 const WEB: [(&str, u32, Shape); 4] = [
     ("icon-192.png", 192, Shape::Tile),
     ("icon-512.png", 512, Shape::Tile),
@@ -31,7 +58,12 @@ const WEB: [(&str, u32, Shape); 4] = [
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
-    let icons: &[(&str, u32, Shape)] = if args.desktop { &DESKTOP } else { &WEB };
+    let icons: &[(&str, u32, Shape)] = match (args.desktop, args.windows, args.macos) {
+        (true, _, _) => &DESKTOP,
+        (_, true, _) => &WINDOWS,
+        (_, _, true) => &MACOS,
+        _ => &WEB,
+    };
     for &(name, side, shape) in icons {
         let path = args.folder.join(name);
         let mut encoder = png::Encoder::new(BufWriter::new(File::create(&path)?), side, side);

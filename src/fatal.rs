@@ -70,11 +70,30 @@ pub fn explain_start_failures() {
         match explain(text) {
             Some((code, line)) => {
                 eprintln!("g2048: {line}");
+                #[cfg(target_os = "windows")]
+                message_box(&line);
                 std::process::exit(code);
             }
             None => default(info),
         }
     }));
+}
+
+/// The line in a message box too: a Windows release build has no console to print it to.
+#[cfg(target_os = "windows")]
+fn message_box(line: &str) {
+    use windows_sys::Win32::UI::WindowsAndMessaging::{MB_ICONERROR, MB_OK, MessageBoxW};
+    let wide = |s: &str| s.encode_utf16().chain([0]).collect::<Vec<u16>>();
+    let (text, title) = (wide(line), wide("2048 cannot start"));
+    // SAFETY: both strings are NUL-terminated UTF-16 that outlive the call; no owner window.
+    unsafe {
+        MessageBoxW(
+            std::ptr::null_mut(),
+            text.as_ptr(),
+            title.as_ptr(),
+            MB_OK | MB_ICONERROR,
+        );
+    }
 }
 
 #[cfg(test)]

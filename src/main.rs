@@ -1,5 +1,11 @@
 //! `g2048`: play 2048 in a window. On the desktop, flags are checked before any window opens;
 //! in the browser the page has no flags, and saves go to the browser's local storage.
+//! A Windows release build is a GUI program: no console window opens with it.
+
+#![cfg_attr(
+    all(target_os = "windows", not(debug_assertions)),
+    windows_subsystem = "windows"
+)]
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {

@@ -89,10 +89,10 @@ impl Shape {
         }
     }
 
-    /// The shape in `key`'s form, or "4x6" for a square board too.
+    /// The shape in `key`'s form ("4", "3x8"), or "4x4" for a square board too.
     pub fn parse(text: &str) -> Option<Self> {
-        let number = |t: &str| t.trim().parse::<usize>().ok();
-        match text.split_once(['x', '×']) {
+        let number = |t: &str| t.parse::<usize>().ok();
+        match text.split_once('x') {
             Some((rows, cols)) => Self::new(number(rows)?, number(cols)?),
             None => {
                 let n = number(text)?;
@@ -130,15 +130,15 @@ impl<'de> serde::Deserialize<'de> for Shape {
                     "a board side of {MIN_SIZE} to {MAX_SIZE}, or rows and columns as \"4x6\""
                 )
             }
+            // serde's own words for a bad value ("invalid value: integer `12`, expected …").
             fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<Shape, E> {
-                let n = usize::try_from(n).unwrap_or(usize::MAX);
-                Shape::new(n, n).ok_or_else(|| E::custom(format!("no board of side {n}")))
-            }
-            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<Shape, E> {
-                self.visit_u64(u64::try_from(n).unwrap_or(u64::MAX))
+                let side = usize::try_from(n).unwrap_or(usize::MAX);
+                Shape::new(side, side)
+                    .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Unsigned(n), &self))
             }
             fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Shape, E> {
-                Shape::parse(text).ok_or_else(|| E::custom(format!("no board of shape {text:?}")))
+                Shape::parse(text)
+                    .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(text), &self))
             }
         }
         d.deserialize_any(Visit)

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Builds what a player downloads, under release/VERSION/ (VERSION from Cargo.toml):
+#   g2048-VERSION-linux-x86_64.tar.gz   the stripped binary, desktop entry, icon, licences, README
+#   g2048-VERSION-windows-x86_64.zip    g2048.exe (cross-built, its icon embedded), licences, README
+#   g2048-VERSION-web.zip               dist/ for a static host or itch.io's HTML5 upload
+#   g2048-VERSION-macos-universal.dmg   2048.app (arm64 and x86_64 in one binary): on macOS only
+#   SHA256SUMS                          of the files above
+#   tools/release.sh [linux] [windows] [web] [macos]    (default: linux windows web)
+# The release workflow (.github/workflows/release.yml) runs this same script, one part a job.
+# Needs: rustup's x86_64-pc-windows-gnu target and Debian's gcc-mingw-w64-x86-64 for windows
+# (installed if missing), zip, and what web/build.sh needs for web.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+out="release/$version"
+parts=("$@")
+((${#parts[@]})) || parts=(linux windows web)
+mkdir -p "$out"
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+
+# The players' README: its own head, then the README's key tables (made from the screens' key
+# tables and checked against them by a test), so the keys are written once.
+players_readme() {
+  cat assets/release/README-head.md
+  sed -n '/^## Keys$/,/^## Flags$/p' README.md | sed '$d'
+}
+
+# licences DIR: the game's and the font's.
+licences() {
+  cp LICENSE "$1/LICENSE.txt"
+  cp assets/fonts/LICENSE-Apache-2.0.txt "$1/LICENSE-font-Apache-2.0.txt"
+  cp assets/fonts/README.md "$1/README-font.md"
+}
+
+linux() {
+  local name="g2048-$version-linux-x86_64" dir="$stage/g2048-$version-linux-x86_64"
+  echo "release.sh: $name.tar.gz"
+  cargo build --release --locked
+  mkdir -p "$dir"
+  cp "$CARGO_TARGET_DIR/release/g2048" "$dir/"
+  cp assets/linux/g2048.desktop "$dir/"
+  cargo run --release --locked --example icons -- --desktop "$dir" >/dev/null
+  licences "$dir"
+  players_readme >"$dir/README.md"
+  tar -C "$stage" --owner=0 --group=0 -czf "$out/$name.tar.gz" "$name"
+}
+
+windows() {
+  local name="g2048-$version-windows-x86_64" dir="$stage/g2048-$version-windows-x86_64"
+  local target=x86_64-pc-windows-gnu
+  echo "release.sh: $name.zip"
+  rustup target list --installed | grep -qx "$target" || rustup target add "$target"
+  if ! command -v x86_64-w64-mingw32-gcc >/dev/null; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc-mingw-w64-x86-64 >/dev/null
+  fi
+  cargo build --release --locked --target "$target"
+  mkdir -p "$dir"
+  cp "$CARGO_TARGET_DIR/$target/release/g2048.exe" "$dir/"
+  licences "$dir"
+  players_readme >"$dir/README.md"
+  (cd "$stage" && rm -f "$OLDPWD/$out/$name.zip" && zip -qr "$OLDPWD/$out/$name.zip" "$name")
+}
+
+# On macOS only (lipo, iconutil, hdiutil): the release workflow's macOS runner. Not checked on
+# Linux, where it cannot run.
+macos() {
+  local name="g2048-$version-macos-universal" root="$stage/dmg"
+  local app="$root/2048.app" iconset="$stage/g2048.iconset"
+  echo "release.sh: $name.dmg"
+  local targets=(aarch64-apple-darwin x86_64-apple-darwin)
+  for target in "${targets[@]}"; do
+    rustup target list --installed | grep -qx "$target" || rustup target add "$target"
+    cargo build --release --locked --target "$target"
+  done
+  mkdir -p "$app/Contents/MacOS" "$app/Contents/Resources" "$iconset"
+  lipo -create -output "$app/Contents/MacOS/g2048" \
+    "$CARGO_TARGET_DIR/${targets[0]}/release/g2048" "$CARGO_TARGET_DIR/${targets[1]}/release/g2048"
+  cargo run --release --locked --example icons -- --macos "$iconset" >/dev/null
+  iconutil -c icns -o "$app/Contents/Resources/g2048.icns" "$iconset"
+  cat >"$app/Contents/Info.plist" <<PLIST
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+  <key>CFBundleName</key><string>2048</string>
+  <key>CFBundleDisplayName</key><string>2048</string>
+  <key>CFBundleIdentifier</key><string>org.g2048.game</string>
+  <key>CFBundleExecutable</key><string>g2048</string>
+  <key>CFBundleIconFile</key><string>g2048</string>
+  <key>CFBundlePackageType</key><string>APPL</string>
+  <key>CFBundleShortVersionString</key><string>$version</string>
+  <key>CFBundleVersion</key><string>$version</string>
+  <key>LSApplicationCategoryType</key><string>public.app-category.puzzle-games</string>
+  <key>LSMinimumSystemVersion</key><string>11.0</string>
+  <key>NSHighResolutionCapable</key><true/>
+</dict>
+</plist>
+PLIST
+  licences "$app/Contents/Resources"
+  players_readme >"$root/README.md"
+  ln -s /Applications "$root/Applications"
+  hdiutil create -volname "2048" -srcfolder "$root" -ov -format UDZO "$out/$name.dmg"
+}
+
+web() {
+  local name="g2048-$version-web"
+  echo "release.sh: $name.zip"
+  web/build.sh
+  # The files at the zip's root, as itch.io's HTML5 upload wants (index.html first level);
+  # the precompressed copies stay out (a host that serves them needs its own rules).
+  rm -f "$out/$name.zip"
+  (cd dist && zip -qr "$OLDPWD/$out/$name.zip" . -x '*.gz' -x '*.br')
+}
+
+for part in "${parts[@]}"; do
+  case $part in
+    linux | windows | web | macos) "$part" ;;
+    *) echo "release.sh: no part named $part (linux, windows, web, macos)" >&2; exit 2 ;;
+  esac
+done
+(cd "$out" && rm -f SHA256SUMS && sha256sum g2048-"$version"-* >SHA256SUMS)
+ls -l "$out"
