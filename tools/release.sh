@@ -24,7 +24,7 @@ trap 'rm -rf "$stage"' EXIT
 # tables and checked against them by a test), so the keys are written once.
 players_readme() {
   cat assets/release/README-head.md
-  sed -n '/^## Keys$/,/^## Flags$/p' README.md | sed '$d'
+  sed -n '/^## Keys$/,/^## Flags$/p' README.md | sed '$d' | sed '/^The tables below are made/,/^$/d'
 }
 
 # licences DIR: the game's and the font's.
