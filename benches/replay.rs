@@ -55,6 +55,7 @@ fn replay(c: &mut Criterion) {
         seed: Some(1),
         store: Arc::new(g2048::save::MemoryStore::default()),
         replay: Some(code),
+        language: Default::default(),
     });
     app.update();
     let mut to = 0;

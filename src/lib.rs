@@ -1,5 +1,6 @@
 //! 2048 on the Bevy ECS engine.
 //!
+//! - [`i18n`]: the game's words in each language (Fluent catalogues), plain Rust.
 //! - [`rules`]: the engine, plain Rust (boards of 3–8 rows by 3–8 columns, slide plans, spawns,
 //!   win/lose).
 //! - [`ai`]: the expectimax search and the coach's ratings, plain Rust.
@@ -19,6 +20,7 @@ pub mod ai;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod fatal;
 pub mod game;
+pub mod i18n;
 pub mod rules;
 pub mod save;
 mod share;
@@ -196,6 +198,7 @@ pub fn headless_app(config: Config, seed: u64, frame: Duration) -> App {
             seed: Some(seed),
             store: Arc::new(save::MemoryStore::default()),
             replay: None,
+            language: Default::default(),
         },
         frame,
     )

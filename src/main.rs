@@ -14,6 +14,8 @@ mod cli {
 
     use clap::Parser;
     use g2048::GamePlugin;
+    use g2048::game::LanguageWanted;
+    use g2048::i18n::Lang;
     use g2048::rules::{Config, MIN_SIZE, Shape};
     use g2048::save::{self, Documents, FileStore, Import, MemoryStore, Store};
 
@@ -45,6 +47,10 @@ mod cli {
         /// holding either. The game in progress is untouched.
         #[arg(long, value_name = "CODE|FILE", value_parser = parse_replay)]
         pub replay: Option<String>,
+        /// The language to play in, for this run: en, fr, de, es, pt-BR, ru or zh-CN (default:
+        /// the one chosen in the options, else the system's).
+        #[arg(long, value_name = "LANG", value_parser = parse_lang)]
+        pub lang: Option<Lang>,
         /// Write everything the game keeps (every board's game with its moves, the history,
         /// best scores, options) to FILE as a backup, and exit.
         #[arg(long, value_name = "FILE", conflicts_with_all = PLAY_FLAGS)]
@@ -56,7 +62,7 @@ mod cli {
     }
 
     /// The flags of a game played, which a backup's --export and --import do not take.
-    const PLAY_FLAGS: [&str; 6] = ["size", "rows", "cols", "target", "seed", "replay"];
+    const PLAY_FLAGS: [&str; 7] = ["size", "rows", "cols", "target", "seed", "replay", "lang"];
 
     /// What the command line asks for.
     pub enum Launch {
@@ -84,6 +90,18 @@ mod cli {
             return Err(format!("{s} is larger than any replay code"));
         }
         std::fs::read_to_string(path).map_err(|e| format!("cannot read {s}: {e}"))
+    }
+
+    /// A language the game speaks (or `pseudo`, which marks every string: for checking that
+    /// none is missed).
+    fn parse_lang(s: &str) -> Result<Lang, String> {
+        Lang::parse(s).ok_or_else(|| {
+            let offered: Vec<&str> = Lang::ALL.iter().map(|l| l.tag()).collect();
+            format!(
+                "`{s}` is not a language of the game: choose {}",
+                offered.join(", ")
+            )
+        })
     }
 
     fn whole(s: &str) -> Result<usize, String> {
@@ -152,6 +170,10 @@ mod cli {
             seed: cli.seed,
             store,
             replay: cli.replay,
+            language: LanguageWanted {
+                flag: cli.lang,
+                system: g2048::game::language::system_languages(),
+            },
         })
     }
 
@@ -254,6 +276,10 @@ fn main() {
             seed: None,
             store: std::sync::Arc::new(g2048::save::WebStore),
             replay: g2048::web::replay_in_link(),
+            language: g2048::game::LanguageWanted {
+                flag: None,
+                system: g2048::game::language::system_languages(),
+            },
         }
     };
     #[cfg(not(target_arch = "wasm32"))]

@@ -32,11 +32,11 @@ fn share(
                 .inspect_err(|e| warn!("{e}"))
                 .is_ok()
         });
-        notices.write(Notice(if copied {
-            "The game's code is on the clipboard (and printed): open it with --replay.".into()
+        notices.write(Notice(crate::said!(if copied {
+            "notice-shared-desktop"
         } else {
-            "No clipboard here: the game's code is printed in the terminal.".into()
-        }));
+            "notice-shared-printed"
+        })));
     }
 }
 
@@ -44,10 +44,10 @@ fn share(
 fn share(mut shared: MessageReader<Shared>, mut notices: MessageWriter<Notice>) {
     for Shared(code) in shared.read() {
         let copied = crate::web::share_link(code);
-        notices.write(Notice(if copied {
-            "A link to this game is on the clipboard.".into()
+        notices.write(Notice(crate::said!(if copied {
+            "notice-shared-link"
         } else {
-            "This browser gives no clipboard to the page.".into()
-        }));
+            "notice-shared-none"
+        })));
     }
 }

@@ -38,6 +38,21 @@ pub fn app_with_frame(config: Config, seed: u64, frame: Duration) -> App {
     app
 }
 
+/// The game as `app` makes it, in `lang` (as `--lang` asks).
+pub fn app_in(lang: crate::i18n::Lang, config: Config, seed: u64) -> App {
+    started(crate::GamePlugin {
+        size: Some(config.shape()),
+        target: Some(config.target()),
+        seed: Some(seed),
+        store: std::sync::Arc::new(crate::save::MemoryStore::default()),
+        replay: None,
+        language: crate::game::LanguageWanted {
+            flag: Some(lang),
+            system: Vec::new(),
+        },
+    })
+}
+
 /// The game on a given store, as a player starts it: no flags, so it resumes what is saved.
 pub fn app_on_store(store: std::sync::Arc<dyn crate::save::Store>) -> App {
     started(crate::GamePlugin {
@@ -46,6 +61,7 @@ pub fn app_on_store(store: std::sync::Arc<dyn crate::save::Store>) -> App {
         seed: None,
         store,
         replay: None,
+        language: Default::default(),
     })
 }
 
@@ -65,6 +81,7 @@ pub fn window(store: &std::sync::Arc<dyn crate::save::Store>, seed: Option<u64>)
         seed,
         store: store.clone(),
         replay: None,
+        language: Default::default(),
     })
 }
 

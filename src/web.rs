@@ -25,9 +25,10 @@ use bevy::{
 use web_sys::wasm_bindgen::JsCast;
 
 use crate::game::{
-    BestScores, Coach, Engine, Focus, GameState, Notice, PastGames, Replay, Screen, Tile, UiButton,
-    Value,
+    BestScores, Coach, Engine, Focus, GameState, Language, Notice, PastGames, Replay, Screen, Tile,
+    UiButton, Value,
 };
+use crate::i18n::{Lang, Words};
 use crate::view::layout::BoardLayout;
 use crate::view::motion::{Motion, SystemMotion};
 use crate::view::theme::Theme;
@@ -43,7 +44,13 @@ pub(crate) fn plugin(app: &mut App) {
     backup::plugin(app);
     app.add_systems(First, read_reduced_motion).add_systems(
         Last,
-        (publish_state, publish_drawn, publish_kept, publish_notice),
+        (
+            publish_state,
+            publish_drawn,
+            publish_kept,
+            publish_notice,
+            speak_page.run_if(resource_changed::<Language>),
+        ),
     );
     app.sub_app_mut(RenderApp)
         .init_resource::<FirstFrame>()
@@ -107,15 +114,20 @@ pub fn page_can_run() -> bool {
         return false;
     };
     let problem = match document.get_element_by_id(CANVAS_ID) {
-        None => "The game cannot start: this page has no <canvas id=\"bevy\"> to draw on.",
-        Some(canvas) if !has_webgl2(&canvas) => {
-            "The game cannot start: it needs WebGL2, which this browser has turned off or lacks."
-        }
+        None => "page-no-canvas",
+        Some(canvas) if !has_webgl2(&canvas) => "page-no-webgl2",
         Some(_) => return true,
     };
-    web_sys::console::error_1(&problem.into());
+    // In the page's language, as main.js chose it.
+    let lang = document
+        .document_element()
+        .and_then(|html| html.get_attribute("lang"))
+        .and_then(|tag| Lang::parse(&tag))
+        .unwrap_or(Lang::En);
+    let problem = Words::new(lang).get(problem);
+    web_sys::console::error_1(&problem.as_str().into());
     if let Some(loading) = document.get_element_by_id("loading") {
-        loading.set_text_content(Some(problem));
+        loading.set_text_content(Some(&problem));
     }
     false
 }
@@ -271,13 +283,71 @@ fn publish_kept(best: Res<BestScores>, past: Res<PastGames>, engine: Res<Engine>
 }
 
 /// `data-notice`: the newest line shown under the board for a moment (a save's problem, an
-/// import's result, another tab playing the board).
-fn publish_notice(mut notices: MessageReader<Notice>) {
+/// import's result, another tab playing the board), in the player's words.
+fn publish_notice(mut notices: MessageReader<Notice>, words: Res<Language>) {
     if let Some(notice) = notices.read().last()
         && let Some(canvas) = canvas()
     {
-        set(&canvas, "data-notice", &notice.0);
+        set(&canvas, "data-notice", &words.say(&notice.0));
     }
+}
+
+/// The browser's languages, most wanted first (`navigator.languages`).
+pub fn languages() -> Vec<String> {
+    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
+        return Vec::new();
+    };
+    let listed: Vec<String> = navigator
+        .languages()
+        .iter()
+        .filter_map(|tag| tag.as_string())
+        .collect();
+    if listed.is_empty() {
+        navigator.language().into_iter().collect()
+    } else {
+        listed
+    }
+}
+
+/// The page in the game's language: `<html lang>` and the mirror's (so a screen reader speaks
+/// with that language's voice), and the page's own words (its `data-say` elements' text and
+/// `data-say-label` ones' names, as main.js first wrote them).
+fn speak_page(words: Res<Language>) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let tag = words.lang().tag();
+    if let Some(html) = document.document_element() {
+        let _ = html.set_attribute("lang", tag);
+    }
+    if let Some(mirror) = document.get_element_by_id("a11y") {
+        let _ = mirror.set_attribute("lang", tag);
+    }
+    let each = |selector: &str, mut apply: Box<dyn FnMut(&web_sys::Element)>| {
+        if let Ok(found) = document.query_selector_all(selector) {
+            for i in 0..found.length() {
+                if let Some(element) = found.item(i).and_then(|n| n.dyn_into().ok()) {
+                    apply(&element);
+                }
+            }
+        }
+    };
+    each(
+        "[data-say]",
+        Box::new(|element| {
+            if let Some(id) = element.get_attribute("data-say") {
+                element.set_text_content(Some(&words.get(&id)));
+            }
+        }),
+    );
+    each(
+        "[data-say-label]",
+        Box::new(|element| {
+            if let Some(id) = element.get_attribute("data-say-label") {
+                let _ = element.set_attribute("aria-label", &words.get(&id));
+            }
+        }),
+    );
 }
 
 fn publish_state(

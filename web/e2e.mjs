@@ -710,8 +710,9 @@ async function run() {
       await page.screenshot({ path: join(shots, 'phone-high-contrast-focus.png') });
       await page.keyboard.press('KeyO');
       await page.waitForFunction(() => document.querySelector('#bevy').dataset.screen === 'Options', null, { timeout: MOVE_TIMEOUT_MS });
-      // The six squares, the four steps of rows and columns, the six targets, four themes.
-      for (let i = 0; i < 20; i++) await page.keyboard.press('Tab');
+      // The language, the six squares, the four steps of rows and columns, the six targets,
+      // four themes.
+      for (let i = 0; i < 21; i++) await page.keyboard.press('Tab');
       const themeFocus = await page.waitForFunction(() => document.querySelector('#bevy').dataset.focus === 'SetTheme(HighContrast)',
         null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
       check(themeFocus, `phone: Tab walks the options to "High contrast" (${await page.$eval('#bevy', (c) => c.dataset.focus)})`);

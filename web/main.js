@@ -2,6 +2,27 @@
 // service worker (sw.js). A module file, not an inline script: the page's Content-Security-Policy
 // allows only its own files.
 import init from './g2048.js';
+import { WORDS } from './words.js';
+
+// The page speaks the game's language: the one chosen in the options (as the game saved them),
+// else the first of the browser's languages the game has, else English; a tag's language
+// decides ("fr-CA" is fr, "pt-PT" pt-BR), as in the game (src/i18n/mod.rs, `Lang::parse`).
+const lang = (() => {
+  const of = (tag) => Object.keys(WORDS).find((t) => t.split('-')[0] === String(tag).toLowerCase().split(/[-_]/)[0]);
+  let chosen;
+  try {
+    chosen = JSON.parse(localStorage.getItem('g2048.options'))?.data?.language;
+  } catch { /* no storage, or options the game will set aside */ }
+  const wanted = chosen ? [chosen] : (navigator.languages ?? [navigator.language]);
+  return wanted.map(of).find(Boolean) ?? 'en';
+})();
+const word = (id) => WORDS[lang][id] ?? WORDS.en[id] ?? id;
+document.documentElement.lang = lang;
+document.getElementById('a11y')?.setAttribute('lang', lang);
+for (const element of document.querySelectorAll('[data-say]')) element.textContent = word(element.dataset.say);
+for (const element of document.querySelectorAll('[data-say-label]')) {
+  element.setAttribute('aria-label', word(element.dataset.sayLabel));
+}
 
 const canvas = document.getElementById('bevy');
 const loading = document.getElementById('loading');
@@ -21,7 +42,7 @@ addEventListener('hashchange', () => {
 init().catch((error) => {
   // winit leaves its event loop by throwing this on purpose; anything else is a real failure.
   if (!String(error).includes('Using exceptions for control flow')) {
-    loading.textContent = 'The game could not start: ' + error;
+    loading.textContent = word('page-failed').replace('{ $error }', error);
     console.error(error);
   }
 });

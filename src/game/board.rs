@@ -65,6 +65,8 @@ pub(super) struct BoardChanges<'w, 's> {
     documents: Res<'w, SaveStore>,
     claim: ResMut<'w, BoardClaim>,
     past: ResMut<'w, PastGames>,
+    /// The player's language, for what a screen reader hears.
+    words: Res<'w, super::Language>,
 }
 
 impl BoardChanges<'_, '_> {
@@ -114,8 +116,8 @@ impl BoardChanges<'_, '_> {
         }
         let mut notices = Vec::new();
         let board = slots::open_board(&self.documents, &mut self.claim, config, &mut notices);
-        for line in notices {
-            self.commands.write_message(Notice(line));
+        for said in notices {
+            self.commands.write_message(Notice(said));
         }
         board
     }
@@ -143,7 +145,7 @@ impl BoardChanges<'_, '_> {
     /// Says the whole board to a screen reader.
     pub(super) fn read_aloud(&mut self) {
         self.commands
-            .write_message(super::speech::reading(&self.engine));
+            .write_message(super::speech::reading(&self.engine, &self.words));
     }
 
     /// A game with moves, not yet won or lost: a new game asks first.
@@ -270,7 +272,7 @@ impl BoardChanges<'_, '_> {
         let (game, mut history) = crate::rules::History::seeded(self.engine.config(), seed);
         history.info = crate::rules::PlayInfo::starting(start_ms());
         self.commands.write_message(super::speech::Announcement {
-            text: super::speech::new_game_sentence(&game),
+            text: super::speech::new_game_sentence(&game, &self.words),
             urgent: false,
         });
         self.show(game, history);

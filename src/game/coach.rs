@@ -9,6 +9,8 @@ use std::collections::{BTreeMap, VecDeque};
 use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::options::PlayerOptions;
+use super::requests::Request;
+use super::state::Screen;
 use super::state::watching;
 use super::state::{Engine, PlayerMoved, UndoRecord};
 use super::{GameSet, Notice};
@@ -185,10 +187,17 @@ impl CoachControl<'_> {
                 self.bars.write(ShowBars(rating));
             }
             _ => {
+                let english = crate::i18n::Words::english();
+                let key = |screen: Screen, request| screen.key_for(request, english);
                 self.notices.write(Notice(if on {
-                    "The coach has not rated a move of this game yet.".into()
+                    crate::said!("notice-coach-unrated")
                 } else {
-                    "The coach is off: turn it on in the options (O, then C).".into()
+                    // Letters, the same in every language.
+                    crate::said!(
+                        "notice-coach-off",
+                        options = key(Screen::Game, Request::OpenOptions).unwrap_or_default(),
+                        coach = key(Screen::Options, Request::ToggleCoach).unwrap_or_default()
+                    )
                 }));
             }
         }

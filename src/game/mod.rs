@@ -19,6 +19,7 @@ pub mod board;
 pub mod coach;
 pub mod components;
 pub mod input;
+pub mod language;
 pub mod options;
 pub mod past;
 pub mod persist;
@@ -34,13 +35,16 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
+use crate::i18n::{Said, Words};
 use crate::rules::Shape;
+use crate::said;
 use crate::save::{Documents, Store};
 
 pub use autoplay::{AiBudget, Autoplay, HintGiven, Thinking};
 pub use coach::{Coach, Rated, ShowBars, Summary, coach_on};
 pub use components::{Position, Tile, Value};
 pub use input::{Focus, SWIPE_THRESHOLD_PX, SeekBar, UiButton, swipe_direction};
+pub use language::{Language, LanguageWanted};
 pub use options::{NextBoard, PlayerOptions, TARGETS};
 pub use past::PastGames;
 pub use persist::{BackupMade, ImportBackup, PickBackup, StoreChanged};
@@ -57,9 +61,10 @@ pub use state::{
 };
 
 /// A short line for the player (a save that could not be used or written, a request the game
-/// cannot answer), shown under the board for a few seconds; the details go to the log.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct Notice(pub String);
+/// cannot answer), shown under the board for a few seconds in the player's language; the
+/// details go to the log.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct Notice(pub Said);
 
 /// Whether tiles are still sliding, popping or growing on screen. The view publishes it each
 /// frame; autoplay waits for it to fall before the next move.
@@ -91,6 +96,8 @@ pub struct GamePlugin {
     /// A game to replay at start: its share code, or a link holding one (a bad code is told
     /// on screen and the game starts as usual).
     pub replay: Option<String>,
+    /// The language `--lang` asked for, and the system's (none: English).
+    pub language: LanguageWanted,
 }
 
 /// Milliseconds since 1970 by the system's clock (0 if it is before 1970).
@@ -125,6 +132,7 @@ impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         let documents = Arc::new(Documents::new(self.store.clone()));
         let loaded = persist::load(&documents, self.size, self.target, self.seed);
+        let lang = self.language.lang(&loaded.options);
         app.add_message::<Request>()
             .add_message::<MoveApplied>()
             .add_message::<Notice>()
@@ -135,6 +143,8 @@ impl Plugin for GamePlugin {
             .insert_resource(PastGames(loaded.past))
             .insert_resource(BestScores(loaded.best))
             .insert_resource(PlayerOptions(loaded.options))
+            .insert_resource(self.language.clone())
+            .insert_resource(Language(Words::new(lang)))
             .insert_resource(options::OptionsChosen {
                 synced: loaded.options,
                 chosen: Default::default(),
@@ -142,8 +152,8 @@ impl Plugin for GamePlugin {
             .insert_resource(loaded.claim)
             .init_state::<GameState>()
             .init_state::<Screen>();
-        for line in loaded.notices {
-            app.world_mut().write_message(Notice(line));
+        for said in loaded.notices {
+            app.world_mut().write_message(Notice(said));
         }
         if let Some(code) = &self.replay {
             match crate::rules::Record::decode(code) {
@@ -155,11 +165,12 @@ impl Plugin for GamePlugin {
                 Err(e) => {
                     warn!("the replay code: {e}");
                     app.world_mut()
-                        .write_message(Notice(format!("This replay cannot be shown: {e}.")));
+                        .write_message(Notice(said!("notice-replay-refused", reason = e.said())));
                 }
             }
         }
         input::plugin(app);
+        language::plugin(app);
         route::plugin(app);
         board::plugin(app);
         options::plugin(app);

@@ -6,7 +6,9 @@
 
 use bevy::{ecs::system::SystemParam, prelude::*, window::PrimaryWindow, window::WindowTheme};
 
+use super::language::LanguageWanted;
 use super::requests::Step;
+use crate::i18n::Lang;
 use crate::rules::{Config, MAX_SIZE, MIN_SIZE, Shape};
 use crate::save::{MotionChoice, Options, ThemeChoice, merge::Chosen};
 
@@ -74,6 +76,7 @@ pub(super) struct OptionChanges<'w, 's> {
     options: ResMut<'w, PlayerOptions>,
     chosen: ResMut<'w, OptionsChosen>,
     next_board: ResMut<'w, NextBoard>,
+    wanted: ResMut<'w, LanguageWanted>,
     windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
 }
 
@@ -154,6 +157,19 @@ impl OptionChanges<'_, '_> {
 
     pub(super) fn coach_on(&self) -> bool {
         self.options.coach
+    }
+
+    /// The language after the one chosen, in the options' order: the system's, then each one.
+    /// A language `--lang` asked for counts as chosen, and gives way to the options' choice.
+    pub(super) fn next_language(&mut self) {
+        let now = self.wanted.flag.take().or(self.options.language);
+        let at = now.and_then(|lang| Lang::ALL.iter().position(|&l| l == lang));
+        self.options.language = match at {
+            None if now.is_none() => Some(Lang::ALL[0]),
+            Some(i) if i + 1 < Lang::ALL.len() => Some(Lang::ALL[i + 1]),
+            _ => None,
+        };
+        self.chosen.chosen.language = true;
     }
 
     pub(super) fn set_theme(&mut self, theme: ThemeChoice) {

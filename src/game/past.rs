@@ -8,8 +8,10 @@ use bevy::prelude::*;
 use super::state::watching;
 use super::state::{Engine, UndoRecord};
 use super::{GameSet, Notice};
+use crate::i18n::Words;
 use crate::rules::{Game, Shape, Status};
 use crate::save::PastGame;
+use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -107,26 +109,42 @@ impl Stats {
     }
 }
 
-/// When a game started, as the player's clock showed it then: local date and time,
-/// `2026-12-01 18:05`, from milliseconds since 1970.
-pub fn when(ms: u64) -> String {
-    when_in(ms, &local_zone(ms))
+/// When a game started, as the player's clock showed it then, in the player's words: local
+/// date and time, "Dec 1, 2026, 18:05", from milliseconds since 1970.
+pub fn when(ms: u64, words: &Words) -> String {
+    when_in(ms, &local_zone(ms), words)
 }
 
 /// `when` in a given time zone.
-pub fn when_in(ms: u64, zone: &jiff::tz::TimeZone) -> String {
-    let Ok(at) = jiff::Timestamp::from_millisecond(ms.min(i64::MAX as u64) as i64) else {
-        return "a date beyond the calendar".into();
+pub fn when_in(ms: u64, zone: &jiff::tz::TimeZone, words: &Words) -> String {
+    let Some(t) = local_time(ms, zone) else {
+        return words.get("date-beyond");
     };
-    let t = zone.to_datetime(at);
-    format!(
-        "{:04}-{:02}-{:02} {:02}:{:02}",
-        t.year(),
-        t.month(),
-        t.day(),
-        t.hour(),
-        t.minute()
+    let two = |n: i8| format!("{n:02}");
+    tr!(
+        words,
+        "date-time",
+        year = t.year().to_string(),
+        month = t.month(),
+        day = t.day().to_string(),
+        dd = two(t.day()),
+        mm = two(t.month()),
+        hour = two(t.hour()),
+        minute = two(t.minute())
     )
+}
+
+/// The day a moment falls on in the player's zone, "2026-12-01" (for file names).
+pub fn day(ms: u64) -> String {
+    match local_time(ms, &local_zone(ms)) {
+        Some(t) => format!("{:04}-{:02}-{:02}", t.year(), t.month(), t.day()),
+        None => "today".into(),
+    }
+}
+
+fn local_time(ms: u64, zone: &jiff::tz::TimeZone) -> Option<jiff::civil::DateTime> {
+    let at = jiff::Timestamp::from_millisecond(ms.min(i64::MAX as u64) as i64).ok()?;
+    Some(zone.to_datetime(at))
 }
 
 /// The player's time zone: the system's (the `TZ` variable, else `/etc/localtime`) on the
@@ -146,19 +164,6 @@ fn local_zone(ms: u64) -> jiff::tz::TimeZone {
     }
 }
 
-/// A number with thousands separated by commas.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// A game that ends goes into the history then (a later undo and a new ending update it).
 fn keep_finished_game(
     engine: Res<Engine>,
@@ -173,9 +178,7 @@ fn keep_finished_game(
     PastGames::keep_in(&mut past, &engine, &history);
     if history.seed().is_none() && !*told {
         *told = true;
-        notices.write(Notice(
-            "This game began before games were recorded: it is not in the history.".into(),
-        ));
+        notices.write(Notice(crate::said!("notice-unrecorded-history")));
     }
 }
 
@@ -224,6 +227,8 @@ mod tests {
     fn dates_and_numbers_read_as_people_write_them() {
         use jiff::tz::{Offset, TimeZone};
         let utc = TimeZone::UTC;
+        let when_in = |ms, zone: &TimeZone| when_in(ms, zone, Words::english());
+        let grouped = |n| Words::english().number(n);
         assert_eq!(when_in(0, &utc), "1970-01-01 00:00");
         assert_eq!(when_in(951_782_400_000, &utc), "2000-02-29 00:00");
         // 2026-12-01 04:30 UTC was still 23:30 on November 30 in New York (UTC-5 in winter),

@@ -22,13 +22,14 @@ use super::board::BoardChanges;
 use super::options::{OptionsChosen, PlayerOptions};
 use super::past::PastGames;
 use super::slots::{
-    BoardClaim, OTHER, SaveStore, claim_unsettled, guest_notice, identity, mark, new_game,
-    slot_game, tell,
+    BoardClaim, SaveStore, claim_unsettled, guest_notice, identity, mark, new_game, slot_game, tell,
 };
 use super::state::watching;
 use super::state::{BestScores, Engine, UndoRecord};
 use super::{GameSet, Notice, start_ms};
+use crate::i18n::Said;
 use crate::rules::{self, Config, Game, Shape};
+use crate::said;
 use crate::save::{self, ClaimState, Documents, Import, Options, Problem};
 
 pub(super) fn plugin(app: &mut App) {
@@ -104,7 +105,7 @@ pub struct Loaded {
     pub best: save::BestScores,
     pub options: Options,
     pub claim: BoardClaim,
-    pub notices: Vec<String>,
+    pub notices: Vec<Said>,
 }
 
 /// Reads the store. `shape` and `target` (command-line flags) override the saved options for
@@ -130,7 +131,7 @@ pub fn load(
     let options = documents
         .stored(
             save::OPTIONS_KEY,
-            "options",
+            save::Kept::Options,
             small,
             save::parse_options,
             &mut problems,
@@ -139,7 +140,7 @@ pub fn load(
     let best = documents
         .stored(
             save::BEST_KEY,
-            "best scores",
+            save::Kept::BestScores,
             small,
             save::parse_best,
             &mut problems,
@@ -148,7 +149,7 @@ pub fn load(
     let mut past = documents
         .stored(
             save::GAMES_KEY,
-            "history of games",
+            save::Kept::History,
             save::MAX_GAMES_BYTES,
             save::parse_games,
             &mut problems,
@@ -222,7 +223,7 @@ fn report(
         Err(e) if !failed.0 => {
             failed.0 = true;
             warn!("cannot save to {}: {e}", documents.location());
-            notices.write(Notice("The game cannot be saved here; it plays on.".into()));
+            notices.write(Notice(said!("notice-save-failed")));
         }
         Err(e) => debug!("cannot save: {e}"),
     }
@@ -332,9 +333,7 @@ fn settle_claim(
         notices.write(Notice(line));
         board.make_own(None);
     } else if played {
-        notices.write(Notice(format!(
-            "Another {OTHER} plays this board: the game played here goes on as its own."
-        )));
+        notices.write(Notice(super::slots::guest_played_notice()));
         board.make_own(Some(start_ms()));
     } else {
         notices.write(Notice(line));
@@ -425,12 +424,11 @@ impl Backups<'_, '_> {
         for line in tell(problems) {
             self.commands.write_message(Notice(line));
         }
-        let date = super::past::when(backup.made_ms);
-        let day = date.split(' ').next().unwrap_or("today");
+        let day = super::past::day(backup.made_ms);
         info!("backup: {}", backup.summary());
-        self.commands.write_message(Notice(format!(
-            "Backup made: {}.",
-            save::counted(backup.games.len() + backup.boards.len(), "game")
+        self.commands.write_message(Notice(said!(
+            "notice-backup-made",
+            games = backup.games.len() + backup.boards.len()
         )));
         self.made.write(BackupMade {
             name: format!("g2048-backup-{day}.json"),
@@ -454,16 +452,14 @@ fn start_import(
 ) {
     for ImportBackup(bytes) in files.read() {
         if pending.is_some() {
-            notices.write(Notice(
-                "An import is still under way; try again in a moment.".into(),
-            ));
+            notices.write(Notice(said!("notice-import-busy")));
             continue;
         }
         match Import::new(&documents, bytes) {
             Ok(import) => commands.insert_resource(PendingImport(Some(import))),
             Err(e) => {
                 warn!("import: {e}");
-                notices.write(Notice(format!("This file cannot be imported: {e}.")));
+                notices.write(Notice(said!("notice-import-refused", reason = e.said())));
             }
         }
     }
@@ -496,8 +492,9 @@ fn finish_import(
         }
         Err(e) => {
             warn!("import into {}: {e}", documents.location());
-            notices.write(Notice(format!(
-                "The backup could not all be imported ({e}); all that was here is kept."
+            notices.write(Notice(said!(
+                "notice-import-partly",
+                reason = save::io_said(&e)
             )));
         }
     }

@@ -17,7 +17,9 @@ use super::requests::{Control, Request, Speed, Watch};
 use super::state::Screen;
 use super::state::{Mover, Replay, Watching};
 use super::{GameSet, Notice, start_ms};
+use crate::i18n::Said;
 use crate::rules::{self, Record};
+use crate::said;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Replay>()
@@ -64,7 +66,7 @@ impl Viewer<'_, '_> {
             Watch::Current | Watch::CurrentAt(_) => match board.history().record() {
                 Some(record) => (record, board.history().clone()),
                 None => {
-                    self.tell("This game began before games were recorded: it has no replay.");
+                    self.tell(said!("notice-unrecorded-replay"));
                     return None;
                 }
             },
@@ -78,7 +80,7 @@ impl Viewer<'_, '_> {
                     Ok((record, full, _)) => (record, full),
                     Err(e) => {
                         warn!("game {n} of the history: {e}");
-                        self.tell(&format!("This game's record cannot be replayed: {e}."));
+                        self.tell(said!("notice-record-refused", reason = e.said()));
                         return None;
                     }
                 }
@@ -192,10 +194,7 @@ impl Viewer<'_, '_> {
         board.keep_in_past(&replaced.0, &replaced.1);
         let (history, game) = watching.full.prefix(watching.shown, start_ms());
         board.show(game, history);
-        self.tell(&format!(
-            "Playing on from move {}; the game it replaced is in the history.",
-            watching.shown
-        ));
+        self.tell(said!("notice-played-on", move = watching.shown));
         Screen::Game
     }
 
@@ -206,7 +205,7 @@ impl Viewer<'_, '_> {
             (Screen::Replay, Some(watching)) => Some(watching.record.code()),
             (Screen::History, _) => {
                 let Some(game) = board.past().newest(selected) else {
-                    self.tell("There is no game to share yet.");
+                    self.tell(said!("notice-nothing-to-share"));
                     return;
                 };
                 Some(game.code.clone())
@@ -217,13 +216,13 @@ impl Viewer<'_, '_> {
             Some(code) => {
                 self.shared.write(Shared(code));
             }
-            None => self.tell("This game began before games were recorded: it cannot be shared."),
+            None => self.tell(said!("notice-unrecorded-share")),
         }
     }
 
-    /// Opens the history list on the newest game.
-    fn tell(&mut self, line: &str) {
-        self.commands.write_message(Notice(line.to_string()));
+    /// A notice under the board.
+    fn tell(&mut self, said: Said) {
+        self.commands.write_message(Notice(said));
     }
 }
 

@@ -64,6 +64,8 @@ pub enum Request {
     /// Turn the coach on or off, or the other way.
     SetCoach(bool),
     ToggleCoach,
+    /// The next language on the options' list, after the last back to the system's.
+    NextLanguage,
     /// Show how the four moves compared where the coach rated the last move.
     CoachBars,
     /// Open the coach's summary of the game.
@@ -127,12 +129,13 @@ impl Speed {
         Speed::ALL[(at + 1) % Speed::ALL.len()]
     }
 
-    pub fn name(self) -> &'static str {
+    /// "2×", or the word for as fast as frames allow.
+    pub fn name(self, words: &crate::i18n::Words) -> String {
         match self {
-            Speed::X1 => "1×",
-            Speed::X2 => "2×",
-            Speed::X4 => "4×",
-            Speed::Max => "Max",
+            Speed::X1 => "1×".into(),
+            Speed::X2 => "2×".into(),
+            Speed::X4 => "4×".into(),
+            Speed::Max => words.get("viewer-speed-max"),
         }
     }
 }

@@ -115,6 +115,7 @@ fn route_requests(
             Request::ReadBoard => board.read_aloud(),
             Request::SetCoach(on) => options.set_coach(on),
             Request::ToggleCoach => options.set_coach(!options.coach_on()),
+            Request::NextLanguage => options.next_language(),
             Request::CoachBars => coach.show_bars(options.coach_on()),
             Request::OpenCoach => on = Screen::Coach,
             Request::ExportBackup => backups.export(),

@@ -8,7 +8,9 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use super::start_ms;
+use crate::i18n::Said;
 use crate::rules::{self, Config, Game};
+use crate::said;
 use crate::save::{self, Claim, ClaimState, Documents, Problem};
 
 /// Where games, best scores and options are kept.
@@ -67,25 +69,32 @@ pub(super) fn claim_unsettled(claim: Res<BoardClaim>) -> bool {
     !claim.settled
 }
 
-/// What a player calls another copy of the game.
-pub(super) const OTHER: &str = if cfg!(target_arch = "wasm32") {
-    "tab"
-} else {
-    "window"
-};
-
-/// What the player is told when another window plays the board (and the log).
-pub(super) fn guest_notice(config: Config) -> String {
+/// What the player is told when another window (a tab, on the web) plays the board, and the
+/// log.
+pub(super) fn guest_notice(config: Config) -> Said {
     info!(
         "another window plays the {} board to {}: this window plays a game of its own",
         config.shape(),
         config.target()
     );
-    format!("Another {OTHER} plays this board: this one plays a new game of its own.")
+    said!(if cfg!(target_arch = "wasm32") {
+        "notice-guest-tab"
+    } else {
+        "notice-guest"
+    })
+}
+
+/// What the player is told when another window takes the board this one played on.
+pub(super) fn guest_played_notice() -> Said {
+    said!(if cfg!(target_arch = "wasm32") {
+        "notice-guest-tab-played"
+    } else {
+        "notice-guest-played"
+    })
 }
 
 /// Each problem's story to the log; its short line for the player.
-pub(super) fn tell(problems: Vec<Problem>) -> Vec<String> {
+pub(super) fn tell(problems: Vec<Problem>) -> Vec<Said> {
     problems
         .into_iter()
         .map(|problem| {
@@ -102,7 +111,7 @@ pub(super) fn open_board(
     documents: &Documents,
     claim: &mut BoardClaim,
     config: Config,
-    notices: &mut Vec<String>,
+    notices: &mut Vec<Said>,
 ) -> (Game, rules::History) {
     if claim.config != config || claim.guest() {
         *claim = BoardClaim::new(documents, config);

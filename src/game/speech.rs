@@ -7,11 +7,14 @@ use bevy::prelude::*;
 
 use super::GameSet;
 use super::coach::Rated;
-use super::past::grouped;
-use super::state::GameState;
+use super::language::Language;
+use super::requests::Request;
 use super::state::{Engine, MoveApplied};
+use super::state::{GameState, Screen};
 use crate::ai::coach::{Rating, Verdict};
+use crate::i18n::Words;
 use crate::rules::{Board, Cell, Direction, Game};
+use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Announcement>().add_systems(
@@ -27,112 +30,160 @@ pub struct Announcement {
     pub urgent: bool,
 }
 
-pub(crate) fn direction_name(direction: Direction) -> &'static str {
-    match direction {
-        Direction::Up => "Up",
-        Direction::Down => "Down",
-        Direction::Left => "Left",
-        Direction::Right => "Right",
-    }
+/// "Up", in the player's words.
+pub(crate) fn direction_name(direction: Direction, words: &Words) -> String {
+    words.get(match direction {
+        Direction::Up => "direction-up",
+        Direction::Down => "direction-down",
+        Direction::Left => "direction-left",
+        Direction::Right => "direction-right",
+    })
 }
 
-/// What the coach says about a move (under the board, and to a screen reader).
-pub fn remark(rating: &Rating) -> String {
-    let played = direction_name(rating.played);
-    let best = direction_name(rating.best);
-    match rating.verdict {
-        Verdict::Best => format!("Coach: {played}, the best move."),
-        Verdict::Good => format!("Coach: {played}, a good move ({best} was best)."),
-        Verdict::Inaccuracy => {
-            format!("Coach: {played}, an inaccuracy; {best} was best (E compares).")
-        }
-        Verdict::Mistake => format!("Coach: {played}, a mistake; {best} was best (E compares)."),
-    }
+/// The coach's word for a move ("mistake"), in the player's words.
+pub(crate) fn verdict_word(verdict: Verdict, words: &Words) -> String {
+    words.get(match verdict {
+        Verdict::Best => "verdict-best",
+        Verdict::Good => "verdict-good",
+        Verdict::Inaccuracy => "verdict-inaccuracy",
+        Verdict::Mistake => "verdict-mistake",
+    })
+}
+
+/// What the coach says about a move (under the board, and to a screen reader), with the key
+/// that compares the four moves.
+pub fn remark(rating: &Rating, words: &Words) -> String {
+    let id = match rating.verdict {
+        Verdict::Best => "remark-best",
+        Verdict::Good => "remark-good",
+        Verdict::Inaccuracy => "remark-inaccuracy",
+        Verdict::Mistake => "remark-mistake",
+    };
+    let key = Screen::Game
+        .key_for(Request::CoachBars, words)
+        .unwrap_or_default();
+    tr!(
+        words,
+        id,
+        played = direction_name(rating.played, words),
+        best = direction_name(rating.best, words),
+        key = key
+    )
 }
 
 /// "row 1 column 3" (counted from 1, from the top left).
-pub fn place(cell: Cell) -> String {
-    format!("row {} column {}", cell.y + 1, cell.x + 1)
+pub fn place(cell: Cell, words: &Words) -> String {
+    tr!(words, "say-place", row = cell.y + 1, col = cell.x + 1)
+}
+
+/// Items said one after the other in a sentence.
+fn listed(items: &[String], words: &Words) -> String {
+    items.join(&words.get("list-separator"))
 }
 
 /// The sentence for a move: its direction, what merged, what appeared, and the score.
 /// "Left: two 8s merged into 16, new 2 in row 1 column 3, score 1,204."
-pub fn move_sentence(moved: &MoveApplied, score: u64) -> String {
-    let direction = direction_name(moved.direction);
+pub fn move_sentence(moved: &MoveApplied, score: u64, words: &Words) -> String {
+    let direction = direction_name(moved.direction, words);
     if moved.undone {
-        return format!("Undid {direction}, score {}.", grouped(score));
+        return tr!(words, "say-undid", direction = direction, score = score);
     }
     let mut parts: Vec<String> = Vec::new();
-    let merges: Vec<String> = moved
-        .merges
-        .iter()
-        .map(|m| format!("two {}s merged into {}", m.merge.value / 2, m.merge.value))
-        .collect();
-    if !merges.is_empty() {
-        parts.push(merges.join(" and "));
+    let merges = moved.merges.iter().map(|m| {
+        tr!(
+            words,
+            "say-merge",
+            half = (m.merge.value / 2).to_string(),
+            value = m.merge.value.to_string()
+        )
+    });
+    if let Some(merges) =
+        merges.reduce(|first, second| tr!(words, "say-merges", first = first, second = second))
+    {
+        parts.push(merges);
     }
     if let Some((cell, value)) = moved.spawned {
-        parts.push(format!("new {value} in {}", place(cell)));
+        parts.push(tr!(
+            words,
+            "say-spawn",
+            value = value.to_string(),
+            place = place(cell, words)
+        ));
     }
-    parts.push(format!("score {}", grouped(score)));
-    format!("{direction}: {}.", parts.join(", "))
+    parts.push(tr!(words, "say-score", score = score));
+    tr!(
+        words,
+        "say-move",
+        direction = direction,
+        parts = listed(&parts, words)
+    )
 }
 
 /// A cell as it is read: its value, or "empty".
-pub fn cell_name(value: u32) -> String {
+pub fn cell_name(value: u32, words: &Words) -> String {
     match value {
-        0 => "empty".to_string(),
+        0 => words.get("say-empty"),
         value => value.to_string(),
     }
 }
 
 /// The line under the board's name: "Score 1,204, best 2,000, 55 moves, 4×4 board to 2048."
-pub fn status_sentence(game: &Game, best: u64) -> String {
+pub fn status_sentence(game: &Game, best: u64, words: &Words) -> String {
     let config = game.config();
-    format!(
-        "Score {}, best {}, {} moves, {} board to {}.",
-        grouped(game.score()),
-        grouped(best),
-        game.moves(),
-        config.shape(),
-        config.target()
+    tr!(
+        words,
+        "say-status",
+        score = game.score(),
+        best = best,
+        moves = game.moves(),
+        shape = config.shape().to_string(),
+        target = config.target().to_string()
     )
 }
 
 /// The whole board, row by row: "Row 1: 2, empty, empty, 4. Row 2: …"
-pub fn board_sentence(board: &Board) -> String {
+pub fn board_sentence(board: &Board, words: &Words) -> String {
     (0..board.rows() as u8)
         .map(|y| {
             let cells: Vec<String> = (0..board.cols() as u8)
-                .map(|x| cell_name(board.get(Cell::new(x, y))))
+                .map(|x| cell_name(board.get(Cell::new(x, y)), words))
                 .collect();
-            format!("Row {}: {}.", y + 1, cells.join(", "))
+            tr!(words, "say-row", row = y + 1, cells = listed(&cells, words))
         })
         .collect::<Vec<_>>()
         .join(" ")
 }
 
 /// A new game's start: "New game: 2 in row 1 column 2, 4 in row 3 column 4."
-pub fn new_game_sentence(game: &Game) -> String {
+pub fn new_game_sentence(game: &Game, words: &Words) -> String {
     let tiles: Vec<String> = game
         .board()
         .tiles()
-        .map(|(cell, value)| format!("{value} in {}", place(cell)))
+        .map(|(cell, value)| {
+            tr!(
+                words,
+                "say-tile",
+                value = value.to_string(),
+                place = place(cell, words)
+            )
+        })
         .collect();
-    format!("New game: {}.", tiles.join(", "))
+    tr!(words, "say-new-game", tiles = listed(&tiles, words))
 }
 
 /// "You win!" and "Game over", with what the player needs to know next.
-pub fn ending_sentence(state: GameState, game: &Game) -> Option<String> {
+pub fn ending_sentence(state: GameState, game: &Game, words: &Words) -> Option<String> {
     match state {
-        GameState::Won => Some(format!(
-            "You win! You reached {}. Keep going, or start a new game.",
-            game.config().target()
+        GameState::Won => Some(tr!(
+            words,
+            "say-won",
+            target = game.config().target().to_string()
         )),
-        GameState::GameOver => Some(format!(
-            "Game over. Score {}, best tile {}. Try again with New Game.",
-            grouped(game.score()),
-            game.board().max_tile()
+        GameState::GameOver => Some(tr!(
+            words,
+            "say-over",
+            score = game.score(),
+            tile = game.board().max_tile().to_string()
         )),
         GameState::Playing => None,
     }
@@ -140,6 +191,7 @@ pub fn ending_sentence(state: GameState, game: &Game) -> Option<String> {
 
 fn announce_moves(
     engine: Res<Engine>,
+    words: Res<Language>,
     mut moves: MessageReader<MoveApplied>,
     mut ratings: MessageReader<Rated>,
     mut said: MessageWriter<Announcement>,
@@ -151,10 +203,12 @@ fn announce_moves(
         .read()
         .last()
         .filter(|rated| rated.number == engine.moves())
-        .map(|rated| remark(&rated.rating));
+        .map(|rated| remark(&rated.rating, &words));
     let text = match (moved, rated) {
-        (Some(moved), Some(rated)) => format!("{} {rated}", move_sentence(moved, engine.score())),
-        (Some(moved), None) => move_sentence(moved, engine.score()),
+        (Some(moved), Some(rated)) => {
+            format!("{} {rated}", move_sentence(moved, engine.score(), &words))
+        }
+        (Some(moved), None) => move_sentence(moved, engine.score(), &words),
         (None, Some(rated)) => rated,
         (None, None) => return,
     };
@@ -166,24 +220,26 @@ fn announce_moves(
 
 fn announce_endings(
     engine: Res<Engine>,
+    words: Res<Language>,
     state: Res<State<GameState>>,
     mut said: MessageWriter<Announcement>,
 ) {
     if !state.is_changed() || state.is_added() {
         return;
     }
-    if let Some(text) = ending_sentence(*state.get(), &engine) {
+    if let Some(text) = ending_sentence(*state.get(), &engine, &words) {
         said.write(Announcement { text, urgent: true });
     }
 }
 
 /// The whole board and the score, as read aloud on request (the B key).
-pub fn reading(game: &Game) -> Announcement {
+pub fn reading(game: &Game, words: &Words) -> Announcement {
     Announcement {
-        text: format!(
-            "{} Score {}.",
-            board_sentence(game.board()),
-            grouped(game.score())
+        text: tr!(
+            words,
+            "say-reading",
+            board = board_sentence(game.board(), words),
+            score = game.score()
         ),
         urgent: false,
     }
@@ -197,7 +253,7 @@ mod tests {
     fn the_board_reads_row_by_row() {
         let board = Board::from_rows(&[&[2, 0, 0], &[0, 4, 0], &[0, 0, 1024]]);
         assert_eq!(
-            board_sentence(&board),
+            board_sentence(&board, Words::english()),
             "Row 1: 2, empty, empty. Row 2: empty, 4, empty. Row 3: empty, empty, 1024."
         );
     }

@@ -6,6 +6,8 @@ use rand::{Rng, RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Cell, Direction, MAX_SIZE, MIN_SIZE, Shape, SlidePlan};
+use crate::i18n::{Said, Words};
+use crate::said;
 
 /// Default board side.
 pub const DEFAULT_SIZE: usize = 4;
@@ -34,26 +36,27 @@ pub enum ConfigError {
     Target(u32),
 }
 
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ConfigError {
+    /// Why, in the player's words.
+    pub fn said(&self) -> Said {
+        let (min, max) = (MIN_SIZE, MAX_SIZE);
         match self {
-            ConfigError::Size(n) => write!(
-                f,
-                "board size {n} is not supported: choose {MIN_SIZE} to {MAX_SIZE}"
-            ),
-            ConfigError::Rows(n) => write!(
-                f,
-                "{n} rows are not supported: choose {MIN_SIZE} to {MAX_SIZE}"
-            ),
-            ConfigError::Cols(n) => write!(
-                f,
-                "{n} columns are not supported: choose {MIN_SIZE} to {MAX_SIZE}"
-            ),
-            ConfigError::Target(t) => write!(
-                f,
-                "target {t} is not a power of two of at least {MIN_TARGET} (e.g. 2048)"
+            ConfigError::Size(n) => said!("error-config-size", size = *n, min = min, max = max),
+            ConfigError::Rows(n) => said!("error-config-rows", rows = *n, min = min, max = max),
+            ConfigError::Cols(n) => said!("error-config-cols", cols = *n, min = min, max = max),
+            ConfigError::Target(t) => said!(
+                "error-config-target",
+                target = t.to_string(),
+                min = MIN_TARGET.to_string()
             ),
         }
+    }
+}
+
+impl fmt::Display for ConfigError {
+    /// In English (the command line's and the log's words).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Words::english().say(&self.said()))
     }
 }
 
@@ -178,18 +181,28 @@ pub enum RestoreError {
     Rng,
 }
 
-impl fmt::Display for RestoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl RestoreError {
+    /// Why, in the player's words.
+    pub fn said(&self) -> Said {
         match self {
-            RestoreError::Config(e) => e.fmt(f),
-            RestoreError::TileCount { expected, found } => {
-                write!(f, "{found} cells where the board has {expected}")
-            }
-            RestoreError::Tile(v) => write!(f, "{v} is not a tile value"),
-            RestoreError::Score(s) => write!(f, "score {s} is out of range"),
-            RestoreError::Status => write!(f, "the saved status does not fit the board"),
-            RestoreError::Rng => write!(f, "the random number state is empty"),
+            RestoreError::Config(e) => e.said(),
+            RestoreError::TileCount { expected, found } => said!(
+                "error-restore-tile-count",
+                found = *found,
+                expected = *expected
+            ),
+            RestoreError::Tile(v) => said!("error-restore-tile", value = v.to_string()),
+            RestoreError::Score(s) => said!("error-restore-score", score = *s),
+            RestoreError::Status => said!("error-restore-status"),
+            RestoreError::Rng => said!("error-restore-rng"),
         }
+    }
+}
+
+impl fmt::Display for RestoreError {
+    /// In English (the command line's and the log's words).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Words::english().say(&self.said()))
     }
 }
 

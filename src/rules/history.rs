@@ -11,6 +11,8 @@ use std::fmt;
 use super::board::Direction;
 use super::game::{Config, Game, Status};
 use super::record::Record;
+use crate::i18n::{Said, Words};
+use crate::said;
 
 /// A copy of the game is kept every this many moves: an undo replays fewer than this many
 /// moves (30 µs at most on 4×4, `cargo bench --bench saves`), and checkpoints cost half a
@@ -87,16 +89,24 @@ pub enum HistoryError {
     NotSeed,
 }
 
-impl fmt::Display for HistoryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl HistoryError {
+    /// Why, in the player's words.
+    pub fn said(&self) -> Said {
         match self {
-            HistoryError::OtherBoard => write!(f, "it starts on another board"),
-            HistoryError::AfterTheEnd(n) => write!(f, "move {n} comes after the game ended"),
-            HistoryError::NoChange(n) => write!(f, "move {n} would not change the board"),
-            HistoryError::Mismatch => write!(f, "its moves lead to another game"),
-            HistoryError::Packing => write!(f, "its moves are damaged"),
-            HistoryError::NotSeed => write!(f, "its start is not the game its seed makes"),
+            HistoryError::OtherBoard => said!("error-history-other-board"),
+            HistoryError::AfterTheEnd(n) => said!("error-history-after-end", number = *n),
+            HistoryError::NoChange(n) => said!("error-history-no-change", number = *n),
+            HistoryError::Mismatch => said!("error-history-mismatch"),
+            HistoryError::Packing => said!("error-history-packing"),
+            HistoryError::NotSeed => said!("error-history-not-seed"),
         }
+    }
+}
+
+impl fmt::Display for HistoryError {
+    /// In English (the command line's and the log's words).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Words::english().say(&self.said()))
     }
 }
 

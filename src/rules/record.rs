@@ -31,6 +31,8 @@ use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 use super::board::{Direction, Shape};
 use super::game::{Config, ConfigError, Game};
 use super::history::{History, HistoryError, pack_moves, unpack_moves};
+use crate::i18n::{Said, Words};
+use crate::said;
 
 /// The code's format for a board that is not square; square boards keep `SQUARE_VERSION`'s.
 /// A code of any other version is refused.
@@ -75,27 +77,40 @@ pub enum CodeError {
     Moves(HistoryError),
 }
 
-impl fmt::Display for CodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl CodeError {
+    /// Why, in the player's words.
+    pub fn said(&self) -> Said {
         match self {
-            CodeError::Empty => write!(f, "the code is empty"),
-            CodeError::TooLong(n) => write!(
-                f,
-                "the code is {n} characters long, more than any game ({MAX_CODE_CHARS})"
-            ),
-            CodeError::Text => write!(f, "this is not a game code (letters, digits, - and _)"),
-            CodeError::Short => write!(f, "the code is cut short"),
-            CodeError::Checksum => write!(f, "the code is damaged (its checksum does not match)"),
-            CodeError::Version(v) => write!(
-                f,
-                "the code is of version {v}; this game reads versions {SQUARE_VERSION} and {CODE_VERSION}"
-            ),
-            CodeError::Config(e) => write!(f, "the code's {e}"),
-            CodeError::TooManyMoves(n) => {
-                write!(f, "the code holds {n} moves, more than {MAX_CODE_MOVES}")
+            CodeError::Empty => said!("error-code-empty"),
+            CodeError::TooLong(n) => {
+                said!("error-code-too-long", length = *n, max = MAX_CODE_CHARS)
             }
-            CodeError::Moves(e) => write!(f, "the code's game cannot be played: {e}"),
+            CodeError::Text => said!("error-code-text"),
+            CodeError::Short => said!("error-code-short"),
+            CodeError::Checksum => said!("error-code-checksum"),
+            CodeError::Version(v) => said!(
+                "error-code-version",
+                version = *v,
+                first = SQUARE_VERSION,
+                second = CODE_VERSION
+            ),
+            CodeError::Config(e) => said!("error-code-config", reason = e.said()),
+            CodeError::TooManyMoves(n) => {
+                said!(
+                    "error-code-too-many-moves",
+                    moves = *n,
+                    max = MAX_CODE_MOVES
+                )
+            }
+            CodeError::Moves(e) => said!("error-code-moves", reason = e.said()),
         }
+    }
+}
+
+impl fmt::Display for CodeError {
+    /// In English (the command line's and the log's words).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Words::english().say(&self.said()))
     }
 }
 

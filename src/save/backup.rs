@@ -32,7 +32,9 @@ use super::{
     BestScores, LoadError, MAX_GAMES, Options, PastGame, SavedHistory, merge, parse_best,
     parse_options,
 };
+use crate::i18n::{Said, Words};
 use crate::rules::{Config, Game, History, SavedGame, Shape};
+use crate::said;
 
 /// What a backup file says it is.
 pub const BACKUP_FORMAT: &str = "g2048 backup";
@@ -96,22 +98,58 @@ pub enum BackupError {
     TooLarge,
     NotBackup,
     Newer(u32),
-    Damaged(String),
+    Damaged(Damage),
     Impossible(String),
 }
 
-impl fmt::Display for BackupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl BackupError {
+    /// Why, in the player's words (an impossible game's details go to the log).
+    pub fn said(&self) -> Said {
         match self {
-            BackupError::TooLarge => write!(f, "it is larger than any backup"),
-            BackupError::NotBackup => write!(f, "it is not a 2048 backup"),
-            BackupError::Newer(v) => write!(
-                f,
-                "it was made by a newer version of the game (backup version {v}; this one \
-                 reads version {BACKUP_VERSION})"
-            ),
-            BackupError::Damaged(e) => write!(f, "it is damaged ({e})"),
-            BackupError::Impossible(e) => write!(f, "it holds an impossible game ({e})"),
+            BackupError::TooLarge => said!("error-backup-too-large"),
+            BackupError::NotBackup => said!("error-backup-not-backup"),
+            BackupError::Newer(v) => {
+                said!("error-backup-newer", version = *v, reads = BACKUP_VERSION)
+            }
+            BackupError::Damaged(damage) => {
+                said!("error-backup-damaged", reason = said!(damage.id()))
+            }
+            BackupError::Impossible(_) => said!("error-backup-impossible"),
+        }
+    }
+}
+
+impl fmt::Display for BackupError {
+    /// In English, with an impossible game's details (the command line's and the log's words).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&Words::english().say(&self.said()))?;
+        match self {
+            BackupError::Impossible(e) => write!(f, " ({e})"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// How a backup file is damaged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Damage {
+    CutShort,
+    Version,
+    /// Valid JSON, but not what a backup holds.
+    Content,
+    Json,
+    /// Its check does not match what it holds.
+    Check,
+}
+
+impl Damage {
+    fn id(self) -> &'static str {
+        match self {
+            Damage::CutShort => "error-backup-cut-short",
+            Damage::Version => "error-backup-version",
+            Damage::Content => "error-backup-content",
+            Damage::Json => "error-backup-json",
+            Damage::Check => "error-backup-check",
         }
     }
 }
@@ -132,7 +170,7 @@ impl Backup {
         let text = std::str::from_utf8(bytes).map_err(|_| BackupError::NotBackup)?;
         let header: Header = serde_json::from_str(text).map_err(|e| {
             if e.is_eof() {
-                BackupError::Damaged("cut short".into())
+                BackupError::Damaged(Damage::CutShort)
             } else {
                 BackupError::NotBackup
             }
@@ -143,26 +181,19 @@ impl Backup {
                 return Err(BackupError::Newer(version));
             }
             (Some(BACKUP_FORMAT), _) => {
-                return Err(BackupError::Damaged(
-                    "its version is missing or wrong".into(),
-                ));
+                return Err(BackupError::Damaged(Damage::Version));
             }
             _ => return Err(BackupError::NotBackup),
         }
         let file: BackupFile = serde_json::from_str(text).map_err(|e| {
-            BackupError::Damaged(
-                match e.classify() {
-                    serde_json::error::Category::Eof => "cut short",
-                    serde_json::error::Category::Data => "what it holds is not a backup's",
-                    _ => "it is not valid JSON",
-                }
-                .into(),
-            )
+            BackupError::Damaged(match e.classify() {
+                serde_json::error::Category::Eof => Damage::CutShort,
+                serde_json::error::Category::Data => Damage::Content,
+                _ => Damage::Json,
+            })
         })?;
         if crc(&file.content) != file.check {
-            return Err(BackupError::Damaged(
-                "its check does not match what it holds".into(),
-            ));
+            return Err(BackupError::Damaged(Damage::Check));
         }
         Self::check(file)
     }
@@ -273,21 +304,21 @@ pub fn export(documents: &Documents, now_ms: u64) -> (Backup, Vec<super::Problem
         let mut problems = Vec::new();
         let options = documents.stored(
             super::OPTIONS_KEY,
-            "options",
+            super::Kept::Options,
             super::MAX_DOCUMENT_BYTES,
             parse_options,
             &mut problems,
         );
         let best = documents.stored(
             super::BEST_KEY,
-            "best scores",
+            super::Kept::BestScores,
             super::MAX_DOCUMENT_BYTES,
             parse_best,
             &mut problems,
         );
         let games = documents.stored(
             super::GAMES_KEY,
-            "history of games",
+            super::Kept::History,
             super::MAX_GAMES_BYTES,
             super::parse_games,
             &mut problems,
@@ -313,7 +344,7 @@ pub fn export(documents: &Documents, now_ms: u64) -> (Backup, Vec<super::Problem
 fn board_keys(documents: &Documents, problems: &mut Vec<super::Problem>) -> Vec<Config> {
     let keys = documents.keys().unwrap_or_else(|e| {
         problems.push(super::Problem {
-            short: "The games in progress could not be listed for the backup.".into(),
+            short: said!("notice-backup-unlisted"),
             detail: format!("listing {}: {e}", documents.location()),
         });
         Vec::new()
@@ -331,7 +362,7 @@ fn board_keys(documents: &Documents, problems: &mut Vec<super::Problem>) -> Vec<
 }
 
 /// What an import did.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ImportReport {
     /// Games in progress put on a board that had none, or further on than the one there.
     pub boards: usize,
@@ -354,19 +385,14 @@ pub struct ImportReport {
 
 impl ImportReport {
     /// A short line for the player, under the board.
-    pub fn short(&self) -> String {
-        let mut line = format!("Imported: {}", counted(self.new_games, "new game"));
-        if self.boards > 0 {
-            line.push_str(&format!(", {} in progress", counted(self.boards, "game")));
-        }
-        if self.to_history > 0 {
-            line.push_str(&format!(", {} into the history", self.to_history));
-        }
-        if self.left_out > 0 {
-            line.push_str(&format!(", {} oldest left out", self.left_out));
-        }
-        line.push('.');
-        line
+    pub fn short(&self) -> Said {
+        said!(
+            "notice-imported",
+            new = self.new_games,
+            boards = self.boards,
+            history = self.to_history,
+            left = self.left_out
+        )
     }
 
     /// Everything it did, for the log and the command line.
@@ -545,7 +571,7 @@ pub fn resume_import(documents: &Documents) -> Option<Result<ImportReport, Strin
         Ok(_) => Ok(bytes.to_vec()),
         Err(e) => Err(LoadError::Corrupt(e.to_string())),
     };
-    let bytes = match documents.load(IMPORT_KEY, "unfinished import", MAX_BACKUP_BYTES, check) {
+    let bytes = match documents.load(IMPORT_KEY, super::Kept::Import, MAX_BACKUP_BYTES, check) {
         Ok(None) => return None,
         Ok(Some(bytes)) => bytes,
         Err(problem) => return Some(Err(problem.detail)),

@@ -5,6 +5,7 @@
 //! goes into the history before it is written over.
 
 use std::collections::BTreeSet;
+use std::fmt;
 use std::io;
 use std::sync::{Arc, Mutex};
 
@@ -13,13 +14,59 @@ use super::{
     BEST_KEY, BestScores, GAMES_KEY, LoadError, MAX_DOCUMENT_BYTES, MAX_GAMES_BYTES,
     MAX_HISTORY_BYTES, OPTIONS_KEY, Options, PastGame, game_key, history_key, merge,
 };
+use crate::i18n::Said;
 use crate::rules::{Config, Game, History};
+use crate::said;
 
 /// A document that was not used: a line for the screen and the whole story for the log.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
-    pub short: String,
+    pub short: Said,
     pub detail: String,
+}
+
+/// What a document holds: its name in the log (English), and which it is in the player's
+/// notices (`notice-set-aside`'s `$what`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kept {
+    Options,
+    BestScores,
+    History,
+    Game,
+    UndoHistory,
+    EarlierGame,
+    /// An import cut short, finished at the next start.
+    Import,
+}
+
+impl Kept {
+    /// The `$what` of the notices' messages.
+    fn key(self) -> &'static str {
+        match self {
+            Kept::Options => "options",
+            Kept::BestScores => "best",
+            Kept::History => "history",
+            Kept::Game => "game",
+            Kept::UndoHistory => "undo",
+            Kept::EarlierGame => "earlier",
+            Kept::Import => "import",
+        }
+    }
+}
+
+impl fmt::Display for Kept {
+    /// Its name in the log.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Kept::Options => "options",
+            Kept::BestScores => "best scores",
+            Kept::History => "history of games",
+            Kept::Game => "saved game",
+            Kept::UndoHistory => "undo history",
+            Kept::EarlierGame => "earlier game",
+            Kept::Import => "unfinished import",
+        })
+    }
 }
 
 /// The documents of one store, read and written so that nothing the player had is lost: a
@@ -54,7 +101,7 @@ impl Documents {
     pub fn load<T>(
         &self,
         key: &str,
-        what: &str,
+        what: Kept,
         limit: usize,
         parse: impl Fn(&[u8]) -> Result<T, LoadError>,
     ) -> Result<Option<T>, Problem> {
@@ -71,7 +118,7 @@ impl Documents {
     fn parsed<T>(
         &self,
         key: &str,
-        what: &str,
+        what: Kept,
         bytes: Option<Vec<u8>>,
         parse: impl Fn(&[u8]) -> Result<T, LoadError>,
     ) -> Result<Option<T>, Problem> {
@@ -85,17 +132,17 @@ impl Documents {
 
     /// Sets a document the game will not use aside, keeping it; if that fails, it is never
     /// written over in this run. Returns what to tell the player and the log.
-    fn put_aside(&self, key: &str, what: &str, why: &str) -> Problem {
+    fn put_aside(&self, key: &str, what: Kept, why: &str) -> Problem {
         let location = self.store.location();
         match self.store.set_aside(key) {
             Ok(name) => Problem {
-                short: format!("Your {what} could not be used and was set aside."),
+                short: said!("notice-set-aside", what = what.key()),
                 detail: format!("{what} in {location}: {why}; kept as {name}"),
             },
             Err(e) => {
                 self.untouchable().insert(key.to_string());
                 Problem {
-                    short: format!("Your {what} could not be used; it is left as it was."),
+                    short: said!("notice-left-alone", what = what.key()),
                     detail: format!(
                         "{what} in {location}: {why}; it could not be moved aside ({e}), so \
                          it will not be written over"
@@ -108,9 +155,7 @@ impl Documents {
     /// Replaces a document, unless it is one that could be neither read nor set aside.
     pub fn write(&self, key: &str, text: &str) -> io::Result<()> {
         if self.untouchable().contains(key) {
-            return Err(io::Error::other(format!(
-                "{key} could not be read or moved aside, so it is not written over"
-            )));
+            return Err(io::Error::other(super::Refusal::Untouchable));
         }
         self.store.write(key, text)
     }
@@ -140,7 +185,7 @@ impl Documents {
     pub fn stored<T>(
         &self,
         key: &str,
-        what: &str,
+        what: Kept,
         limit: usize,
         parse: impl Fn(&[u8]) -> Result<T, LoadError>,
         problems: &mut Vec<Problem>,
@@ -158,7 +203,7 @@ impl Documents {
     fn for_merge<T>(
         &self,
         key: &str,
-        what: &str,
+        what: Kept,
         limit: usize,
         parse: impl Fn(&[u8]) -> Result<T, LoadError>,
         problems: &mut Vec<Problem>,
@@ -177,7 +222,7 @@ impl Documents {
     fn sync<T: PartialEq>(
         &self,
         key: &str,
-        what: &str,
+        what: Kept,
         limit: usize,
         parse: impl Fn(&[u8]) -> Result<T, LoadError>,
         render: impl FnOnce(&T) -> String,
@@ -220,7 +265,7 @@ impl Documents {
         let (key, limit) = (BEST_KEY, MAX_DOCUMENT_BYTES);
         self.sync(
             key,
-            "best scores",
+            Kept::BestScores,
             limit,
             super::parse_best,
             super::render_best,
@@ -238,14 +283,7 @@ impl Documents {
             |stored: Option<&Vec<PastGame>>| merge::merge_games(stored.map_or(&[], |v| v), mine);
         let render = |games: &Vec<PastGame>| super::render_games(games);
         let (key, limit) = (GAMES_KEY, MAX_GAMES_BYTES);
-        self.sync(
-            key,
-            "history of games",
-            limit,
-            super::parse_games,
-            render,
-            merge,
-        )
+        self.sync(key, Kept::History, limit, super::parse_games, render, merge)
     }
 
     /// The options stored now with this window's `chosen` options.
@@ -257,7 +295,7 @@ impl Documents {
             let (key, limit) = (OPTIONS_KEY, MAX_DOCUMENT_BYTES);
             self.sync(
                 key,
-                "options",
+                Kept::Options,
                 limit,
                 super::parse_options,
                 super::render_options,
@@ -287,7 +325,7 @@ impl Documents {
             Ok(game)
         };
         let key = game_key(config);
-        let game = self.stored(&key, "saved game", MAX_DOCUMENT_BYTES, parse, problems)?;
+        let game = self.stored(&key, Kept::Game, MAX_DOCUMENT_BYTES, parse, problems)?;
         let key = history_key(config);
         let why = match self.store.read(&key, MAX_HISTORY_BYTES) {
             Ok(None) => return Some((game.clone(), History::new(game))),
@@ -305,7 +343,7 @@ impl Documents {
             },
             Err(e) => LoadError::Unreadable(e.to_string()),
         };
-        problems.push(self.put_aside(&key, "undo history", &why.to_string()));
+        problems.push(self.put_aside(&key, Kept::UndoHistory, &why.to_string()));
         Some((game.clone(), History::new(game)))
     }
 
@@ -334,7 +372,7 @@ impl Documents {
                 }
                 There::Unknown if unknown_is_other => {
                     let why = "another game was there, which the history cannot keep";
-                    problems.push(self.put_aside(&game_key(config), "earlier game", why));
+                    problems.push(self.put_aside(&game_key(config), Kept::EarlierGame, why));
                 }
                 There::Unknown | There::Nothing => {}
             }

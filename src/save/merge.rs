@@ -167,6 +167,7 @@ pub struct Chosen {
     pub theme: bool,
     pub motion: bool,
     pub coach: bool,
+    pub language: bool,
 }
 
 impl Chosen {
@@ -177,6 +178,7 @@ impl Chosen {
             theme: self.theme || a.theme != b.theme,
             motion: self.motion || a.motion != b.motion,
             coach: self.coach || a.coach != b.coach,
+            language: self.language || a.language != b.language,
         }
     }
 }
@@ -192,6 +194,7 @@ pub fn merge_options(stored: &Options, mine: &Options, chosen: Chosen) -> Option
         theme: pick(chosen.theme, mine.theme, stored.theme),
         motion: pick(chosen.motion, mine.motion, stored.motion),
         coach: pick(chosen.coach, mine.coach, stored.coach),
+        language: pick(chosen.language, mine.language, stored.language),
     }
 }
 
@@ -282,6 +285,8 @@ mod tests {
             motion: MotionChoice::Off,
             theme: ThemeChoice::Light,
             coach: true,
+            // Not chosen here (a language another window's options hold is kept).
+            language: Some(crate::i18n::Lang::Fr),
         };
         let chosen = Chosen {
             board: true,
@@ -297,6 +302,7 @@ mod tests {
                 theme: ThemeChoice::Dark,
                 motion: MotionChoice::Off,
                 coach: false,
+                language: None,
             }
         );
         let theme = Chosen {

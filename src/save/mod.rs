@@ -27,18 +27,18 @@ mod store;
 use std::collections::BTreeMap;
 use std::fmt;
 
-pub(crate) use backup::counted;
 pub use backup::{
-    BACKUP_FORMAT, BACKUP_VERSION, Backup, BackupError, Import, ImportReport, MAX_BACKUP_BYTES,
-    export, resume_import,
+    BACKUP_FORMAT, BACKUP_VERSION, Backup, BackupError, Damage, Import, ImportReport,
+    MAX_BACKUP_BYTES, export, resume_import,
 };
-pub use documents::{Documents, Problem, SavedBoard, Synced};
-pub use store::{Claim, ClaimHandle, ClaimState, Guard, MemoryStore, Store};
+pub use documents::{Documents, Kept, Problem, SavedBoard, Synced};
+pub use store::{Claim, ClaimHandle, ClaimState, Guard, MemoryStore, Refusal, Store, io_said};
 #[cfg(not(target_arch = "wasm32"))]
 pub use store::{FileStore, write_atomically};
 #[cfg(target_arch = "wasm32")]
 pub use store::{WebStore, web_locks};
 
+use crate::i18n::Lang;
 use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
@@ -157,6 +157,24 @@ pub struct Options {
     /// Whether the coach rates the player's moves.
     #[serde(default)]
     pub coach: bool,
+    /// The language chosen; none: the system's. (Left out of the file while none, so an
+    /// older build reads it; a language it does not know is read as none.)
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "known_language"
+    )]
+    pub language: Option<Lang>,
+}
+
+/// A language tag this build knows, or none (one a newer build offers, or a damaged one): the
+/// options stay readable.
+fn known_language<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Lang>, D::Error> {
+    let tag = Option::<String>::deserialize(d)?;
+    Ok(tag
+        .as_deref()
+        .and_then(Lang::parse)
+        .filter(|&lang| lang != Lang::Pseudo))
 }
 
 impl Default for Options {
@@ -168,6 +186,7 @@ impl Default for Options {
             theme: ThemeChoice::System,
             motion: MotionChoice::System,
             coach: false,
+            language: None,
         }
     }
 }

@@ -20,6 +20,56 @@ use std::io;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use crate::i18n::{Said, Words};
+use crate::said;
+
+/// Why a store refused, inside its `io::Error`: the player reads it in their words
+/// ([`io_said`]), the log in English.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The browser gives the page no local storage.
+    NoStorage,
+    Unreadable,
+    /// Local storage is full, or refused the write.
+    Full,
+    Change,
+    /// A document that could be neither read nor set aside is not written over.
+    Untouchable,
+}
+
+impl Refusal {
+    fn said(self) -> Said {
+        said!(match self {
+            Refusal::NoStorage => "error-storage-none",
+            Refusal::Unreadable => "error-storage-unreadable",
+            Refusal::Full => "error-storage-full",
+            Refusal::Change => "error-storage-change",
+            Refusal::Untouchable => "error-storage-untouchable",
+        })
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    /// In English, for the log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&Words::english().say(&self.said()))
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// What went wrong with a store, for the player: a refusal in their words, else the system's
+/// own message (already in the system's language).
+pub fn io_said(e: &io::Error) -> Said {
+    match e
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<Refusal>())
+    {
+        Some(refusal) => refusal.said(),
+        None => said!("error-io", reason = e.to_string()),
+    }
+}
+
 /// Where documents live. Every method may fail (a full disk, a refused `localStorage`); the
 /// game then keeps playing and says that it cannot save.
 pub trait Store: Send + Sync {
@@ -367,7 +417,7 @@ impl WebStore {
     fn storage() -> io::Result<web_sys::Storage> {
         web_sys::window()
             .and_then(|window| window.local_storage().ok().flatten())
-            .ok_or_else(|| io::Error::other("the browser refused local storage"))
+            .ok_or_else(|| io::Error::other(Refusal::NoStorage))
     }
 }
 
@@ -376,7 +426,7 @@ impl Store for WebStore {
     fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
         let item = Self::storage()?
             .get_item(&format!("g2048.{key}"))
-            .map_err(|_| io::Error::other("local storage could not be read"))?;
+            .map_err(|_| io::Error::other(Refusal::Unreadable))?;
         Ok(item.map(|text| {
             let mut bytes = text.into_bytes();
             bytes.truncate(limit + 1);
@@ -387,20 +437,20 @@ impl Store for WebStore {
     fn write(&self, key: &str, text: &str) -> io::Result<()> {
         Self::storage()?
             .set_item(&format!("g2048.{key}"), text)
-            .map_err(|_| io::Error::other("local storage is full or refused the write"))
+            .map_err(|_| io::Error::other(Refusal::Full))
     }
 
     fn remove(&self, key: &str) -> io::Result<()> {
         Self::storage()?
             .remove_item(&format!("g2048.{key}"))
-            .map_err(|_| io::Error::other("local storage refused the change"))
+            .map_err(|_| io::Error::other(Refusal::Change))
     }
 
     fn set_aside(&self, key: &str) -> io::Result<String> {
         let storage = Self::storage()?;
         let from = format!("g2048.{key}");
         let mut to = format!("{from}.bad");
-        let refused = |_| io::Error::other("local storage refused the change");
+        let refused = |_| io::Error::other(Refusal::Change);
         while storage.get_item(&to).map_err(refused)?.is_some() {
             to.push_str(".bad");
         }
@@ -417,7 +467,7 @@ impl Store for WebStore {
         let storage = Self::storage()?;
         let count = storage
             .length()
-            .map_err(|_| io::Error::other("local storage could not be read"))?;
+            .map_err(|_| io::Error::other(Refusal::Unreadable))?;
         let mut keys: Vec<String> = (0..count)
             .filter_map(|i| storage.key(i).ok().flatten())
             .filter_map(|name| name.strip_prefix("g2048.").map(str::to_string))

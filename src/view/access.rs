@@ -14,7 +14,8 @@ use bevy::prelude::*;
 
 use super::widgets::{DialogRoot, Named};
 use crate::game::{
-    Announcement, BestScores, Engine, GameSet, Request, Screen, ShownDialog, UiButton, speech,
+    Announcement, BestScores, Engine, GameSet, Language, Request, Screen, ShownDialog, UiButton,
+    speech,
 };
 use crate::rules::{Cell, MAX_SIZE};
 
@@ -57,9 +58,11 @@ pub struct AccessLive {
 #[derive(Component, Debug)]
 pub struct AccessRoot;
 
-fn spawn_tree(mut commands: Commands) {
+fn spawn_tree(mut commands: Commands, words: Res<Language>) {
     let mut game = Node::new(Role::Group);
     game.set_label("2048");
+    // The language a screen reader speaks the tree in.
+    game.set_language(words.lang().tag());
     // At the origin: what it gathers keeps its place on screen.
     let root = commands
         .spawn((
@@ -75,7 +78,7 @@ fn spawn_tree(mut commands: Commands) {
         ChildOf(root),
     ));
     let mut grid = Node::new(Role::Grid);
-    grid.set_label("Board");
+    grid.set_label(words.get("say-board"));
     let board = commands
         .spawn((AccessBoard, AccessibilityNode(grid), ChildOf(root)))
         .id();
@@ -148,6 +151,17 @@ fn set_text(node: &mut Node, text: String) {
 fn mirror_board(
     engine: Res<Engine>,
     best: Res<BestScores>,
+    words: Res<Language>,
+    mut root: Query<
+        &mut AccessibilityNode,
+        (
+            With<AccessRoot>,
+            Without<AccessBoard>,
+            Without<AccessRow>,
+            Without<AccessCell>,
+            Without<AccessStatus>,
+        ),
+    >,
     mut grid: Query<
         &mut AccessibilityNode,
         (With<AccessBoard>, Without<AccessRow>, Without<AccessCell>),
@@ -164,14 +178,18 @@ fn mirror_board(
         ),
     >,
 ) {
-    if !engine.is_changed() && !best.is_changed() {
+    if !engine.is_changed() && !best.is_changed() && !words.is_changed() {
         return;
+    }
+    for mut node in &mut root {
+        node.set_language(words.lang().tag());
     }
     let board = engine.board();
     let (height, width) = (board.rows() as u8, board.cols() as u8);
     for mut node in &mut grid {
         node.set_row_count(board.rows());
         node.set_column_count(board.cols());
+        node.set_label(words.get("say-board"));
     }
     for (&AccessRow(y), mut node) in &mut rows {
         if y < height {
@@ -184,7 +202,10 @@ fn mirror_board(
         if x < width && y < height {
             node.set_role(Role::Cell);
             node.clear_hidden();
-            set_text(&mut node, speech::cell_name(board.get(Cell::new(x, y))));
+            set_text(
+                &mut node,
+                speech::cell_name(board.get(Cell::new(x, y)), &words),
+            );
         } else {
             node.set_role(Role::GenericContainer);
             node.set_hidden();
@@ -193,7 +214,8 @@ fn mirror_board(
         }
     }
     for mut node in &mut status {
-        let line = speech::status_sentence(&engine, best.for_shape(engine.config().shape()));
+        let line =
+            speech::status_sentence(&engine, best.for_shape(engine.config().shape()), &words);
         set_text(&mut node, line);
     }
 }

@@ -12,18 +12,24 @@ use super::DespawnWhenDone;
 use super::art::Art;
 use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::header::arrow;
-use super::layout::{BOARD_CENTER, Z_FLOAT, Z_LABEL};
+use super::layout::{BOARD_CENTER, BOARD_PX, Z_FLOAT, Z_LABEL};
 use super::motion::Motion;
+use super::text::{Faces, LINE_HEIGHT, TextBox};
 use super::theme::Ink;
 use super::widgets::{TITLE_PX, button_row, dialog_root, label};
 use crate::ai::coach::Verdict;
 use crate::game::screens::coach_summary;
-use crate::game::speech::direction_name;
-use crate::game::{Coach, GameSet, MoveApplied, Screen, ShowBars};
+use crate::game::speech::{direction_name, verdict_word};
+use crate::game::{Coach, GameSet, Language, MoveApplied, Screen, ShowBars};
+use crate::i18n::Words;
 use crate::rules::Direction;
+use crate::tr;
 
 /// The bars' card: its size, and how long it shows before it fades out.
-const CARD: Vec2 = Vec2::new(400.0, 250.0);
+const CARD: Vec2 = Vec2::new(460.0, 250.0);
+/// A bar's row: the move's arrow (and "you") left of the bar, the bar, its words right of it.
+const ROW_NAME_WIDTH: f32 = 55.0;
+const BAR_TO_TEXT: f32 = 12.0;
 /// Opaque: tiles showing through made the bars hard to read.
 const CARD_ALPHA: f32 = 1.0;
 pub const BARS_TIME: Duration = Duration::from_secs(4);
@@ -42,8 +48,8 @@ const BUTTON_STEP: f32 = 52.0;
 const BUTTON_WIDTH: f32 = 440.0;
 const CLOSE_WIDTH: f32 = 130.0;
 const CLOSE_Y: f32 = -200.0;
-/// Characters of a summary line before it wraps (17 px text on the 500 px board).
-const WRAP_AT: usize = 60;
+/// The most lines one of the summary's lines breaks into.
+const LINES_EACH: usize = 3;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Coach), spawn_summary)
@@ -65,19 +71,21 @@ pub fn bar_fill(shortfall: f32) -> f32 {
 }
 
 /// What a bar's row says after the bar.
-fn bar_text(shortfall: Option<f32>, best: bool) -> String {
+fn bar_text(shortfall: Option<f32>, best: bool, words: &Words) -> String {
     match shortfall {
-        None => "cannot move".into(),
-        Some(_) if best => "best".into(),
+        None => words.get("bars-cannot"),
+        Some(_) if best => words.get("bars-best"),
         Some(s) => {
-            let word = Verdict::of(s).word();
+            let verdict = verdict_word(Verdict::of(s), words);
             // Two decimals under 1 %, where the best and good moves differ.
-            let percent = s * 100.0;
-            if percent < 1.0 {
-                format!("−{percent:.2} % {word}")
-            } else {
-                format!("−{percent:.1} % {word}")
-            }
+            let percent = f64::from(s) * 100.0;
+            let digits = if percent < 1.0 { 2 } else { 1 };
+            tr!(
+                words,
+                "bars-shortfall",
+                percent = words.decimal(percent, digits),
+                verdict = verdict
+            )
         }
     }
 }
@@ -87,6 +95,7 @@ fn show_bars(
     mut commands: Commands,
     art: Res<Art>,
     motion: Res<Motion>,
+    words: Res<Language>,
     old: Query<Entity, With<CoachBars>>,
 ) {
     let Some(&ShowBars(rating)) = shown.read().last() else {
@@ -119,14 +128,16 @@ fn show_bars(
             Transform::from_translation(BOARD_CENTER.extend(Z_FLOAT)),
         ))
         .id();
-    let title = format!(
-        "You played {}, {}",
-        direction_name(rating.played),
-        rating.verdict.word()
+    let title = tr!(
+        words,
+        "bars-title",
+        played = direction_name(rating.played, &words),
+        verdict = verdict_word(rating.verdict, &words)
     );
     commands.spawn((
         ChildOf(root),
         label(title, CARD_TITLE_PX, Ink::Text),
+        TextBox::line(CARD.x - 40.0),
         BaseAlpha(1.0),
         Transform::from_xyz(0.0, 95.0, Z_LABEL),
     ));
@@ -135,15 +146,20 @@ fn show_bars(
         let y = 50.0 - i as f32 * 42.0;
         let shortfall = rating.shortfalls[i];
         let played = direction == rating.played;
-        let name = format!("{}{}", arrow(direction), if played { " you" } else { "" });
+        let name = if played {
+            tr!(words, "bars-you", arrow = arrow(direction))
+        } else {
+            arrow(direction).to_string()
+        };
         commands.spawn((
             ChildOf(root),
             label(name, ROW_PX, Ink::Text),
+            TextBox::line(ROW_NAME_WIDTH),
             BaseAlpha(1.0),
             Anchor::CENTER_LEFT,
             Transform::from_xyz(left, y, Z_LABEL),
         ));
-        let bar_left = left + 60.0;
+        let bar_left = left + ROW_NAME_WIDTH + 5.0;
         commands.spawn((
             ChildOf(root),
             Ink::Choice,
@@ -165,13 +181,14 @@ fn show_bars(
         commands.spawn((
             ChildOf(root),
             label(
-                bar_text(shortfall, direction == rating.best),
+                bar_text(shortfall, direction == rating.best, &words),
                 ROW_PX,
                 Ink::Text,
             ),
+            TextBox::line(CARD.x / 2.0 - 15.0 - (bar_left + BAR.x + BAR_TO_TEXT)),
             BaseAlpha(1.0),
             Anchor::CENTER_LEFT,
-            Transform::from_xyz(bar_left + BAR.x + 12.0, y, Z_LABEL),
+            Transform::from_xyz(bar_left + BAR.x + BAR_TO_TEXT, y, Z_LABEL),
         ));
     }
 }
@@ -189,37 +206,28 @@ fn drop_bars_on_move(
     }
 }
 
-/// Splits `text` into lines of at most `width` characters, at spaces.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
-}
-
-fn spawn_summary(mut commands: Commands, art: Res<Art>, coach: Res<Coach>) {
-    let shown = coach_summary::summary(&coach.summary());
+fn spawn_summary(mut commands: Commands, art: Res<Art>, coach: Res<Coach>, words: Res<Language>) {
+    let shown = coach_summary::summary(&coach.summary(), &words);
     let root = commands.spawn(dialog_root(&art, Screen::Coach, 1.0)).id();
     commands.spawn((
         ChildOf(root),
         label(shown.title.clone(), TITLE_PX, Ink::Text),
+        TextBox::line(BOARD_PX - 40.0),
         Transform::from_xyz(0.0, TITLE_Y, Z_LABEL),
     ));
+    // Each line of the description in as many lines as it takes, one under the other.
     let mut y = FIRST_LINE_Y;
-    for line in shown.lines.iter().flat_map(|line| wrap(line, WRAP_AT)) {
+    for line in &shown.lines {
+        let room = TextBox::lines(BOARD_PX - 20.0, LINES_EACH);
+        let fitted = Faces::get().fit(line, LINE_PX, &room);
+        let (more, step) = (fitted.lines.len() as f32 - 1.0, fitted.px * LINE_HEIGHT);
         commands.spawn((
             ChildOf(root),
-            label(line, LINE_PX, Ink::Text),
-            Transform::from_xyz(0.0, y, Z_LABEL),
+            label(line.clone(), LINE_PX, Ink::Text),
+            room,
+            Transform::from_xyz(0.0, y - more * step / 2.0, Z_LABEL),
         ));
-        y -= LINE_STEP;
+        y -= more * step + LINE_STEP;
     }
     y -= BUTTON_STEP / 2.0;
     for button in &shown.buttons {
@@ -249,15 +257,10 @@ mod tests {
         assert_eq!(bar_fill(0.0), 1.0);
         assert_eq!(bar_fill(0.05), 0.5);
         assert_eq!(bar_fill(0.5), 0.0);
+        let bar_text = |shortfall, best| bar_text(shortfall, best, Words::english());
         assert_eq!(bar_text(None, false), "cannot move");
         assert_eq!(bar_text(Some(0.0), true), "best");
         assert_eq!(bar_text(Some(0.031), false), "−3.1 % inaccuracy");
         assert_eq!(bar_text(Some(0.0004), false), "−0.04 % best");
-    }
-
-    #[test]
-    fn summary_lines_wrap_at_spaces() {
-        assert_eq!(wrap("a bb ccc", 4), vec!["a bb", "ccc"]);
-        assert_eq!(wrap("short", 50), vec!["short"]);
     }
 }

@@ -5,16 +5,20 @@ use bevy::{prelude::*, sprite::Anchor};
 
 use super::art::Art;
 use super::layout::{BOARD_PX, Z_LABEL};
+use super::text::TextBox;
 use super::theme::Ink;
 use super::widgets::{
-    Align, BOTTOM_ROW_Y, Column, DescribedLine, NOTE_PX, Named, TITLE_PX, button_row,
-    button_row_sized, described_button, dialog_root, follow_description, label, row_x,
+    Align, BOTTOM_ROW_Y, BUTTON_GAP, Column, DescribedLine, DescribedTitle, DialogRoot, NOTE_PX,
+    Named, TITLE_PX, button_row, button_row_sized, described_button, dialog_root,
+    follow_description, label, row_x,
 };
 use crate::game::screens::options::Part;
 use crate::game::screens::{Facts, describe_dialog};
-use crate::game::{DialogButton, GameSet, Request, Screen};
+use crate::game::{DialogButton, GameSet, Language, Request, Screen};
+use crate::i18n::Words;
 use crate::rules::{MAX_SIZE, MIN_SIZE};
 use crate::save::MotionChoice;
+use crate::tr;
 
 /// The question's cover lets the board show through a little.
 const QUESTION_COVER_ALPHA: f32 = 0.9;
@@ -47,6 +51,8 @@ const CHOICE_WIDTH: f32 = 70.0;
 /// the size row, give or take a few pixels.
 const THEME_WIDTHS: [f32; 4] = [100.0, 100.0, 100.0, 140.0];
 const MOTION_WIDTH: f32 = 110.0;
+/// The language's button, at the right of the title.
+const LANGUAGE_WIDTH: f32 = 220.0;
 /// The options' last row (the buttons that are not choices), with each button's width: in
 /// the browser also Export and Import of a backup.
 #[cfg(not(target_arch = "wasm32"))]
@@ -60,6 +66,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                respawn_options
+                    .run_if(in_state(Screen::Options).and_then(resource_changed::<Language>)),
                 follow_description.after(describe_dialog),
                 mark_choices.run_if(in_state(Screen::Options)),
             )
@@ -83,11 +91,15 @@ fn spawn_confirm(mut commands: Commands, art: Res<Art>, facts: Facts) {
     commands.spawn((
         ChildOf(root),
         label(question.title.clone(), QUESTION_PX, Ink::Text),
+        DescribedTitle,
+        TextBox::line(BOARD_PX - 2.0 * OPTIONS_MARGIN),
         Transform::from_xyz(0.0, column.y(), Z_LABEL),
     ));
     commands.spawn((
         ChildOf(root),
         label(question.lines.join(" "), QUESTION_LINE_PX, Ink::Text),
+        DescribedLine(0),
+        TextBox::lines(BOARD_PX - 2.0 * OPTIONS_MARGIN, 2),
         Transform::from_xyz(0.0, column.below(QUESTION_TO_LINE), Z_LABEL),
     ));
     button_row(
@@ -100,6 +112,22 @@ fn spawn_confirm(mut commands: Commands, art: Res<Art>, facts: Facts) {
     );
 }
 
+/// The options drawn again in the language just chosen (their headings and note are not in
+/// their description).
+fn respawn_options(
+    mut commands: Commands,
+    art: Res<Art>,
+    facts: Facts,
+    roots: Query<(Entity, &DialogRoot)>,
+) {
+    for (entity, root) in &roots {
+        if root.0 == Screen::Options {
+            commands.entity(entity).despawn();
+        }
+    }
+    spawn_options(commands, art, facts);
+}
+
 fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
     let Some(shown) = facts.dialog() else {
         return;
@@ -108,14 +136,21 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
     // done in linear light).
     let root = commands.spawn(dialog_root(&art, Screen::Options, 1.0)).id();
     let left = -BOARD_PX / 2.0 + OPTIONS_MARGIN;
-    let heading = |commands: &mut Commands, text: &str, y: f32, px: f32| {
-        commands.spawn((
-            ChildOf(root),
-            label(text, px, Ink::Text),
-            Anchor::CENTER_LEFT,
-            Transform::from_xyz(left, y, Z_LABEL),
-        ));
+    let words: &Words = &facts.words;
+    // A heading, a part's, or the note, or the title (each with the room it has: the parts
+    // that share their line with buttons leave them theirs).
+    let heading = |commands: &mut Commands, text: &str, y: f32, px: f32, width: f32| {
+        commands
+            .spawn((
+                ChildOf(root),
+                label(text, px, Ink::Text),
+                TextBox::line(width),
+                Anchor::CENTER_LEFT,
+                Transform::from_xyz(left, y, Z_LABEL),
+            ))
+            .id()
     };
+    let full = BOARD_PX - 2.0 * OPTIONS_MARGIN;
     let of = |pick: &dyn Fn(Request) -> bool| -> Vec<DialogButton> {
         shown
             .buttons
@@ -125,7 +160,23 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
             .collect()
     };
     let mut column = Column::at(OPTIONS_TITLE_Y);
-    heading(&mut commands, &shown.title, column.y(), TITLE_PX);
+    let title = heading(
+        &mut commands,
+        &shown.title,
+        column.y(),
+        TITLE_PX,
+        full - LANGUAGE_WIDTH - BUTTON_GAP,
+    );
+    commands.entity(title).insert(DescribedTitle);
+    // The language, at the right of the title.
+    line_of_buttons(
+        &mut commands,
+        &art,
+        root,
+        column.y(),
+        LANGUAGE_WIDTH,
+        &of(&|r| Part::Language.has(r)),
+    );
     let sizes = [CHOICE_WIDTH; MAX_SIZE - MIN_SIZE + 1];
     let targets = [CHOICE_WIDTH; crate::game::TARGETS.len()];
     let motions = [MOTION_WIDTH; MotionChoice::ALL.len()];
@@ -143,9 +194,10 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
         };
         heading(
             &mut commands,
-            &part.heading(),
+            &part.heading(words),
             column.below(gap),
             HEADING_PX,
+            full,
         );
         let row = of(&|r| part.has(r) && r.is_choice());
         button_row_sized(
@@ -162,6 +214,7 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
                 ChildOf(root),
                 DescribedLine(0),
                 label(shown.lines.join(" "), HEADING_PX, Ink::Text),
+                TextBox::line(full - 4.0 * STEP_WIDTH - 4.0 * BUTTON_GAP),
                 Anchor::CENTER_LEFT,
                 Transform::from_xyz(left, shape_y, Z_LABEL),
             ));
@@ -176,16 +229,23 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
         }
     }
     let coach_y = column.below(ROW_TO_COACH);
-    heading(&mut commands, &Part::Coach.heading(), coach_y, HEADING_PX);
+    heading(
+        &mut commands,
+        &Part::Coach.heading(words),
+        coach_y,
+        HEADING_PX,
+        full - 2.0 * COACH_WIDTH - 2.0 * BUTTON_GAP,
+    );
     let coach = of(&|r| Part::Coach.has(r) && r.is_choice());
     line_of_buttons(&mut commands, &art, root, coach_y, COACH_WIDTH, &coach);
     heading(
         &mut commands,
-        &format!("{}. A new board plays its own game.", Part::Shape.heading()),
+        &tr!(words, "options-note", heading = Part::Shape.heading(words)),
         column.below(COACH_TO_NOTE),
         NOTE_PX,
+        full,
     );
-    let actions = of(&|r| !r.is_choice() && !Part::Shape.has(r));
+    let actions = of(&|r| !r.is_choice() && !Part::Shape.has(r) && !Part::Language.has(r));
     button_row_sized(
         &mut commands,
         &art,

@@ -12,34 +12,43 @@ use super::art::Art;
 use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::layout::{BOARD_CENTER, BOARD_PX, HEADER_Y, LEFT, RIGHT, ROW_Y, Z_FLOAT, Z_LABEL};
 use super::motion::Motion;
+use super::text::TextBox;
 use super::text::{BODY_PX, FontPx, Label};
 use super::theme::Ink;
-use super::widgets::{Align, BUTTON_HEIGHT, button, label, menu_button, row_x};
+use super::widgets::{Align, BUTTON_GAP, BUTTON_HEIGHT, Says, button, label, menu_button, row_x};
 use crate::game::speech::remark;
 use crate::game::{
-    Autoplay, BestScores, Engine, GameSet, HintGiven, MoveApplied, Notice, Rated, Request, Screen,
+    Autoplay, BestScores, Engine, GameSet, HintGiven, Language, MoveApplied, Notice, Rated,
+    Request, Screen,
 };
+use crate::i18n::Words;
 use crate::rules::Direction;
+use crate::tr;
 
 /// The title, as in the original.
 const TITLE_PX: f32 = 80.0;
 /// The counter boxes, right to left: BEST, SCORE, and the move counter beside the score, with
 /// their widths and how many digits fit at full size.
 const BOXES: [(Counter, &str, f32, usize); 3] = [
-    (Counter::Best, "BEST", 100.0, 6),
-    (Counter::Score, "SCORE", 100.0, 6),
-    (Counter::Moves, "MOVES", 80.0, 5),
+    (Counter::Best, "header-best", 100.0, 6),
+    (Counter::Score, "header-score", 100.0, 6),
+    (Counter::Moves, "header-moves", 80.0, 5),
 ];
 const BOX_HEIGHT: f32 = 55.0;
 const BOX_GAP: f32 = 5.0;
 /// A box's name (13 px capitals) above its value (25 px), relative to the box's centre.
 const BOX_NAME_PX: f32 = 13.0;
 const BOX_NAME_Y: f32 = 14.0;
+/// What a box's name leaves free at its sides.
+const BOX_PADDING: f32 = 10.0;
 const COUNTER_PX: f32 = 25.0;
 const COUNTER_Y: f32 = -9.0;
 /// The row under the title, right to left: New Game, Undo, options, AI.
 const NEW_GAME_WIDTH: f32 = 130.0;
 const UNDO_WIDTH: f32 = 70.0;
+/// The intro's room left of those four buttons.
+const INTRO_WIDTH: f32 =
+    BOARD_PX - NEW_GAME_WIDTH - UNDO_WIDTH - 2.0 * BUTTON_HEIGHT - 4.0 * BUTTON_GAP;
 /// The key help's line, this far below the board's bottom edge.
 const KEY_HELP_PX: f32 = 14.0;
 const KEY_HELP_BELOW: f32 = 25.0;
@@ -65,7 +74,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             help_for_screen
-                .run_if(state_changed::<Screen>)
+                .run_if(state_changed::<Screen>.or_else(resource_changed::<Language>))
                 .in_set(GameSet::React),
         )
         .add_systems(Startup, spawn_header)
@@ -114,8 +123,8 @@ pub struct ScoreFloat {
     started: Duration,
 }
 
-fn intro_text(target: u32) -> String {
-    format!("Join the tiles, get to {target}!")
+fn intro_text(target: u32, words: &Words) -> String {
+    tr!(words, "header-intro", target = target.to_string())
 }
 
 /// The centre of a counter box (index into `BOXES`).
@@ -124,13 +133,13 @@ fn box_center(index: usize) -> Vec2 {
     Vec2::new(right - BOXES[index].2 / 2.0, HEADER_Y)
 }
 
-fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
+fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>, words: Res<Language>) {
     commands.spawn((
         label("2048", TITLE_PX, Ink::Text),
         Anchor::CENTER_LEFT,
         Transform::from_xyz(LEFT, HEADER_Y, 0.0),
     ));
-    for (index, &(counter, name, width, _)) in BOXES.iter().enumerate() {
+    for (index, &(counter, id, width, _)) in BOXES.iter().enumerate() {
         let at = box_center(index);
         commands.spawn((
             counter,
@@ -142,14 +151,21 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
             art.small_round(Ink::Board.light(), Vec2::new(width, BOX_HEIGHT)),
             Transform::from_translation(at.extend(0.0)),
             children![(
-                label(name, BOX_NAME_PX, Ink::ScoreLabel),
+                label(words.get(id), BOX_NAME_PX, Ink::ScoreLabel),
+                Says(id),
+                TextBox::line(width - BOX_PADDING),
                 Transform::from_xyz(0.0, BOX_NAME_Y, Z_LABEL),
             )],
         ));
     }
     commands.spawn((
         Intro,
-        label(intro_text(engine.config().target()), BODY_PX, Ink::Text),
+        label(
+            intro_text(engine.config().target(), &words),
+            BODY_PX,
+            Ink::Text,
+        ),
+        TextBox::line(INTRO_WIDTH),
         Anchor::CENTER_LEFT,
         Transform::from_xyz(LEFT, ROW_Y, 0.0),
     ));
@@ -162,34 +178,51 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>) {
     // Autoplay on and off; orange while the AI plays.
     commands.spawn((
         AiButton,
-        button(&art, "AI", BUTTON_HEIGHT, Request::ToggleAutoplay),
+        button(
+            &art,
+            &words,
+            "header-ai",
+            BUTTON_HEIGHT,
+            Request::ToggleAutoplay,
+        ),
         Transform::from_xyz(ai, ROW_Y, 0.0),
     ));
     commands.spawn((
-        menu_button(&art, Request::OpenOptions),
+        menu_button(&art, &words, Request::OpenOptions),
         Transform::from_xyz(menu, ROW_Y, 0.0),
     ));
     commands.spawn((
-        button(&art, "Undo", UNDO_WIDTH, Request::Undo),
+        button(&art, &words, "header-undo", UNDO_WIDTH, Request::Undo),
         Transform::from_xyz(undo, ROW_Y, 0.0),
     ));
     commands.spawn((
-        button(&art, "New Game", NEW_GAME_WIDTH, Request::NewGame),
+        button(
+            &art,
+            &words,
+            "header-new-game",
+            NEW_GAME_WIDTH,
+            Request::NewGame,
+        ),
         Transform::from_xyz(new_game, ROW_Y, 0.0),
     ));
     commands.spawn((
         KeyHelp,
-        label(Screen::Game.help_line(), KEY_HELP_PX, Ink::Text),
+        label(Screen::Game.help_line(&words), KEY_HELP_PX, Ink::Text),
+        TextBox::lines(BOARD_PX, 2),
         Transform::from_xyz(0.0, BOARD_CENTER.y - BOARD_PX / 2.0 - KEY_HELP_BELOW, 0.0),
     ));
 }
 
 /// The intro names the target of the game being played.
-fn show_target(engine: Res<Engine>, mut intro: Query<&mut Label, With<Intro>>) {
-    if !engine.is_changed() {
+fn show_target(
+    engine: Res<Engine>,
+    words: Res<Language>,
+    mut intro: Query<&mut Label, With<Intro>>,
+) {
+    if !engine.is_changed() && !words.is_changed() {
         return;
     }
-    let text = intro_text(engine.config().target());
+    let text = intro_text(engine.config().target(), &words);
     for mut label in &mut intro {
         if label.0 != text {
             label.0 = text.clone();
@@ -293,9 +326,9 @@ fn show_scores(
 #[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct HelpLine(pub String);
 
-impl Default for HelpLine {
-    fn default() -> Self {
-        Self(Screen::Game.help_line())
+impl FromWorld for HelpLine {
+    fn from_world(world: &mut World) -> Self {
+        Self(Screen::Game.help_line(world.resource::<Language>()))
     }
 }
 
@@ -306,17 +339,18 @@ fn show_notice(
     time: Res<Time>,
     help: Res<HelpLine>,
     engine: Res<Engine>,
+    words: Res<Language>,
     mut notices: MessageReader<Notice>,
     mut rated: MessageReader<Rated>,
     mut shown: Local<Option<(Timer, bool)>>,
     mut line: Single<(&mut Label, &mut Ink), With<KeyHelp>>,
 ) {
-    let lines: Vec<&str> = notices.read().map(|notice| notice.0.as_str()).collect();
+    let lines: Vec<String> = notices.read().map(|notice| words.say(&notice.0)).collect();
     let remark = rated
         .read()
         .last()
         .filter(|rated| rated.number == engine.moves())
-        .map(|rated| remark(&rated.rating));
+        .map(|rated| remark(&rated.rating, &words));
     let notice_showing = shown.as_ref().is_some_and(|(_, remark)| !remark);
     let (text, color) = &mut *line;
     if !lines.is_empty() {
@@ -342,9 +376,9 @@ fn show_notice(
 
 /// Each screen's line under the board: its keys, from its key table (the viewer writes its
 /// own, the move shown before its keys).
-fn help_for_screen(screen: Res<State<Screen>>, mut help: ResMut<HelpLine>) {
+fn help_for_screen(screen: Res<State<Screen>>, words: Res<Language>, mut help: ResMut<HelpLine>) {
     if *screen.get() != Screen::Replay {
-        help.set_if_neq(HelpLine(screen.get().help_line()));
+        help.set_if_neq(HelpLine(screen.get().help_line(&words)));
     }
 }
 

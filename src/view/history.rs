@@ -6,19 +6,23 @@ use bevy::{prelude::*, sprite::Anchor};
 
 use super::art::Art;
 use super::layout::{BOARD_PX, Z_LABEL};
+use super::text::TextBox;
 use super::theme::Ink;
 use super::widgets::{
     BOTTOM_ROW_Y, NOTE_PX, Named, Rebuilt, SCREEN_BUTTON_WIDTH, SCREEN_MARGIN, SCREEN_TITLE_Y,
     ScreenRoot, button_row, clear_for_rebuild, label, screen_root,
 };
 use crate::game::screens::{Facts, history};
-use crate::game::{GameList, GameSet, LIST_ROWS, PastGames, Request, Screen, Watch};
+use crate::game::{GameList, GameSet, LIST_ROWS, Language, PastGames, Request, Screen, Watch};
+use crate::tr;
 
 /// The list: rows this high, this far apart, the first at this height.
 const ROW_HEIGHT: f32 = 38.0;
 const ROW_STEP: f32 = 43.0;
 const FIRST_ROW_Y: f32 = 165.0;
 const ROW_PX: f32 = 15.0;
+/// The count of games at the right of the title.
+const SUMMARY_WIDTH: f32 = 150.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::History), spawn_history)
@@ -61,11 +65,12 @@ fn show_list(
     art: Res<Art>,
     list: Res<GameList>,
     past: Res<PastGames>,
+    words: Res<Language>,
     root: Single<Entity, With<ScreenRoot>>,
     old: Query<Entity, With<Rebuilt>>,
     mut built: Local<Option<Entity>>,
 ) {
-    let changed = list.is_changed() || past.is_changed();
+    let changed = list.is_changed() || past.is_changed() || words.is_changed();
     if !clear_for_rebuild(&mut commands, &mut built, *root, changed, &old) {
         return;
     }
@@ -73,18 +78,21 @@ fn show_list(
     let right = BOARD_PX / 2.0 - SCREEN_MARGIN;
     let left = -right;
     let summary = match count {
-        0 => "no games yet".to_string(),
-        1 => "1 game".to_string(),
-        n => format!(
-            "{}–{} of {n} games",
-            list.top + 1,
-            (list.top + LIST_ROWS).min(n)
+        0 => words.get("history-shown-none"),
+        1 => words.get("history-shown-one"),
+        n => tr!(
+            words,
+            "history-shown-some",
+            first = list.top + 1,
+            last = (list.top + LIST_ROWS).min(n),
+            games = n
         ),
     };
     commands.spawn((
         ChildOf(*root),
         Rebuilt,
         label(summary, NOTE_PX, Ink::Text),
+        TextBox::line(SUMMARY_WIDTH),
         Anchor::CENTER_RIGHT,
         Transform::from_xyz(right, SCREEN_TITLE_Y, Z_LABEL),
     ));
@@ -92,11 +100,8 @@ fn show_list(
         commands.spawn((
             ChildOf(*root),
             Rebuilt,
-            label(
-                "Games you finish, or replace with a new one, show here.",
-                NOTE_PX,
-                Ink::Text,
-            ),
+            label(words.get("history-shown-note"), NOTE_PX, Ink::Text),
+            TextBox::lines(right - left, 2),
             Transform::from_xyz(0.0, FIRST_ROW_Y, Z_LABEL),
         ));
         return;
@@ -121,14 +126,15 @@ fn show_list(
                 size,
             },
             Named {
-                name: history::row_name(game),
+                name: history::row_name(game, &words),
                 chosen: None,
             },
             back,
             art.small_round(back.light(), size),
             Transform::from_xyz(0.0, y, Z_LABEL),
             children![(
-                label(history::row_label(game), ROW_PX, text),
+                label(history::row_label(game, &words), ROW_PX, text),
+                TextBox::line(right - left - 24.0),
                 Anchor::CENTER_LEFT,
                 Transform::from_xyz(left + 12.0, 0.0, Z_LABEL),
             )],

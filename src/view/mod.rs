@@ -58,7 +58,10 @@ impl Plugin for ViewPlugin {
         app
             // Registered by WindowPlugin in a real app; headless tests have none.
             .add_message::<RequestRedraw>()
-            .add_systems(Update, despawn_finished.in_set(GameSet::React))
+            .add_systems(
+                Update,
+                (despawn_finished, widgets::follow_language).in_set(GameSet::React),
+            )
             .add_systems(Last, keep_frames_coming);
         art::plugin(app);
         layout::plugin(app);

@@ -9,11 +9,13 @@ use super::art::Art;
 use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::motion::Motion;
+use super::text::TextBox;
 use super::theme::Ink;
 use super::widgets::{DialogRoot, button_row, label};
 use crate::ai::coach::Verdict;
 use crate::game::screens::{Facts, play};
 use crate::game::{Coach, DialogButton, GameState, PlayerOptions, Screen};
+use crate::tr;
 
 /// The board stays in view this long before the overlay starts to show…
 pub const OVERLAY_DELAY: Duration = Duration::from_millis(1200);
@@ -76,20 +78,17 @@ fn spawn_game_over_overlay(
     // With the coach on, a line of its summary under the buttons (the Coach button shows it all).
     if options.coach {
         let summary = coach.summary();
-        let line = format!(
-            "Coach: {} of {} rated moves best, {} mistake{}.",
-            summary.count(Verdict::Best),
-            summary.rated,
-            summary.count(Verdict::Mistake),
-            if summary.count(Verdict::Mistake) == 1 {
-                ""
-            } else {
-                "s"
-            }
+        let line = tr!(
+            facts.words,
+            "over-coach",
+            best = summary.count(Verdict::Best),
+            rated = summary.rated,
+            mistakes = summary.count(Verdict::Mistake)
         );
         commands.spawn((
             ChildOf(root),
             label(line, COACH_LINE_PX, Ink::Text),
+            TextBox::lines(BOARD_PX - 40.0, 2),
             BaseAlpha(1.0),
             Transform::from_xyz(0.0, COACH_LINE_Y, Z_LABEL),
         ));
@@ -141,6 +140,7 @@ fn spawn_overlay(
     commands.spawn((
         ChildOf(root),
         label(message, MESSAGE_PX, message_ink),
+        TextBox::line(BOARD_PX - 40.0),
         BaseAlpha(1.0),
         Transform::from_xyz(0.0, MESSAGE_Y, Z_LABEL),
     ));

@@ -12,7 +12,8 @@ use super::layout::{BOARD_CENTER, BOARD_PX, LEFT, ROW_Y, Z_LABEL};
 use super::theme::Ink;
 use super::widgets::{Align, BUTTON_HEIGHT, DialogRoot, described_button, row_x};
 use crate::game::screens::Facts;
-use crate::game::{Control, Engine, GameSet, Replay, Request, Screen, SeekBar, UiButton};
+use crate::game::{Control, Engine, GameSet, Language, Replay, Request, Screen, SeekBar, UiButton};
+use crate::tr;
 
 /// The widths of the row of controls (its buttons are the description's,
 /// `screens::viewer::controls`), left to right.
@@ -119,12 +120,13 @@ fn spawn_controls(mut commands: Commands, art: Res<Art>, facts: Facts) {
 fn show_position(
     replay: Res<Replay>,
     engine: Res<Engine>,
+    words: Res<Language>,
     mut help: ResMut<HelpLine>,
     mut fill: Query<&mut Transform, (With<BarFill>, Without<BarKnob>)>,
     mut knob: Query<&mut Transform, (With<BarKnob>, Without<BarFill>)>,
     mut speed: Query<&mut UiButton, With<SpeedButton>>,
 ) {
-    if !replay.is_changed() && !engine.is_changed() {
+    if !replay.is_changed() && !engine.is_changed() && !words.is_changed() {
         return;
     }
     let Some(watching) = &replay.0 else {
@@ -141,16 +143,14 @@ fn show_position(
     for mut transform in &mut knob {
         transform.translation.x = LEFT + share * BOARD_PX;
     }
-    let undos = match watching.record.undos {
-        1 => "1 undo".to_string(),
-        n => format!("{n} undos"),
-    };
-    help.set_if_neq(HelpLine(format!(
-        "Move {} of {}  ·  score {}  ·  {undos}  ·  {}",
-        watching.shown,
-        watching.len(),
-        engine.score(),
-        Screen::Replay.help_line()
+    help.set_if_neq(HelpLine(tr!(
+        words,
+        "viewer-line",
+        shown = watching.shown,
+        moves = watching.len(),
+        score = engine.score(),
+        undos = watching.record.undos,
+        help = Screen::Replay.help_line(&words)
     )));
     for mut button in &mut speed {
         let request = Request::Replay(Control::Speed(watching.speed.next()));

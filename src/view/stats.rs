@@ -8,15 +8,18 @@ use bevy::{prelude::*, sprite::Anchor};
 use super::art::Art;
 use super::layout::{BOARD_PX, Z_LABEL};
 use super::palette;
+use super::text::TextBox;
 use super::theme::Ink;
 use super::widgets::{
     BOTTOM_ROW_Y, BUTTON_HEIGHT, NOTE_PX, Rebuilt, SCREEN_BUTTON_WIDTH, SCREEN_MARGIN,
     SCREEN_TITLE_Y, ScreenRoot, button_row, clear_for_rebuild, described_button, label,
     screen_root,
 };
-use crate::game::past::{Stats, grouped};
+use crate::game::past::Stats;
 use crate::game::screens::Facts;
-use crate::game::{GameSet, PastGames, Request, Screen, StatsBoard, Step};
+use crate::game::{GameSet, Language, PastGames, Request, Screen, StatsBoard, Step};
+use crate::i18n::Words;
+use crate::tr;
 
 /// The statistics: figures, then the best-tile bars, then the score line.
 const FIGURES_PX: f32 = 18.0;
@@ -86,11 +89,12 @@ fn show_stats(
     mut commands: Commands,
     board: Res<StatsBoard>,
     past: Res<PastGames>,
+    words: Res<Language>,
     root: Single<Entity, With<ScreenRoot>>,
     old: Query<Entity, With<Rebuilt>>,
     mut built: Local<Option<Entity>>,
 ) {
-    let changed = board.is_changed() || past.is_changed();
+    let changed = board.is_changed() || past.is_changed() || words.is_changed();
     if !clear_for_rebuild(&mut commands, &mut built, *root, changed, &old) {
         return;
     }
@@ -101,6 +105,7 @@ fn show_stats(
         root: *root,
         left: -right,
         right,
+        words: &words,
     };
     chart.text(
         &mut commands,
@@ -112,7 +117,7 @@ fn show_stats(
     if stats.games == 0 {
         chart.text(
             &mut commands,
-            format!("No {shape} games yet: ← and → show other boards."),
+            tr!(words, "stats-none-drawn", shape = shape.to_string()),
             NOTE_PX,
             Vec2::new(0.0, FIGURES_Y),
             Anchor::CENTER,
@@ -124,19 +129,34 @@ fn show_stats(
     chart.score_line(&mut commands, &stats);
 }
 
-/// Where the statistics' content goes: under `root`, between `left` and `right`.
-struct Chart {
+/// Where the statistics' content goes: under `root`, between `left` and `right`, in `words`.
+struct Chart<'a> {
     root: Entity,
     left: f32,
     right: f32,
+    words: &'a Words,
 }
 
-impl Chart {
+impl Chart<'_> {
+    /// A line of the chart at `at`, in a box as wide as the chart (or `narrower` by that much).
     fn text(&self, commands: &mut Commands, line: String, px: f32, at: Vec2, anchor: Anchor) {
+        self.text_in(commands, line, px, at, anchor, 0.0);
+    }
+
+    fn text_in(
+        &self,
+        commands: &mut Commands,
+        line: String,
+        px: f32,
+        at: Vec2,
+        anchor: Anchor,
+        narrower: f32,
+    ) {
         commands.spawn((
             ChildOf(self.root),
             Rebuilt,
             label(line, px, Ink::Text),
+            TextBox::line(self.right - self.left - narrower),
             anchor,
             Transform::from_translation(at.extend(Z_LABEL)),
         ));
@@ -146,11 +166,12 @@ impl Chart {
     fn figures(&self, commands: &mut Commands, stats: &Stats) {
         self.text(
             commands,
-            format!(
-                "Games {}   ·   Wins {} ({}%)",
-                grouped(stats.games as u64),
-                grouped(stats.wins as u64),
-                stats.win_percent()
+            tr!(
+                self.words,
+                "stats-games-wins",
+                games = stats.games,
+                wins = stats.wins,
+                percent = stats.win_percent()
             ),
             FIGURES_PX,
             Vec2::new(self.left, FIGURES_Y),
@@ -158,10 +179,11 @@ impl Chart {
         );
         self.text(
             commands,
-            format!(
-                "Best {}   ·   Average {}",
-                grouped(stats.best),
-                grouped(stats.average)
+            tr!(
+                self.words,
+                "stats-best-average",
+                best = stats.best,
+                average = stats.average
             ),
             FIGURES_PX,
             Vec2::new(self.left, FIGURES_Y - FIGURES_STEP),
@@ -173,7 +195,7 @@ impl Chart {
     fn tile_bars(&self, commands: &mut Commands, stats: &Stats) {
         self.text(
             commands,
-            "Best tile reached".into(),
+            self.words.get("stats-tiles-heading"),
             HEADING_PX,
             Vec2::new(self.left, BARS_HEADING_Y),
             Anchor::CENTER_LEFT,
@@ -212,20 +234,23 @@ impl Chart {
 
     /// The score line over the last games, from 0 at the bottom to the best of them at the top.
     fn score_line(&self, commands: &mut Commands, stats: &Stats) {
-        self.text(
+        // Beside the top score, at the right.
+        self.text_in(
             commands,
-            match stats.recent.len() {
-                1 => "Score of the last game".to_string(),
-                n => format!("Scores of the last {n} games"),
-            },
+            tr!(
+                self.words,
+                "stats-scores-heading",
+                count = stats.recent.len()
+            ),
             HEADING_PX,
             Vec2::new(self.left, LINE_HEADING_Y),
             Anchor::CENTER_LEFT,
+            100.0,
         );
         let top = stats.recent.iter().copied().max().unwrap_or(1).max(1);
         self.text(
             commands,
-            grouped(top),
+            self.words.number(top),
             BAR_LABEL_PX,
             Vec2::new(self.right, LINE_HEADING_Y),
             Anchor::CENTER_RIGHT,

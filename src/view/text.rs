@@ -4,10 +4,17 @@
 //! Glyphs are rasterised at their size on screen (`FontPx` × `Zoom`) and the label is scaled by
 //! 1 / zoom, so text stays sharp at any window size.
 //!
-//! The whole text API is here: [`label`] spawns one, [`Label`] is its text, [`FontPx`] its size
-//! and [`LabelColor`] its colour.
+//! Two faces: Clear Sans, and Noto Sans SC for the Chinese characters Clear Sans lacks
+//! ([`Faces`]: each character from the first face that has it). A label may have a box
+//! ([`TextBox`]): a text too wide for it is made smaller, down to [`SMALLEST`] of its size, or
+//! broken into lines (at spaces, or between Chinese characters); how it fits is kept in
+//! [`Fitted`], which the tests check for every label of every language.
+//!
+//! The whole text API is here: [`label`] spawns one, [`Label`] is its text, [`FontPx`] its size,
+//! [`TextBox`] its room and [`LabelColor`] its colour.
 
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use bevy::{
@@ -24,6 +31,13 @@ use super::layout::{DESIGN_HEIGHT, DESIGN_WIDTH};
 /// Clear Sans Bold, subset to the characters the game shows (Apache-2.0, see assets/fonts),
 /// compiled in so the binary runs from anywhere.
 pub(super) const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/ClearSans-Bold-subset.ttf");
+/// Noto Sans SC Bold, subset to the Chinese characters the catalogues use (OFL-1.1, see
+/// assets/fonts): made by tools/fonts.py.
+const CJK_FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Bold-subset.otf");
+/// A label too wide for its box shrinks to no less than this share of its size.
+pub const SMALLEST: f32 = 0.7;
+/// Lines of a label broken in its box are this many times its size apart.
+pub const LINE_HEIGHT: f32 = 1.15;
 /// The atlas starts this wide and doubles, up to the largest side every WebGL2 device offers,
 /// when a zoom or a new text needs more room.
 const FIRST_ATLAS_SIDE: u32 = 512;
@@ -38,7 +52,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(PreStartup, make_atlas)
         .add_systems(
             Update,
-            (track_zoom, lay_out_labels, color_glyphs)
+            (track_zoom, fit_labels, lay_out_labels, color_glyphs)
                 .chain()
                 .in_set(ViewSet::Text),
         );
@@ -95,6 +109,227 @@ fn track_zoom(
 #[derive(Component, Debug, Clone, Copy, PartialEq, Default)]
 pub struct LabelColor(pub Color);
 
+/// The room a label has: its width, how many lines it may break into and, if it must stay
+/// within one, the height of its box (design units).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct TextBox {
+    pub width: f32,
+    pub lines: usize,
+    pub height: Option<f32>,
+}
+
+impl TextBox {
+    /// One line of at most `width`.
+    pub const fn line(width: f32) -> Self {
+        Self {
+            width,
+            lines: 1,
+            height: None,
+        }
+    }
+
+    /// Up to `lines` lines of at most `width`.
+    pub const fn lines(width: f32, lines: usize) -> Self {
+        Self {
+            width,
+            lines,
+            height: None,
+        }
+    }
+
+    /// Its lines together no taller than `height`.
+    pub const fn within(mut self, height: f32) -> Self {
+        self.height = Some(height);
+        self
+    }
+}
+
+/// How a label is drawn in its box: at `px` (design units), in `lines`, the widest `widest`
+/// wide. A label without a box is one line at its size.
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct Fitted {
+    pub px: f32,
+    pub lines: Vec<String>,
+    pub widest: f32,
+}
+
+/// The game's two faces, the second for the characters the first lacks.
+pub struct Faces {
+    fonts: [FontRef<'static>; 2],
+}
+
+impl Faces {
+    fn new() -> Self {
+        Self {
+            fonts: [
+                FontRef::try_from_slice(FONT_BYTES).expect("the embedded font parses"),
+                FontRef::try_from_slice(CJK_FONT_BYTES).expect("the embedded font parses"),
+            ],
+        }
+    }
+
+    /// The faces, read once.
+    pub fn get() -> &'static Faces {
+        static FACES: OnceLock<Faces> = OnceLock::new();
+        FACES.get_or_init(Faces::new)
+    }
+
+    /// The face that draws `c` and its glyph there; a space a face lacks (the narrow no-break
+    /// space French groups digits with) is the first face's space.
+    fn glyph(&self, c: char) -> (usize, GlyphId) {
+        for (face, font) in self.fonts.iter().enumerate() {
+            let id = font.glyph_id(c);
+            if id.0 != 0 {
+                return (face, id);
+            }
+        }
+        if c.is_whitespace() {
+            return (0, self.fonts[0].glyph_id(' '));
+        }
+        (0, GlyphId(0))
+    }
+
+    /// Whether a face has `c` (a space counts as any space).
+    pub fn has(&self, c: char) -> bool {
+        self.glyph(c).1.0 != 0
+    }
+
+    /// ab_glyph scales by a face's ascent-to-descent height; CSS and the design by its em.
+    fn scale(&self, face: usize, px: f32) -> PxScale {
+        let font = &self.fonts[face];
+        let em = font.units_per_em().unwrap_or(1000.0);
+        PxScale::from(px * font.height_unscaled() / em)
+    }
+
+    /// Each character's face, glyph and pen position (advances, kerned within a face) at `px`,
+    /// and the line's width.
+    fn pens(&self, px: f32, text: &str) -> (Vec<(usize, GlyphId, f32)>, f32) {
+        let mut pen = 0.0;
+        let mut previous: Option<(usize, GlyphId)> = None;
+        let mut glyphs = Vec::with_capacity(text.len());
+        for c in text.chars() {
+            let (face, id) = self.glyph(c);
+            let scaled = self.fonts[face].as_scaled(self.scale(face, px));
+            if let Some((last_face, last)) = previous
+                && last_face == face
+            {
+                pen += scaled.kern(last, id);
+            }
+            glyphs.push((face, id, pen));
+            pen += scaled.h_advance(id);
+            previous = Some((face, id));
+        }
+        (glyphs, pen)
+    }
+
+    /// How wide `text` is at `px`.
+    pub fn width(&self, px: f32, text: &str) -> f32 {
+        self.pens(px, text).1
+    }
+
+    /// The first face's ascent and descent at `px` (the line box).
+    fn ascent_descent(&self, px: f32) -> (f32, f32) {
+        let scaled = self.fonts[0].as_scaled(self.scale(0, px));
+        (scaled.ascent(), scaled.descent())
+    }
+
+    /// `text` at `px` in lines no wider than `width`, broken at spaces or between Chinese
+    /// characters (a closing mark stays with what it closes); a piece wider than the line on
+    /// its own stays whole.
+    fn wrap(&self, px: f32, text: &str, width: f32) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        for piece in pieces(text) {
+            let longer = format!("{line}{piece}");
+            if !line.is_empty() && self.width(px, longer.trim_end()) > width {
+                lines.push(line.trim_end().to_string());
+                line = piece.trim_start().to_string();
+            } else {
+                line = longer;
+            }
+        }
+        lines.push(line.trim_end().to_string());
+        lines
+    }
+
+    /// How `text` at `px` fits `bx`: whole, or smaller (to `SMALLEST` of its size), or broken
+    /// into lines (at a size that lets them fit, if any does); else one line at the smallest
+    /// size, too wide.
+    pub fn fit(&self, text: &str, px: f32, bx: &TextBox) -> Fitted {
+        let one = |px: f32| Fitted {
+            px,
+            lines: vec![text.to_string()],
+            widest: self.width(px, text),
+        };
+        let whole = one(px);
+        if whole.widest <= bx.width {
+            return whole;
+        }
+        let shrunk = px * bx.width / whole.widest;
+        if shrunk >= px * SMALLEST.max(0.85) || bx.lines < 2 {
+            return one(shrunk.max(px * SMALLEST));
+        }
+        for step in 0..=6 {
+            let size = px * (1.0 - step as f32 * (1.0 - SMALLEST) / 6.0);
+            let lines = self.wrap(size, text, bx.width);
+            let tall = lines.len() as f32 * size * LINE_HEIGHT;
+            let widest = lines
+                .iter()
+                .map(|l| self.width(size, l))
+                .fold(0.0, f32::max);
+            if lines.len() <= bx.lines
+                && widest <= bx.width
+                && bx.height.is_none_or(|height| tall <= height)
+            {
+                return Fitted {
+                    px: size,
+                    lines,
+                    widest,
+                };
+            }
+        }
+        one(px * SMALLEST)
+    }
+}
+
+/// The places a line may break after: a word with its space, or one Chinese character (with
+/// the punctuation that follows it).
+fn pieces(text: &str) -> Vec<String> {
+    let wide =
+        |c: char| ('\u{2E80}'..='\u{9FFF}').contains(&c) || ('\u{F900}'..='\u{FFEF}').contains(&c);
+    let closing = |c: char| "，。、：；！？）」』》".contains(c);
+    let mut pieces: Vec<String> = Vec::new();
+    let mut piece = String::new();
+    for c in text.chars() {
+        if wide(c) && !closing(c) && !piece.is_empty() {
+            pieces.push(std::mem::take(&mut piece));
+        }
+        piece.push(c);
+        if c == ' ' {
+            pieces.push(std::mem::take(&mut piece));
+        }
+    }
+    if !piece.is_empty() {
+        pieces.push(piece);
+    }
+    // A lone letter or digit (a key's name: "O options") stays with the word after it.
+    let mut joined: Vec<String> = Vec::with_capacity(pieces.len());
+    for piece in pieces {
+        match joined.last_mut() {
+            Some(last) if is_lone(last) => last.push_str(&piece),
+            _ => joined.push(piece),
+        }
+    }
+    joined
+}
+
+/// A piece that is one ASCII letter or digit and its space.
+fn is_lone(piece: &str) -> bool {
+    let mut chars = piece.trim_end().chars();
+    matches!((chars.next(), chars.next()), (Some(c), None) if c.is_ascii_alphanumeric())
+        && piece.ends_with(' ')
+}
+
 /// One glyph of a label: a sprite cut from the atlas.
 #[derive(Component, Debug)]
 pub struct Glyph;
@@ -138,13 +373,13 @@ impl Shelf {
     }
 }
 
-/// The face and the image its glyphs are rasterised into, keyed by glyph and pixel size.
-#[derive(Resource, Debug)]
+/// The image the faces' glyphs are rasterised into, keyed by face, glyph and pixel size.
+#[derive(Resource)]
 pub struct GlyphAtlas {
-    font: FontRef<'static>,
+    faces: &'static Faces,
     image: Handle<Image>,
     side: u32,
-    slots: HashMap<(GlyphId, u32), Option<Slot>>,
+    slots: HashMap<(usize, GlyphId, u32), Option<Slot>>,
     shelf: Shelf,
 }
 
@@ -177,18 +412,12 @@ struct Placed {
 impl GlyphAtlas {
     fn new(images: &mut Assets<Image>) -> Self {
         Self {
-            font: FontRef::try_from_slice(FONT_BYTES).expect("the embedded font parses"),
+            faces: Faces::get(),
             image: images.add(blank_atlas(FIRST_ATLAS_SIDE)),
             side: FIRST_ATLAS_SIDE,
             slots: HashMap::new(),
             shelf: Shelf::default(),
         }
-    }
-
-    /// ab_glyph scales by the face's ascent-to-descent height; CSS and the design by its em.
-    fn scale(&self, px: u32) -> PxScale {
-        let em = self.font.units_per_em().unwrap_or(1000.0);
-        PxScale::from(px as f32 * self.font.height_unscaled() / em)
     }
 
     /// Empties the atlas, twice as large unless it is at its largest already.
@@ -205,14 +434,16 @@ impl GlyphAtlas {
     fn slot(
         &mut self,
         images: &mut Assets<Image>,
+        face: usize,
         id: GlyphId,
         px: u32,
     ) -> Result<Option<Slot>, Full> {
-        if let Some(slot) = self.slots.get(&(id, px)) {
+        if let Some(slot) = self.slots.get(&(face, id, px)) {
             return Ok(*slot);
         }
-        let Some(outline) = self.font.outline_glyph(id.with_scale(self.scale(px))) else {
-            self.slots.insert((id, px), None);
+        let scale = self.faces.scale(face, px as f32);
+        let Some(outline) = self.faces.fonts[face].outline_glyph(id.with_scale(scale)) else {
+            self.slots.insert((face, id, px), None);
             return Ok(None);
         };
         let bounds = outline.px_bounds();
@@ -236,11 +467,12 @@ impl GlyphAtlas {
             ),
             offset: Vec2::new(bounds.min.x, -bounds.min.y),
         };
-        self.slots.insert((id, px), Some(slot));
+        self.slots.insert((face, id, px), Some(slot));
         Ok(Some(slot))
     }
 
     /// Lays `text` out at `px` pixels around the anchor point, rasterising what is missing.
+    #[cfg(test)]
     fn lay_out(
         &mut self,
         images: &mut Assets<Image>,
@@ -248,26 +480,45 @@ impl GlyphAtlas {
         px: u32,
         anchor: Vec2,
     ) -> Result<Vec<Placed>, Full> {
-        let font = self.font.clone();
-        let scale = self.scale(px);
-        let scaled = font.as_scaled(scale);
-        let (pens, width) = pens(&font, scale, text);
-        let mut placed = Vec::with_capacity(pens.len());
-        for (id, pen) in pens {
-            if let Some(slot) = self.slot(images, id, px)? {
-                placed.push(Placed {
-                    rect: slot.rect,
-                    top_left: Vec2::new(pen.round() + slot.offset.x, slot.offset.y),
-                });
+        self.lay_out_lines(images, &[text.to_string()], px, anchor)
+    }
+
+    /// Lays `lines` out at `px` pixels, one under the other, their block placed around the
+    /// anchor point as one line's box would be and each line aligned by the anchor's x.
+    fn lay_out_lines(
+        &mut self,
+        images: &mut Assets<Image>,
+        lines: &[String],
+        px: u32,
+        anchor: Vec2,
+    ) -> Result<Vec<Placed>, Full> {
+        let faces = self.faces;
+        let (ascent, descent) = faces.ascent_descent(px as f32);
+        let step = (px as f32 * LINE_HEIGHT).round();
+        let count = lines.len().max(1) as f32;
+        let mut placed = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            let (pens, width) = faces.pens(px as f32, line);
+            let first = placed.len();
+            for (face, id, pen) in pens {
+                if let Some(slot) = self.slot(images, face, id, px)? {
+                    placed.push(Placed {
+                        rect: slot.rect,
+                        top_left: Vec2::new(pen.round() + slot.offset.x, slot.offset.y),
+                    });
+                }
             }
-        }
-        // The box's centre relative to the anchor point, and the baseline relative to the
-        // centre: half the ascent-to-descent height below it, as CSS centres a line.
-        let size = Vec2::new(width, scaled.ascent() - scaled.descent());
-        let left = -(anchor.x + 0.5) * size.x;
-        let baseline = -anchor.y * size.y - (scaled.ascent() + scaled.descent()) / 2.0;
-        for glyph in &mut placed {
-            glyph.top_left += Vec2::new(left, baseline);
+            // The box's centre relative to the anchor point, and the baseline relative to the
+            // centre: half the ascent-to-descent height below it, as CSS centres a line. Lines
+            // after the first go down a step each, the block centred where one line would be.
+            let size = Vec2::new(width, ascent - descent + step * (count - 1.0));
+            let left = -(anchor.x + 0.5) * width;
+            let baseline = -anchor.y * size.y - (ascent + descent) / 2.0
+                + step * (count - 1.0) / 2.0
+                - step * i as f32;
+            for glyph in &mut placed[first..] {
+                glyph.top_left += Vec2::new(left, baseline.round());
+            }
         }
         Ok(placed)
     }
@@ -292,8 +543,31 @@ pub(super) fn pens(font: &FontRef<'_>, scale: PxScale, text: &str) -> (Vec<(Glyp
     (glyphs, pen)
 }
 
-/// Lays out labels whose text, size or anchor changed, or all of them when the zoom changed,
-/// and gives each its glyph sprites.
+/// Fits labels whose text, size or box changed in their box (a label without one is one line
+/// at its size).
+fn fit_labels(
+    mut commands: Commands,
+    labels: Query<
+        (Entity, &Label, &FontPx, Option<&TextBox>),
+        Or<(Changed<Label>, Changed<FontPx>, Changed<TextBox>)>,
+    >,
+) {
+    let faces = Faces::get();
+    for (entity, label, px, bx) in &labels {
+        let fitted = match bx {
+            Some(bx) => faces.fit(&label.0, px.0, bx),
+            None => Fitted {
+                px: px.0,
+                lines: vec![label.0.clone()],
+                widest: faces.width(px.0, &label.0),
+            },
+        };
+        commands.entity(entity).insert(fitted);
+    }
+}
+
+/// Lays out labels whose fit or anchor changed, or all of them when the zoom changed, and gives
+/// each its glyph sprites.
 fn lay_out_labels(
     mut commands: Commands,
     zoom: Res<Zoom>,
@@ -301,8 +575,7 @@ fn lay_out_labels(
     mut images: ResMut<Assets<Image>>,
     mut labels: Query<(
         Entity,
-        Ref<Label>,
-        Ref<FontPx>,
+        Ref<Fitted>,
         Ref<Anchor>,
         &LabelColor,
         &mut Transform,
@@ -316,12 +589,12 @@ fn lay_out_labels(
     for _ in 0..2 {
         laid_out.clear();
         let mut full = false;
-        for (entity, label, px, anchor, ..) in &labels {
-            if !(everything || label.is_changed() || px.is_changed() || anchor.is_changed()) {
+        for (entity, fitted, anchor, ..) in &labels {
+            if !(everything || fitted.is_changed() || anchor.is_changed()) {
                 continue;
             }
-            let pixels = (px.0 * zoom.0).round().max(1.0) as u32;
-            match atlas.lay_out(&mut images, &label.0, pixels, anchor.as_vec()) {
+            let pixels = (fitted.px * zoom.0).round().max(1.0) as u32;
+            match atlas.lay_out_lines(&mut images, &fitted.lines, pixels, anchor.as_vec()) {
                 Ok(placed) => laid_out.push((entity, placed)),
                 Err(Full) => {
                     full = true;
@@ -450,6 +723,47 @@ mod tests {
         let bottom = top - centre[0].rect.height();
         assert!(top > 10.0 && bottom < -10.0, "{top} {bottom}");
         assert!((top + bottom).abs() < 6.0, "{top} {bottom}");
+    }
+
+    #[test]
+    fn a_text_too_wide_shrinks_or_breaks_into_lines() {
+        let faces = Faces::get();
+        let text = "Join the tiles, get to 2048!";
+        let wide = faces.width(16.0, text);
+        // Room enough: as it is.
+        let fitted = faces.fit(text, 16.0, &TextBox::line(wide + 1.0));
+        assert_eq!((fitted.px, fitted.lines.len()), (16.0, 1));
+        // A little short: a little smaller, on one line.
+        let fitted = faces.fit(text, 16.0, &TextBox::lines(wide * 0.9, 2));
+        assert_eq!(fitted.lines.len(), 1);
+        assert!(fitted.px < 16.0 && fitted.widest <= wide * 0.9 + 0.01);
+        // Half the room: two lines, broken at a space, each within it.
+        let fitted = faces.fit(text, 16.0, &TextBox::lines(wide * 0.55, 2));
+        assert_eq!(fitted.lines, ["Join the tiles,", "get to 2048!"]);
+        assert!(fitted.widest <= wide * 0.55);
+        // No room for it at all: one line at the smallest size, too wide (a test finds it).
+        let fitted = faces.fit(text, 16.0, &TextBox::line(wide * 0.3));
+        assert_eq!(fitted.px, 16.0 * SMALLEST);
+        assert!(fitted.widest > wide * 0.3);
+    }
+
+    #[test]
+    fn chinese_breaks_between_characters_not_before_its_marks() {
+        assert_eq!(pieces("开始新游戏？"), ["开", "始", "新", "游", "戏？"]);
+        assert_eq!(pieces("ab c 一二"), ["ab ", "c 一", "二"]);
+        // A key's letter is not left at the end of a line.
+        assert_eq!(
+            pieces("R new game  ·  O options"),
+            ["R new ", "game ", " ", "· ", " ", "O options"]
+        );
+        let faces = Faces::get();
+        let one = faces.width(18.0, "左");
+        let lines = faces.wrap(18.0, "左右上下分", one * 2.5);
+        assert_eq!(lines, ["左右", "上下", "分"]);
+        // Chinese characters are drawn from the second face, at their own advance.
+        assert_eq!(faces.glyph('游').0, 1);
+        assert_eq!(faces.glyph('A').0, 0);
+        assert!(one > faces.width(18.0, "a"));
     }
 
     #[test]

@@ -11,9 +11,10 @@ use super::art::Art;
 use super::fade::BaseAlpha;
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_DIALOG, Z_LABEL};
 use super::palette::{BUTTON, LIGHT_TEXT};
-use super::text::{FontPx, Label, LabelColor};
+use super::text::{FontPx, Label, LabelColor, TextBox};
 use super::theme::Ink;
-use crate::game::{DialogButton, Request, Screen, ShownDialog, UiButton};
+use crate::game::{DialogButton, Language, Request, Screen, ShownDialog, UiButton};
+use crate::i18n::Words;
 
 /// The root of whatever stands in front of the board with buttons of its own (the question, the
 /// options, the win or loss overlay, the replay's controls, the history, the statistics): the
@@ -30,6 +31,8 @@ pub const BOTTOM_ROW_Y: f32 = -222.0;
 /// Buttons are 40 px high, as in the original, with 18 px text.
 pub const BUTTON_HEIGHT: f32 = 40.0;
 pub const BUTTON_TEXT_PX: f32 = 18.0;
+/// What a button's text leaves free at its sides, together.
+pub const BUTTON_PADDING: f32 = 8.0;
 /// The space between buttons in a row.
 pub const BUTTON_GAP: f32 = 8.0;
 /// The menu button's three bars.
@@ -59,21 +62,34 @@ pub struct Described;
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DescribedLine(pub usize);
 
-/// A button of `width` with `text` that sends `request`, named by its text.
-pub fn button(art: &Art, text: &str, width: f32, request: Request) -> impl Bundle {
+/// A label, or a button, that says message `id` of the player's language (and says it again
+/// in another language when the player chooses one: `follow_language`).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Says(pub &'static str);
+
+/// A button of `width` that says message `id` and sends `request`, named by its text.
+pub fn button(
+    art: &Art,
+    words: &Words,
+    id: &'static str,
+    width: f32,
+    request: Request,
+) -> impl Bundle {
+    let text = words.get(id);
     (
-        plain_button(art, text, width, request),
+        plain_button(art, text.clone(), width, request),
         Named {
-            name: text.to_string(),
+            name: text,
             chosen: None,
         },
+        Says(id),
     )
 }
 
 /// A button of `width` drawn from a dialog's description.
 pub fn described_button(art: &Art, described: &DialogButton, width: f32) -> impl Bundle {
     (
-        plain_button(art, &described.label, width, described.request),
+        plain_button(art, described.label.clone(), width, described.request),
         Named {
             name: described.name.clone(),
             chosen: described.request.is_choice().then_some(described.chosen),
@@ -82,7 +98,7 @@ pub fn described_button(art: &Art, described: &DialogButton, width: f32) -> impl
     )
 }
 
-fn plain_button(art: &Art, text: &str, width: f32, request: Request) -> impl Bundle {
+fn plain_button(art: &Art, text: String, width: f32, request: Request) -> impl Bundle {
     let size = Vec2::new(width, BUTTON_HEIGHT);
     (
         UiButton { request, size },
@@ -91,6 +107,8 @@ fn plain_button(art: &Art, text: &str, width: f32, request: Request) -> impl Bun
         BaseAlpha(1.0),
         children![(
             label(text, BUTTON_TEXT_PX, Ink::ButtonText),
+            // Two lines where one does not fit, each at most as tall as half the button.
+            TextBox::lines(width - BUTTON_PADDING, 2).within(BUTTON_HEIGHT - 4.0),
             BaseAlpha(1.0),
             Transform::from_xyz(0.0, 0.0, Z_LABEL),
         )],
@@ -98,7 +116,7 @@ fn plain_button(art: &Art, text: &str, width: f32, request: Request) -> impl Bun
 }
 
 /// A square button with three bars (the options).
-pub fn menu_button(art: &Art, request: Request) -> impl Bundle {
+pub fn menu_button(art: &Art, words: &Words, request: Request) -> impl Bundle {
     let size = Vec2::splat(BUTTON_HEIGHT);
     let bar = |y: f32| {
         (
@@ -111,9 +129,10 @@ pub fn menu_button(art: &Art, request: Request) -> impl Bundle {
     (
         UiButton { request, size },
         Named {
-            name: "Options".into(),
+            name: words.get("header-options"),
             chosen: None,
         },
+        Says("header-options"),
         Ink::Button,
         art.small_round(BUTTON, size),
         BaseAlpha(1.0),
@@ -181,6 +200,8 @@ pub fn screen_root(commands: &mut Commands, art: &Art, screen: Screen, title: &s
     commands.spawn((
         ChildOf(root),
         label(title, TITLE_PX, Ink::Text),
+        DescribedTitle,
+        TextBox::line(BOARD_PX - 2.0 * SCREEN_MARGIN - 3.0 * BUTTON_HEIGHT),
         Anchor::CENTER_LEFT,
         Transform::from_xyz(-BOARD_PX / 2.0 + SCREEN_MARGIN, SCREEN_TITLE_Y, Z_LABEL),
     ));
@@ -277,18 +298,58 @@ pub fn button_row_sized(
         .collect()
 }
 
+/// Labels and buttons that say a message say it in the language chosen since they were made.
+pub(super) fn follow_language(
+    words: Res<Language>,
+    mut said: Query<(
+        &Says,
+        Option<&mut Label>,
+        Option<&mut Named>,
+        Option<&Children>,
+    )>,
+    mut labels: Query<&mut Label, Without<Says>>,
+) {
+    if !words.is_changed() || words.is_added() {
+        return;
+    }
+    for (&Says(id), label, named, children) in &mut said {
+        let text = words.get(id);
+        if let Some(mut label) = label {
+            label.set_if_neq(Label(text.clone()));
+        }
+        if let Some(mut named) = named {
+            named.name.clone_from(&text);
+        }
+        for &child in children.into_iter().flatten() {
+            if let Ok(mut label) = labels.get_mut(child) {
+                label.set_if_neq(Label(text.clone()));
+            }
+        }
+    }
+}
+
+/// A text drawn from the description's title, which follows it (`follow_description`).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DescribedTitle;
+
 /// Described buttons follow the description in front: their label, their name and whether
 /// they are the current choice (a button is its request within a dialog; one whose request
 /// the description lacks belongs to a dialog behind and is left as it is).
 pub(super) fn follow_description(
     shown: Res<ShownDialog>,
     mut buttons: Query<(&UiButton, &mut Named, &Children), With<Described>>,
-    mut labels: Query<&mut Label, Without<DescribedLine>>,
-    mut lines: Query<(&DescribedLine, &mut Label)>,
+    mut labels: Query<&mut Label, (Without<DescribedLine>, Without<DescribedTitle>)>,
+    mut lines: Query<(&DescribedLine, &mut Label), Without<DescribedTitle>>,
+    mut titles: Query<&mut Label, With<DescribedTitle>>,
 ) {
     let Some(dialog) = shown.0.as_ref().filter(|_| shown.is_changed()) else {
         return;
     };
+    for mut title in &mut titles {
+        if title.0 != dialog.title {
+            title.0.clone_from(&dialog.title);
+        }
+    }
     for (line, mut label) in &mut lines {
         if let Some(text) = dialog.lines.get(line.0)
             && label.0 != *text

@@ -18,7 +18,9 @@ use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use web_sys::wasm_bindgen::{JsCast, closure::Closure};
 
-use crate::game::{Announcement, BestScores, Engine, GameSet, Request, ShownDialog, speech};
+use crate::game::{
+    Announcement, BestScores, Engine, GameSet, Language, Request, ShownDialog, speech,
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, listen_to_buttons)
@@ -125,8 +127,8 @@ fn take_button_requests(queue: NonSend<ButtonRequests>, mut requests: MessageWri
 }
 
 /// The board as a table of rows and cells, and the score line, after every change.
-fn mirror_board(engine: Res<Engine>, best: Res<BestScores>) {
-    if !engine.is_changed() && !best.is_changed() {
+fn mirror_board(engine: Res<Engine>, best: Res<BestScores>, words: Res<Language>) {
+    if !engine.is_changed() && !best.is_changed() && !words.is_changed() {
         return;
     }
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
@@ -134,7 +136,7 @@ fn mirror_board(engine: Res<Engine>, best: Res<BestScores>) {
     };
     if let Some(status) = element("a11y-status") {
         let best = best.for_shape(engine.config().shape());
-        status.set_text_content(Some(&speech::status_sentence(&engine, best)));
+        status.set_text_content(Some(&speech::status_sentence(&engine, best, &words)));
     }
     let Some(body) = element("a11y-board").and_then(|t| t.query_selector("tbody").ok().flatten())
     else {
@@ -150,7 +152,7 @@ fn mirror_board(engine: Res<Engine>, best: Res<BestScores>) {
             let Ok(cell) = document.create_element("td") else {
                 return;
             };
-            let text = speech::cell_name(board.get(crate::rules::Cell::new(x, y)));
+            let text = speech::cell_name(board.get(crate::rules::Cell::new(x, y)), &words);
             cell.set_text_content(Some(&text));
             let _ = row.append_child(&cell);
         }

@@ -286,3 +286,27 @@ fn copy_dir(from: &Path, to: &Path) {
         std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
     }
 }
+
+#[test]
+fn bad_languages_are_refused() {
+    for (args, says) in [
+        (
+            &["--lang", "klingon"][..],
+            "`klingon` is not a language of the game",
+        ),
+        (&["--lang", ""], "is not a language of the game"),
+        (&["--lang"], "a value is required"),
+        (
+            &["--lang", "fr", "--export", "x.json"],
+            "cannot be used with",
+        ),
+    ] {
+        let (code, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(
+            err.contains("zh-CN") || !says.contains("not a language"),
+            "{err}"
+        );
+    }
+}

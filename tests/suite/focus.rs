@@ -93,7 +93,10 @@ fn tab_walks_the_boards_buttons_then_the_questions_and_enter_presses() {
 fn every_screen_has_its_buttons_in_reading_order() {
     let mut app = app(Config::default(), 2);
     press_and_settle(&mut app, KeyCode::KeyO);
-    let options = tabs(&mut app, 29);
+    // The language first, at the right of the title; then the parts from the top.
+    let options = tabs(&mut app, 30);
+    assert_eq!(options[0], Request::NextLanguage);
+    let options = &options[1..];
     assert_eq!(options[0], Request::SetSize(3));
     assert_eq!(options[5], Request::SetSize(8));
     assert_eq!(

@@ -2,7 +2,7 @@
 //! a file of tests named after what it checks (`cargo test --test suite windows::` runs one).
 //!
 //! - headless App tests on the real plugins: access, app, autoplay, backup, coach, focus,
-//!   motion, replay, resume, saves, screens, speech, undo, windows;
+//!   i18n, motion, replay, resume, saves, screens, speech, undo, windows;
 //! - property tests (proptest): packed_props, record_props, rules_props;
 //! - the binary's flags and exit codes: cli.
 
@@ -15,6 +15,7 @@ mod backup;
 mod cli;
 mod coach;
 mod focus;
+mod i18n;
 mod motion;
 mod packed_props;
 mod record_props;

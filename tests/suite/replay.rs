@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::common::*;
 use bevy::prelude::*;
+use g2048::i18n::Words;
 use g2048::{
     GamePlugin,
     game::{
@@ -59,7 +60,7 @@ fn notices(app: &mut App) -> Vec<String> {
     let messages = app.world().resource::<Messages<Notice>>();
     messages
         .iter_current_update_messages()
-        .map(|n| n.0.clone())
+        .map(|n| Words::english().say(&n.0))
         .collect()
 }
 
@@ -166,6 +167,7 @@ fn playing_on_from_a_replay_of_another_board_leaves_the_options_as_they_were() {
         seed: None,
         store: store.clone(),
         replay: Some(code),
+        language: Default::default(),
     });
     app.update();
     assert_eq!(screen(&app), Screen::Replay);
@@ -212,6 +214,7 @@ fn a_bad_code_is_told_on_screen_and_the_saved_game_is_untouched() {
             seed: None,
             store: store.clone(),
             replay: Some(code.clone()),
+            language: Default::default(),
         });
         let told = notices(&mut app).join(" ");
         assert!(told.contains(says), "{code:?}: {told}");
@@ -231,6 +234,7 @@ fn a_bad_code_is_told_on_screen_and_the_saved_game_is_untouched() {
         seed: None,
         store: store.clone(),
         replay: Some(format!("https://example.org/#replay={good}")),
+        language: Default::default(),
     });
     app.update();
     assert_eq!(screen(&app), Screen::Replay);

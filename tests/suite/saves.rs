@@ -154,6 +154,7 @@ fn options_and_best_scores_round_trip_and_refuse_nonsense() {
         theme: ThemeChoice::Dark,
         motion: save::MotionChoice::Reduced,
         coach: true,
+        language: Some(g2048::i18n::Lang::PtBr),
     };
     assert_eq!(
         save::parse_options(save::render_options(&options).as_bytes()).unwrap(),

@@ -205,6 +205,7 @@ fn flagged_app(store: &Arc<MemoryStore>, size: usize, target: u32) -> App {
         seed: None,
         store: store.clone(),
         replay: None,
+        language: Default::default(),
     })
 }
 

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::common::*;
 use bevy::prelude::*;
+use g2048::i18n::Words;
 use g2048::{
     GamePlugin,
     ai::search::Budget,
@@ -308,6 +309,7 @@ fn a_shape_keeps_its_game_undo_and_best_across_a_restart() {
         seed: Some(9),
         store: store.clone(),
         replay: None,
+        language: Default::default(),
     });
     play_moves(&mut app, 12);
     settle(&mut app);
@@ -343,6 +345,7 @@ fn a_shape_keeps_its_game_undo_and_best_across_a_restart() {
         seed: None,
         store: store.clone(),
         replay: None,
+        language: Default::default(),
     });
     assert_eq!(engine(&again).save(), game);
     assert_eq!(super::common::best(&again), best);
@@ -400,14 +403,14 @@ fn the_options_choose_rows_and_columns_apart() {
 #[test]
 fn the_board_read_aloud_has_its_rows_and_columns() {
     let board = Board::from_rows(&[&[2, 0, 0, 0, 0, 4], &[0; 6], &[0, 0, 8, 0, 0, 0]]);
-    let said = g2048::game::speech::board_sentence(&board);
+    let said = g2048::game::speech::board_sentence(&board, Words::english());
     assert_eq!(said.matches("Row ").count(), 3, "{said}");
     assert!(
         said.starts_with("Row 1: 2, empty, empty, empty, empty, 4."),
         "{said}"
     );
     let game = Game::from_board(Config::with_shape(board.shape(), 2048).unwrap(), board, 1);
-    let line = g2048::game::speech::status_sentence(&game, 0);
+    let line = g2048::game::speech::status_sentence(&game, 0, Words::english());
     assert!(line.contains("3×6 board to 2048"), "{line}");
 }
 
@@ -535,6 +538,7 @@ fn a_step_past_the_end_is_no_choice() {
         seed: None,
         store: store.clone(),
         replay: None,
+        language: Default::default(),
     });
     press_and_settle(&mut app, KeyCode::KeyO);
     press_and_settle(&mut app, KeyCode::ArrowUp);

@@ -3,18 +3,20 @@
 
 use bevy::prelude::KeyCode::*;
 
-use super::{Binding, Dialog, DialogButton, Help, Unit, counted};
+use super::{Binding, Dialog, DialogButton, Help, Screen, Unit};
 use crate::ai::coach::Verdict;
 use crate::game::coach::Summary;
 use crate::game::requests::Request::*;
 use crate::game::requests::Watch;
-use crate::game::speech::direction_name;
+use crate::game::speech::{direction_name, verdict_word};
+use crate::i18n::Words;
+use crate::tr;
 
 pub const UNIT: Unit = Unit {
     name: "In the coach's summary",
     keys: &[
         Binding {
-            help: Help::Text("Tab and Enter: see a move in the replay  ·  Esc close"),
+            help: Help::Text("help-coach-summary"),
             ..Binding::new(
                 &[Escape, KeyQ, Backspace, KeyX],
                 CloseDialog,
@@ -29,48 +31,47 @@ pub const UNIT: Unit = Unit {
             Watch(Watch::CurrentAt(_)) | CloseDialog | ToggleTheme
         )
     },
-    describe: |facts| Some(summary(&facts.coach.summary())),
+    describe: |facts| Some(summary(&facts.coach.summary(), &facts.words)),
 };
 
 /// The summary in words, and its buttons.
-pub fn summary(summary: &Summary) -> Dialog {
+pub fn summary(summary: &Summary, words: &Words) -> Dialog {
     let mut lines = Vec::new();
     let mut buttons = Vec::new();
     if summary.rated == 0 {
-        lines.push(
-            "No move of this game is rated yet: the coach rates your own moves while it is on \
-             (options, key C)."
-                .to_string(),
-        );
+        let key = Screen::Options
+            .key_for(ToggleCoach, words)
+            .unwrap_or_default();
+        lines.push(tr!(words, "coach-none", key = key));
     } else {
-        let inaccuracies = match summary.count(Verdict::Inaccuracy) {
-            1 => "1 inaccuracy".to_string(),
-            n => format!("{n} inaccuracies"),
-        };
-        lines.push(format!(
-            "{} rated: {} best, {} good, {inaccuracies}, {}.",
-            counted(u64::from(summary.rated), "move"),
-            summary.count(Verdict::Best),
-            summary.count(Verdict::Good),
-            counted(u64::from(summary.count(Verdict::Mistake)), "mistake"),
+        lines.push(tr!(
+            words,
+            "coach-counts",
+            rated = summary.rated,
+            best = summary.count(Verdict::Best),
+            good = summary.count(Verdict::Good),
+            inaccuracies = summary.count(Verdict::Inaccuracy),
+            mistakes = summary.count(Verdict::Mistake)
         ));
         if summary.worst.is_empty() {
-            lines.push("No inaccuracy and no mistake: well played.".to_string());
+            lines.push(words.get("coach-clean"));
         } else {
-            lines.push("The moves that gave up most; each opens the replay just before it:".into());
+            lines.push(words.get("coach-worst"));
         }
         for &(number, rating) in &summary.worst {
             buttons.push(DialogButton::new(
-                format!(
-                    "Move {number}: {}, {} ({} was best)",
-                    direction_name(rating.played),
-                    rating.verdict.word(),
-                    direction_name(rating.best)
+                tr!(
+                    words,
+                    "coach-move",
+                    number = number,
+                    played = direction_name(rating.played, words),
+                    verdict = verdict_word(rating.verdict, words),
+                    best = direction_name(rating.best, words)
                 ),
                 Watch(Watch::CurrentAt(number - 1)),
             ));
         }
     }
-    buttons.push(DialogButton::new("Close", CloseDialog));
-    Dialog::modal("Coach", lines, buttons)
+    buttons.push(DialogButton::new(words.get("coach-close"), CloseDialog));
+    Dialog::modal(words.get("coach-title"), lines, buttons)
 }

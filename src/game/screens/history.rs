@@ -4,11 +4,13 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Binding, Dialog, DialogButton, Unit, counted};
-use crate::game::past::{grouped, when};
+use super::{Binding, Dialog, DialogButton, Unit};
+use crate::game::past::when;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{Browse, Watch};
+use crate::i18n::{Arg, Words};
 use crate::save::PastGame;
+use crate::tr;
 
 /// Where the history list stands: the selected game and the first one shown, counted from the
 /// newest (0).
@@ -83,7 +85,7 @@ pub const UNIT: Unit = Unit {
             Browse(Browse::Up),
             "select the game above",
         )
-        .help_text("↑ ↓ select"),
+        .help_text("help-select"),
         Binding::new(
             &[ArrowDown, KeyS, KeyJ],
             Browse(Browse::Down),
@@ -98,19 +100,19 @@ pub const UNIT: Unit = Unit {
             Watch(Watch::Selected),
             "replay the selected game",
         )
-        .help("replay"),
-        Binding::new(&[KeyC], Share, "share the selected game").help("share"),
-        Binding::new(&[KeyN], OpenStats, "the statistics").help("statistics"),
+        .help("help-replay"),
+        Binding::new(&[KeyC], Share, "share the selected game").help("help-share"),
+        Binding::new(&[KeyN], OpenStats, "the statistics").help("help-statistics"),
         Binding::new(&[KeyT], ToggleTheme, "the other theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace, KeyG],
             CloseDialog,
             "close the history",
         )
-        .help("close"),
+        .help("help-close"),
     ],
     accepts,
-    describe: |facts| Some(list(&facts.past.0)),
+    describe: |facts| Some(list(&facts.past.0, &facts.words)),
 };
 
 fn accepts(request: Request) -> bool {
@@ -125,47 +127,46 @@ fn accepts(request: Request) -> bool {
     )
 }
 
-/// A game of the list as it is drawn: "2026-12-01 22:02   4×4   1,204   best 128   150 moves".
-pub fn row_label(game: &PastGame) -> String {
-    let mut text = format!(
-        "{}   {}   {}   best {}   {} moves",
-        when(game.started_ms),
-        game.size,
-        grouped(game.score),
-        game.best_tile,
-        grouped(u64::from(game.moves)),
-    );
-    if game.ai {
-        text.push_str("   AI");
-    }
-    text
+/// A game's facts, as the history's messages take them.
+fn row_args(game: &PastGame, words: &Words) -> Vec<(&'static str, Arg)> {
+    vec![
+        ("when", when(game.started_ms, words).into()),
+        ("shape", game.size.to_string().into()),
+        ("rows", game.size.rows().into()),
+        ("cols", game.size.cols().into()),
+        ("score", game.score.into()),
+        ("tile", game.best_tile.to_string().into()),
+        ("moves", game.moves.into()),
+    ]
 }
 
-/// A game of the list as it is read: "2026-12-01 22:02, 4 by 4, score 1,204, best tile 128,
+/// A game of the list as it is drawn: "Dec 1, 2026, 22:02   4×4   1,204   best 128   150 moves".
+pub fn row_label(game: &PastGame, words: &Words) -> String {
+    let id = if game.ai {
+        "history-row-ai"
+    } else {
+        "history-row"
+    };
+    words.fmt(id, &row_args(game, words))
+}
+
+/// A game of the list as it is read: "Dec 1, 2026, 22:02, 4 by 4, score 1,204, best tile 128,
 /// 150 moves".
-pub fn row_name(game: &PastGame) -> String {
-    let mut name = format!(
-        "{}, {} by {}, score {}, best tile {}, {}",
-        when(game.started_ms),
-        game.size.rows(),
-        game.size.cols(),
-        grouped(game.score),
-        game.best_tile,
-        counted(u64::from(game.moves), "move"),
-    );
-    if game.ai {
-        name.push_str(", played by the AI");
-    }
-    name
+pub fn row_name(game: &PastGame, words: &Words) -> String {
+    let id = if game.ai {
+        "history-row-name-ai"
+    } else {
+        "history-row-name"
+    };
+    words.fmt(id, &row_args(game, words))
 }
 
 /// Every game kept, newest first, each a button that opens its replay (the view draws the
 /// rows that fit, `LIST_ROWS`); then the list's own buttons (the last four).
-pub fn list(games: &[PastGame]) -> Dialog {
+pub fn list(games: &[PastGame], words: &Words) -> Dialog {
     let line = match games.len() {
-        0 => "No games yet. Games you finish, or replace with a new one, show here.".to_string(),
-        1 => "1 game.".to_string(),
-        n => format!("{n} games, newest first."),
+        0 => words.get("history-none"),
+        n => tr!(words, "history-count", games = n),
     };
     let mut buttons: Vec<DialogButton> = games
         .iter()
@@ -173,19 +174,27 @@ pub fn list(games: &[PastGame]) -> Dialog {
         .enumerate()
         .map(|(n, game)| {
             DialogButton::named(
-                row_label(game),
-                row_name(game),
+                row_label(game, words),
+                row_name(game, words),
                 Watch(Watch::Past(n as u16)),
             )
         })
         .collect();
     buttons.extend([
-        DialogButton::named("Replay", "Replay the selected game", Watch(Watch::Selected)),
-        DialogButton::named("Share", "Share the selected game", Share),
-        DialogButton::new("Statistics", OpenStats),
-        DialogButton::new("Close", CloseDialog),
+        DialogButton::named(
+            words.get("history-replay"),
+            words.get("history-replay-name"),
+            Watch(Watch::Selected),
+        ),
+        DialogButton::named(
+            words.get("history-share"),
+            words.get("history-share-name"),
+            Share,
+        ),
+        DialogButton::new(words.get("history-statistics"), OpenStats),
+        DialogButton::new(words.get("history-close"), CloseDialog),
     ]);
-    Dialog::modal("History", vec![line], buttons)
+    Dialog::modal(words.get("history-title"), vec![line], buttons)
 }
 
 #[cfg(test)]

@@ -30,13 +30,16 @@ use bevy::prelude::*;
 
 use super::GameSet;
 use super::coach::Coach;
+use super::language::{Language, LanguageWanted};
 use super::options::{NextBoard, PlayerOptions};
-use super::past::{PastGames, grouped};
+use super::past::PastGames;
 use super::requests::Request;
 use super::speech::Announcement;
 use super::state::Engine;
 use super::state::Replay;
 pub use super::state::{GameState, Screen};
+use crate::i18n::Words;
+use crate::tr;
 use stats::StatsBoard;
 
 /// Every screen, in the order the README's key tables list them.
@@ -92,20 +95,20 @@ impl Screen {
     }
 
     /// The name of the first key that asks this screen for `request` ("E"), if one does.
-    pub fn key_for(self, request: Request) -> Option<&'static str> {
+    pub fn key_for(self, request: Request, words: &Words) -> Option<String> {
         self.unit()
             .keys
             .iter()
             .find(|b| b.request == request)
-            .map(|b| key_name(b.keys[0]))
+            .map(|b| key_name(b.keys[0], words))
     }
 
     /// The line of keys under the board: the screen's own, or the board's for the dialogs that
     /// have none of their own (the question, the options).
-    pub fn help_line(self) -> String {
-        let own = help_of(self.unit().keys);
+    pub fn help_line(self, words: &Words) -> String {
+        let own = help_of(self.unit().keys, words);
         if own.is_empty() {
-            help_of(play::UNIT.keys)
+            help_of(play::UNIT.keys, words)
         } else {
             own
         }
@@ -118,7 +121,8 @@ pub struct Binding {
     pub keys: &'static [KeyCode],
     pub request: Request,
     pub when: When,
-    /// What the keys do, as the README's table says it.
+    /// What the keys do, as the README's table says it (in English: the README's words, not
+    /// the game's).
     pub does: &'static str,
     /// Its part of the help line under the board.
     pub help: Help,
@@ -144,13 +148,13 @@ impl When {
     }
 }
 
-/// A binding's part of the help line.
+/// A binding's part of the help line: message ids of the catalogues (`crate::i18n`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Help {
     None,
-    /// Its first key's name, then this word: "U undo".
+    /// Its first key's name with this message's word: "U undo" (`help-key`).
     Word(&'static str),
-    /// This text as it is (for keys named together: "← → board").
+    /// This message as it is (for keys named together: "← → board").
     Text(&'static str),
 }
 
@@ -166,13 +170,15 @@ impl Binding {
         }
     }
 
-    pub const fn help(mut self, word: &'static str) -> Self {
-        self.help = Help::Word(word);
+    /// On the help line as its first key and the word of message `id`.
+    pub const fn help(mut self, id: &'static str) -> Self {
+        self.help = Help::Word(id);
         self
     }
 
-    pub const fn help_text(mut self, text: &'static str) -> Self {
-        self.help = Help::Text(text);
+    /// On the help line as message `id`.
+    pub const fn help_text(mut self, id: &'static str) -> Self {
+        self.help = Help::Text(id);
         self
     }
 
@@ -182,10 +188,10 @@ impl Binding {
     }
 
     /// The keys' names, each once: "U, Backspace" (the numpad's twins are the main keys').
-    pub fn names(&self) -> String {
-        let mut names: Vec<&str> = Vec::new();
+    pub fn names(&self, words: &Words) -> String {
+        let mut names: Vec<String> = Vec::new();
         for &key in self.keys {
-            let name = key_name(key);
+            let name = key_name(key, words);
             if !names.contains(&name) {
                 names.push(name);
             }
@@ -195,13 +201,18 @@ impl Binding {
 }
 
 /// The help line of these bindings, their parts joined by dots.
-fn help_of(keys: &[Binding]) -> String {
+fn help_of(keys: &[Binding], words: &Words) -> String {
     keys.iter()
         .filter(|b| b.when != When::Desktop || QUIT_KEYS)
         .filter_map(|b| match b.help {
             Help::None => None,
-            Help::Word(word) => Some(format!("{} {word}", key_name(b.keys[0]))),
-            Help::Text(text) => Some(text.to_string()),
+            Help::Word(id) => Some(tr!(
+                words,
+                "help-key",
+                key = key_name(b.keys[0], words),
+                action = words.get(id)
+            )),
+            Help::Text(id) => Some(words.get(id)),
         })
         .collect::<Vec<_>>()
         .join("  ·  ")
@@ -210,27 +221,37 @@ fn help_of(keys: &[Binding]) -> String {
 /// The name of a key [`key_name`] does not know (a test keeps every bound key named).
 const UNNAMED: &str = "(unnamed)";
 
-/// A key's name as the help line and the README write it.
-pub fn key_name(key: KeyCode) -> &'static str {
+/// A key's name as the help line and the README write it: a word from the catalogue (its name
+/// on that language's keyboards), or the letter, digit or sign on the key.
+pub fn key_name(key: KeyCode, words: &Words) -> String {
+    use KeyCode::*;
+    let id = match key {
+        Enter | NumpadEnter => "key-enter",
+        Space => "key-space",
+        Escape => "key-escape",
+        Backspace => "key-backspace",
+        Home => "key-home",
+        End => "key-end",
+        PageUp => "key-page-up",
+        PageDown => "key-page-down",
+        Comma => "key-comma",
+        Period => "key-period",
+        _ => return key_sign(key).to_string(),
+    };
+    words.get(id)
+}
+
+/// What is written on a key that has a letter, digit or sign.
+fn key_sign(key: KeyCode) -> &'static str {
     use KeyCode::*;
     match key {
         ArrowUp => "↑",
         ArrowDown => "↓",
         ArrowLeft => "←",
         ArrowRight => "→",
-        Enter | NumpadEnter => "Enter",
-        Space => "Space",
-        Escape => "Esc",
-        Backspace => "Backspace",
-        Home => "Home",
-        End => "End",
-        PageUp => "Page Up",
-        PageDown => "Page Down",
         Slash => "?",
         Equal | NumpadAdd => "+",
         Minus | NumpadSubtract => "−",
-        Comma => "Comma",
-        Period => "Period",
         Digit1 | Numpad1 => "1",
         Digit2 | Numpad2 => "2",
         Digit3 | Numpad3 => "3",
@@ -269,8 +290,9 @@ pub fn key_name(key: KeyCode) -> &'static str {
 }
 
 /// The README's key tables, made from the screens' keys: a table per screen, a row per
-/// binding (bindings that do the same are one row).
+/// binding (bindings that do the same are one row). In English, as the README is.
 pub fn key_tables() -> String {
+    let words = Words::english();
     let mut out = String::new();
     for screen in SCREENS {
         let unit = screen.unit();
@@ -286,9 +308,9 @@ pub fn key_tables() -> String {
             match rows.last_mut() {
                 Some((keys, last)) if *last == does => {
                     keys.push_str(", ");
-                    keys.push_str(&binding.names());
+                    keys.push_str(&binding.names(words));
                 }
-                _ => rows.push((binding.names(), does)),
+                _ => rows.push((binding.names(words), does)),
             }
         }
         for (keys, does) in rows {
@@ -352,7 +374,7 @@ impl DialogButton {
 }
 
 impl Dialog {
-    pub fn modal(title: &str, lines: Vec<String>, buttons: Vec<DialogButton>) -> Self {
+    pub fn modal(title: impl Into<String>, lines: Vec<String>, buttons: Vec<DialogButton>) -> Self {
         Self {
             title: title.into(),
             lines,
@@ -397,6 +419,9 @@ pub struct Facts<'w> {
     pub past: Res<'w, PastGames>,
     pub stats_board: Res<'w, StatsBoard>,
     pub coach: Res<'w, Coach>,
+    /// The player's language, and what asked for it.
+    pub words: Res<'w, Language>,
+    pub language: Res<'w, LanguageWanted>,
 }
 
 impl Facts<'_> {
@@ -408,6 +433,7 @@ impl Facts<'_> {
             || self.replay.is_changed()
             || self.past.is_changed()
             || self.stats_board.is_changed()
+            || self.words.is_changed()
             || (*self.screen.get() == Screen::Coach && self.coach.is_changed())
             || (self.replay.0.is_some() && self.engine.is_changed())
     }
@@ -426,31 +452,24 @@ pub fn describe_dialog(facts: Facts, mut shown: ResMut<ShownDialog>) {
 }
 
 /// The question interrupts (it asks before a game is lost); the options say their name.
-fn announce_dialogs(screen: Res<State<Screen>>, mut said: MessageWriter<Announcement>) {
+fn announce_dialogs(
+    screen: Res<State<Screen>>,
+    words: Res<Language>,
+    mut said: MessageWriter<Announcement>,
+) {
     if !screen.is_changed() || screen.is_added() {
         return;
     }
-    let (text, urgent) = match screen.get() {
-        Screen::ConfirmNewGame => (
-            format!(
-                "Start a new game? {} Enter: new game. Escape: keep playing.",
-                new_game::LINE
-            ),
-            true,
-        ),
-        Screen::Options => ("Options.".into(), false),
-        Screen::Coach => ("Coach.".into(), false),
+    let (id, urgent) = match screen.get() {
+        Screen::ConfirmNewGame => ("say-new-game-question", true),
+        Screen::Options => ("say-options", false),
+        Screen::Coach => ("say-coach", false),
         _ => return,
     };
-    said.write(Announcement { text, urgent });
-}
-
-/// "1 game", "1,204 games".
-pub(crate) fn counted(n: u64, one: &str) -> String {
-    match n {
-        1 => format!("1 {one}"),
-        n => format!("{} {one}s", grouped(n)),
-    }
+    said.write(Announcement {
+        text: words.get(id),
+        urgent,
+    });
 }
 
 #[cfg(test)]
@@ -474,6 +493,8 @@ mod tests {
         world.insert_resource(PastGames::default());
         world.insert_resource(StatsBoard(crate::rules::Shape::square(4)));
         world.insert_resource(Coach::default());
+        world.insert_resource(Language(Words::english().clone()));
+        world.insert_resource(LanguageWanted::default());
         world
             .run_system_once(|facts: Facts| facts.dialog())
             .expect("the facts are all there")
@@ -503,12 +524,18 @@ mod tests {
             ]
         );
         assert_eq!(
-            options::Part::Size.heading(),
+            options::Part::Size.heading(Words::english()),
             "Board size (keys 3–8)",
             "headings name their keys"
         );
-        assert_eq!(options::Part::Target.heading(), "Target (keys + and −)");
-        assert_eq!(options::Part::Theme.heading(), "Theme (key T)");
+        assert_eq!(
+            options::Part::Target.heading(Words::english()),
+            "Target (keys + and −)"
+        );
+        assert_eq!(
+            options::Part::Theme.heading(Words::english()),
+            "Theme (key T)"
+        );
         let over = describe(Screen::Game, GameState::GameOver).unwrap();
         let best = crate::rules::Game::new(crate::rules::Config::default(), 1)
             .board()
@@ -542,7 +569,7 @@ mod tests {
             code: String::new(),
         };
         let games = [game(1204, 128, 150, false), game(20_000, 2048, 1, true)];
-        let history = history::list(&games);
+        let history = history::list(&games, Words::english());
         assert_eq!(history.lines, ["2 games, newest first."]);
         let rows: Vec<(&str, Request)> = history
             .buttons
@@ -551,7 +578,7 @@ mod tests {
             .map(|b| (b.name.as_str(), b.request))
             .collect();
         // The date and time in this machine's zone (`past`'s tests check the zones).
-        let at = when(1_796_041_752_000);
+        let at = when(1_796_041_752_000, Words::english());
         assert_eq!(
             rows,
             [
@@ -567,7 +594,7 @@ mod tests {
                 ),
             ]
         );
-        let stats = stats::figures(&games, crate::rules::Shape::square(4));
+        let stats = stats::figures(&games, crate::rules::Shape::square(4), Words::english());
         assert_eq!(
             stats.lines,
             [
@@ -577,10 +604,10 @@ mod tests {
             ]
         );
         assert_eq!(
-            stats::figures(&games, crate::rules::Shape::square(5)).lines,
+            stats::figures(&games, crate::rules::Shape::square(5), Words::english()).lines,
             ["No 5 by 5 games yet."]
         );
-        assert_eq!(history::list(&[]).buttons.len(), 4);
+        assert_eq!(history::list(&[], Words::english()).buttons.len(), 4);
         // Every button is one its screen takes.
         for (screen, dialog) in [(Screen::History, history), (Screen::Stats, stats)] {
             assert!(dialog.modal);
@@ -598,7 +625,11 @@ mod tests {
                 assert!(screen.accepts(binding.request), "{screen:?} {binding:?}");
                 assert!(!binding.keys.is_empty());
                 for key in binding.keys {
-                    assert_ne!(key_name(*key), UNNAMED, "{key:?} has a name");
+                    assert_ne!(
+                        key_name(*key, Words::english()),
+                        UNNAMED,
+                        "{key:?} has a name"
+                    );
                     let twice = keys[..i].iter().any(|other| {
                         other.keys.contains(key)
                             && (other.when == binding.when
@@ -614,7 +645,9 @@ mod tests {
     #[test]
     fn keys_named_in_sentences_are_the_key_tables_keys() {
         use crate::ai::coach::{Rating, Verdict};
-        let e = Screen::Game.key_for(Request::CoachBars).unwrap();
+        let e = Screen::Game
+            .key_for(Request::CoachBars, Words::english())
+            .unwrap();
         let rating = Rating {
             played: crate::rules::Direction::Up,
             best: crate::rules::Direction::Left,
@@ -622,14 +655,19 @@ mod tests {
             shortfall: 0.5,
             shortfalls: [None; 4],
         };
-        let remark = crate::game::speech::remark(&rating);
+        let remark = crate::game::speech::remark(&rating, Words::english());
         assert!(remark.contains(&format!("({e} compares)")), "{remark}");
-        let c = Screen::Options.key_for(Request::ToggleCoach).unwrap();
-        let empty = coach_summary::summary(&crate::game::coach::Summary {
-            rated: 0,
-            counts: [0; 4],
-            worst: Vec::new(),
-        });
+        let c = Screen::Options
+            .key_for(Request::ToggleCoach, Words::english())
+            .unwrap();
+        let empty = coach_summary::summary(
+            &crate::game::coach::Summary {
+                rated: 0,
+                counts: [0; 4],
+                worst: Vec::new(),
+            },
+            Words::english(),
+        );
         assert!(
             empty.lines[0].contains(&format!("(options, key {c})")),
             "{:?}",
@@ -640,15 +678,18 @@ mod tests {
     #[test]
     fn the_pages_sentence_of_keys_says_what_the_board_s_keys_do() {
         // The page's mirror describes the canvas with a short sentence of keys (web/index.html,
-        // `#a11y-keys`): each key it names asks for what it says.
-        let page = include_str!("../../../web/index.html");
-        let at = page
-            .find("id=\"a11y-keys\">")
-            .expect("the page's sentence of keys");
-        let sentence: String = page[at..page[at..].find("</p>").unwrap() + at]
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
+        // `#a11y-keys`, its words the catalogues' `page-keys`): each key it names asks for
+        // what it says, and every language names the same keys.
+        let sentence = Words::english().get("page-keys");
+        for lang in crate::i18n::Lang::ALL {
+            let said = Words::new(lang).get("page-keys");
+            for key in ["B", "U", "R", "I", "P", "O", "X"] {
+                let alone = said
+                    .split(|c: char| !c.is_alphanumeric())
+                    .any(|word| word == key);
+                assert!(alone, "{lang}: {key} in {said:?}");
+            }
+        }
         for (key, request, says) in [
             (KeyCode::KeyB, Request::ReadBoard, "B reads the board"),
             (KeyCode::KeyU, Request::Undo, "U undoes"),
@@ -679,18 +720,18 @@ mod tests {
 
     #[test]
     fn the_help_lines_come_from_the_keys() {
-        let board = Screen::Game.help_line();
+        let board = Screen::Game.help_line(Words::english());
         assert!(
             board.contains("U undo  ·  R new game  ·  O options"),
             "{board}"
         );
         // The options' arrows step rows and columns, so they say so in place of the board's.
         assert_eq!(
-            Screen::Options.help_line(),
+            Screen::Options.help_line(Words::english()),
             "↑ ↓ rows  ·  ← → columns  ·  Esc close"
         );
         assert_eq!(
-            Screen::Stats.help_line(),
+            Screen::Stats.help_line(Words::english()),
             "← → board  ·  G history  ·  Esc close"
         );
         assert_eq!(

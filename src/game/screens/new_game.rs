@@ -4,9 +4,7 @@ use bevy::prelude::KeyCode::*;
 
 use super::{Binding, Dialog, DialogButton, Facts, Unit};
 use crate::game::requests::Request::{self, *};
-
-/// What the question says under its title (a screen reader hears it too).
-pub const LINE: &str = "This game will be kept in the history.";
+use crate::i18n::Words;
 
 pub const UNIT: Unit = Unit {
     name: "On \"Start a new game?\"",
@@ -22,18 +20,19 @@ pub const UNIT: Unit = Unit {
     describe,
 };
 
-fn describe(_: &Facts) -> Option<Dialog> {
-    Some(question())
+fn describe(facts: &Facts) -> Option<Dialog> {
+    Some(question(&facts.words))
 }
 
-/// The question and its two answers.
-pub fn question() -> Dialog {
+/// The question, what it says under its title (a screen reader hears it too), and its two
+/// answers.
+pub fn question(words: &Words) -> Dialog {
     Dialog::modal(
-        "Start a new game?",
-        vec![LINE.into()],
+        words.get("new-game-title"),
+        vec![words.get("new-game-line")],
         vec![
-            DialogButton::new("New game", ConfirmNewGame),
-            DialogButton::new("Keep playing", Request::CloseDialog),
+            DialogButton::new(words.get("new-game-start"), ConfirmNewGame),
+            DialogButton::new(words.get("new-game-keep-playing"), Request::CloseDialog),
         ],
     )
 }

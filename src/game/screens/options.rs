@@ -1,5 +1,5 @@
 //! The options: board size (a square one press away, rows and columns one by one), target,
-//! theme, animations, the coach; the history and the
+//! theme, animations, the coach, the language; the history and the
 //! statistics; in the browser also Export and Import of a backup (the desktop has `--export`
 //! and `--import`). A choice is drawn dark while it is the current one.
 
@@ -9,8 +9,10 @@ use super::{Binding, Dialog, DialogButton, Facts, Unit, key_name};
 use crate::game::TARGETS;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::Step;
+use crate::i18n::Words;
 use crate::rules::{MAX_SIZE, MIN_SIZE, Shape};
 use crate::save::{MotionChoice, ThemeChoice};
+use crate::tr;
 
 const fn size(keys: &'static [KeyCode], n: usize) -> Binding {
     Binding::new(keys, SetSize(n), "a square board of that side")
@@ -26,7 +28,7 @@ pub const UNIT: Unit = Unit {
         size(&[Digit7, Numpad7], 7),
         size(&[Digit8, Numpad8], 8),
         Binding::new(&[ArrowUp], StepRows(Step::Down), "one row fewer")
-            .help_text("↑ ↓ rows  ·  ← → columns"),
+            .help_text("help-rows-columns"),
         Binding::new(&[ArrowDown], StepRows(Step::Up), "one row more"),
         Binding::new(&[ArrowLeft], StepCols(Step::Down), "one column fewer"),
         Binding::new(&[ArrowRight], StepCols(Step::Up), "one column more"),
@@ -44,11 +46,16 @@ pub const UNIT: Unit = Unit {
         Binding::new(&[KeyM], NextMotion, "the next choice of animations"),
         Binding::new(&[KeyC], ToggleCoach, "the coach on or off"),
         Binding::new(
+            &[KeyL],
+            NextLanguage,
+            "the next language, then the system's",
+        ),
+        Binding::new(
             &[Escape, Enter, NumpadEnter, KeyO],
             CloseDialog,
             "close the options (a new shape or target plays that board's game)",
         )
-        .help("close"),
+        .help("help-close"),
     ],
     accepts,
     describe,
@@ -69,6 +76,7 @@ fn accepts(request: Request) -> bool {
             | NextMotion
             | SetCoach(_)
             | ToggleCoach
+            | NextLanguage
             | OpenHistory
             | OpenStats
             | ExportBackup
@@ -76,18 +84,19 @@ fn accepts(request: Request) -> bool {
     )
 }
 
-/// The themes and the animations offered, with their labels.
+/// The themes and the animations offered, with their labels' message ids (each label's name
+/// for a screen reader is its id with `-name`).
 pub const THEMES: [(&str, ThemeChoice); 4] = [
-    ("System", ThemeChoice::System),
-    ("Light", ThemeChoice::Light),
-    ("Dark", ThemeChoice::Dark),
-    ("High contrast", ThemeChoice::HighContrast),
+    ("options-theme-system", ThemeChoice::System),
+    ("options-theme-light", ThemeChoice::Light),
+    ("options-theme-dark", ThemeChoice::Dark),
+    ("options-theme-contrast", ThemeChoice::HighContrast),
 ];
 pub const MOTIONS: [(&str, MotionChoice); 4] = [
-    ("System", MotionChoice::System),
-    ("Full", MotionChoice::Full),
-    ("Reduced", MotionChoice::Reduced),
-    ("Off", MotionChoice::Off),
+    ("options-motion-system", MotionChoice::System),
+    ("options-motion-full", MotionChoice::Full),
+    ("options-motion-reduced", MotionChoice::Reduced),
+    ("options-motion-off", MotionChoice::Off),
 ];
 
 /// A part of the options: its heading names its keys, from the bindings above.
@@ -99,6 +108,7 @@ pub enum Part {
     Theme,
     Motion,
     Coach,
+    Language,
 }
 
 impl Part {
@@ -112,37 +122,64 @@ impl Part {
                 | (Part::Theme, SetTheme(_) | ToggleTheme)
                 | (Part::Motion, SetMotion(_) | NextMotion)
                 | (Part::Coach, SetCoach(_) | ToggleCoach)
+                | (Part::Language, NextLanguage)
         )
     }
 
     /// "Board size (keys 3–8)", "Theme (key T)".
-    pub fn heading(self) -> String {
-        let keys: Vec<&str> = UNIT
+    pub fn heading(self, words: &Words) -> String {
+        let keys: Vec<String> = UNIT
             .keys
             .iter()
             .filter(|b| self.has(b.request))
-            .map(|b| key_name(b.keys[0]))
+            .map(|b| key_name(b.keys[0], words))
             .collect();
-        let word = match self {
-            Part::Size => "Board size",
-            Part::Shape => "Rows and columns",
-            Part::Target => "Target",
-            Part::Theme => "Theme",
-            Part::Motion => "Animations",
-            Part::Coach => "Move coach",
-        };
+        let part = words.get(match self {
+            Part::Size => "options-size",
+            Part::Shape => "options-shape",
+            Part::Target => "options-target",
+            Part::Theme => "options-theme",
+            Part::Motion => "options-motion",
+            Part::Coach => "options-coach",
+            Part::Language => "options-language-heading",
+        });
         match keys.as_slice() {
-            [key] => format!("{word} (key {key})"),
-            keys if self == Part::Shape => format!("{word}: {}", keys.join(" ")),
-            [first, .., last] if self == Part::Size => format!("{word} (keys {first}–{last})"),
-            keys => format!("{word} (keys {})", keys.join(" and ")),
+            [key] => tr!(words, "options-heading-key", part = part, key = key),
+            keys if self == Part::Shape => {
+                tr!(
+                    words,
+                    "options-heading-arrows",
+                    part = part,
+                    keys = keys.join(" ")
+                )
+            }
+            [first, .., last] if self == Part::Size => tr!(
+                words,
+                "options-heading-range",
+                part = part,
+                first = first,
+                last = last
+            ),
+            [first, second] => tr!(
+                words,
+                "options-heading-pair",
+                part = part,
+                first = first,
+                second = second
+            ),
+            _ => part,
         }
     }
 }
 
 /// The board's rows and columns in words: "4 rows, 6 columns".
-pub fn shape_line(shape: Shape) -> String {
-    format!("{} rows, {} columns", shape.rows(), shape.cols())
+pub fn shape_line(shape: Shape, words: &Words) -> String {
+    tr!(
+        words,
+        "options-shape-line",
+        rows = shape.rows(),
+        cols = shape.cols()
+    )
 }
 
 /// The board chosen (a line: its rows and columns), then every choice, each named for a screen
@@ -151,28 +188,32 @@ pub fn shape_line(shape: Shape) -> String {
 fn describe(facts: &Facts) -> Option<Dialog> {
     let next = facts.next.0;
     let options = &facts.options.0;
+    let words: &Words = &facts.words;
+    let named = |id: &str, request| {
+        DialogButton::named(words.get(id), words.get(&format!("{id}-name")), request)
+    };
     let mut buttons = Vec::new();
     for size in MIN_SIZE..=MAX_SIZE {
         buttons.push(
             DialogButton::named(
                 format!("{size}×{size}"),
-                format!("Board {size} by {size}"),
+                tr!(words, "options-size-name", rows = size, cols = size),
                 SetSize(size),
             )
             .chosen(next.shape() == Shape::square(size)),
         );
     }
     // Named with the board they step from, so a screen reader hears each step's result.
-    let now = shape_line(next.shape());
-    for (label, name, request) in [
-        ("Rows −", "One row fewer", StepRows(Step::Down)),
-        ("Rows +", "One row more", StepRows(Step::Up)),
-        ("Cols −", "One column fewer", StepCols(Step::Down)),
-        ("Cols +", "One column more", StepCols(Step::Up)),
+    let now = shape_line(next.shape(), words);
+    for (id, request) in [
+        ("options-rows-fewer", StepRows(Step::Down)),
+        ("options-rows-more", StepRows(Step::Up)),
+        ("options-cols-fewer", StepCols(Step::Down)),
+        ("options-cols-more", StepCols(Step::Up)),
     ] {
         buttons.push(DialogButton::named(
-            label,
-            format!("{name} (now {now})"),
+            words.get(id),
+            words.fmt(&format!("{id}-name"), &[("shape", now.as_str().into())]),
             request,
         ));
     }
@@ -180,51 +221,54 @@ fn describe(facts: &Facts) -> Option<Dialog> {
         buttons.push(
             DialogButton::named(
                 target.to_string(),
-                format!("Target {target}"),
+                tr!(words, "options-target-name", target = target.to_string()),
                 SetTarget(target),
             )
             .chosen(next.target() == target),
         );
     }
-    for (label, theme) in THEMES {
-        let name = match theme {
-            ThemeChoice::HighContrast => "High contrast theme".to_string(),
-            _ => format!("{label} theme"),
-        };
-        buttons
-            .push(DialogButton::named(label, name, SetTheme(theme)).chosen(options.theme == theme));
+    for (id, theme) in THEMES {
+        buttons.push(named(id, SetTheme(theme)).chosen(options.theme == theme));
     }
-    for (label, motion) in MOTIONS {
-        let name = match motion {
-            MotionChoice::System => "Animations as the system asks",
-            MotionChoice::Full => "Full animations",
-            MotionChoice::Reduced => "Reduced animations",
-            MotionChoice::Off => "No animations",
-        };
-        buttons.push(
-            DialogButton::named(label, name, SetMotion(motion)).chosen(options.motion == motion),
-        );
+    for (id, motion) in MOTIONS {
+        buttons.push(named(id, SetMotion(motion)).chosen(options.motion == motion));
     }
-    buttons.push(DialogButton::named("On", "Coach on", SetCoach(true)).chosen(options.coach));
-    buttons.push(DialogButton::named("Off", "Coach off", SetCoach(false)).chosen(!options.coach));
-    buttons.push(DialogButton::new("History", OpenHistory));
-    buttons.push(DialogButton::new("Statistics", OpenStats));
+    buttons.push(named("options-coach-on", SetCoach(true)).chosen(options.coach));
+    buttons.push(named("options-coach-off", SetCoach(false)).chosen(!options.coach));
+    let system = options.language.is_none() && facts.language.flag.is_none();
+    buttons.push(language_button(words, system));
+    buttons.push(DialogButton::new(words.get("options-history"), OpenHistory));
+    buttons.push(DialogButton::new(
+        words.get("options-statistics"),
+        OpenStats,
+    ));
     if cfg!(target_arch = "wasm32") {
-        buttons.push(DialogButton::named(
-            "Export",
-            "Export a backup",
-            ExportBackup,
-        ));
-        buttons.push(DialogButton::named(
-            "Import",
-            "Import a backup",
-            ImportBackup,
-        ));
+        buttons.push(named("options-export", ExportBackup));
+        buttons.push(named("options-import", ImportBackup));
     }
-    buttons.push(DialogButton::new("Done", CloseDialog));
+    buttons.push(DialogButton::new(words.get("options-done"), CloseDialog));
     Some(Dialog::modal(
-        "Options",
-        vec![shape_line(next.shape())],
+        words.get("options-title"),
+        vec![now],
         buttons,
     ))
+}
+
+/// The language button: the language spoken, in its own name, and whether it is the system's
+/// (its key and each press go to the next one, then back to the system's).
+fn language_button(words: &Words, system: bool) -> DialogButton {
+    let language = words.get("language-name");
+    let language = language.as_str();
+    let (label, name) = if system {
+        (
+            tr!(words, "options-language-system", language = language),
+            tr!(words, "options-language-system-name", language = language),
+        )
+    } else {
+        (
+            words.get("language-name"),
+            tr!(words, "options-language-name", language = language),
+        )
+    };
+    DialogButton::named(label, name, NextLanguage)
 }

@@ -8,11 +8,11 @@ use bevy::prelude::KeyCode::{
 };
 
 use super::{Binding, Dialog, DialogButton, Facts, Help, QUIT_KEYS, Unit, When};
-use crate::game::past::grouped;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::Watch;
 use crate::game::state::GameState;
 use crate::rules::Direction;
+use crate::tr;
 
 const ENTER: &[KeyCode] = &[Enter, NumpadEnter, Space];
 
@@ -21,9 +21,9 @@ pub const UNIT: Unit = Unit {
     keys: &[
         Binding::new(&[ArrowUp, KeyW, KeyK], Move(Direction::Up), "slide up").help_text(
             if QUIT_KEYS {
-                "Arrows or WASD to move"
+                "help-move"
             } else {
-                "Arrows, WASD or swipe to move"
+                "help-move-touch"
             },
         ),
         Binding::new(
@@ -46,14 +46,14 @@ pub const UNIT: Unit = Unit {
             Undo,
             "take back the last move (Ctrl+Z and Cmd+Z too), as far back as the game goes",
         )
-        .help("undo"),
+        .help("help-undo"),
         Binding::new(
             &[KeyR],
             NewGame,
             "new game; asks first while a game is in progress",
         )
-        .help("new game"),
-        Binding::new(&[KeyO], OpenOptions, "the options").help("options"),
+        .help("help-new-game"),
+        Binding::new(&[KeyO], OpenOptions, "the options").help("help-options"),
         Binding::new(&[KeyT], ToggleTheme, "the other theme, light or dark"),
         Binding::new(
             &[KeyI, Slash],
@@ -92,7 +92,7 @@ pub const UNIT: Unit = Unit {
             request: Quit,
             when: When::Desktop,
             does: "quit",
-            help: Help::Word("quit"),
+            help: Help::Word("help-quit"),
         },
     ],
     accepts,
@@ -126,31 +126,37 @@ fn accepts(request: Request) -> bool {
 /// "You win!" or "Game over!", as the game state says; nothing while the game goes on.
 fn describe(facts: &Facts) -> Option<Dialog> {
     let game = &facts.engine.0;
+    let words = &facts.words;
     Some(match facts.state.get() {
         GameState::Won => Dialog::modal(
-            "You win!",
-            vec![format!("You reached {}.", game.config().target())],
+            words.get("play-won-title"),
+            vec![tr!(
+                words,
+                "play-won-line",
+                target = game.config().target().to_string()
+            )],
             vec![
-                DialogButton::new("Keep going", KeepGoing),
-                DialogButton::new("New game", NewGame),
+                DialogButton::new(words.get("play-keep-going"), KeepGoing),
+                DialogButton::new(words.get("play-new-game"), NewGame),
             ],
         ),
         GameState::GameOver => {
             let mut buttons = vec![
-                DialogButton::new("Try again", NewGame),
-                DialogButton::new("Replay", Watch(Watch::Current)),
-                DialogButton::new("Share", Share),
+                DialogButton::new(words.get("play-try-again"), NewGame),
+                DialogButton::new(words.get("play-replay"), Watch(Watch::Current)),
+                DialogButton::new(words.get("play-share"), Share),
             ];
             // The coach's summary too while the coach is on.
             if facts.options.coach {
-                buttons.push(DialogButton::new("Coach", OpenCoach));
+                buttons.push(DialogButton::new(words.get("play-coach"), OpenCoach));
             }
             Dialog::modal(
-                "Game over!",
-                vec![format!(
-                    "Score {}, best tile {}.",
-                    grouped(game.score()),
-                    game.board().max_tile()
+                words.get("play-over-title"),
+                vec![tr!(
+                    words,
+                    "play-over-line",
+                    score = game.score(),
+                    tile = game.board().max_tile().to_string()
                 )],
                 buttons,
             )

@@ -4,12 +4,14 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Binding, Dialog, DialogButton, Unit, counted};
-use crate::game::past::{Stats, grouped};
+use super::{Binding, Dialog, DialogButton, Unit};
+use crate::game::past::Stats;
 use crate::game::requests::Request::*;
 use crate::game::requests::Step;
+use crate::i18n::Words;
 use crate::rules::Shape;
 use crate::save::PastGame;
+use crate::tr;
 
 /// The board shape the statistics screen shows.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,20 +74,20 @@ pub const UNIT: Unit = Unit {
             StatsSize(Step::Down),
             "the board before (the squares, then each other shape played)",
         )
-        .help_text("← → board"),
+        .help_text("help-boards"),
         Binding::new(
             &[ArrowRight, KeyD, KeyL],
             StatsSize(Step::Up),
             "the next board",
         ),
-        Binding::new(&[KeyG], OpenHistory, "the history").help("history"),
+        Binding::new(&[KeyG], OpenHistory, "the history").help("help-history"),
         Binding::new(&[KeyT], ToggleTheme, "the other theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace, KeyN],
             CloseDialog,
             "close the statistics",
         )
-        .help("close"),
+        .help("help-close"),
     ],
     accepts: |request| {
         matches!(
@@ -93,48 +95,59 @@ pub const UNIT: Unit = Unit {
             StatsSize(_) | OpenHistory | CloseDialog | ToggleTheme
         )
     },
-    describe: |facts| Some(figures(&facts.past.0, facts.stats_board.0)),
+    describe: |facts| Some(figures(&facts.past.0, facts.stats_board.0, &facts.words)),
 };
 
 /// The statistics of one board shape, in words, and the screen's buttons.
-pub fn figures(games: &[PastGame], shape: Shape) -> Dialog {
+pub fn figures(games: &[PastGame], shape: Shape, words: &Words) -> Dialog {
     let stats = Stats::of(games, shape);
     let mut lines = Vec::new();
     let (rows, cols) = (shape.rows(), shape.cols());
     if stats.games == 0 {
-        lines.push(format!("No {rows} by {cols} games yet."));
+        lines.push(tr!(words, "stats-none", rows = rows, cols = cols));
     } else {
-        let count = |n: usize, one: &str| counted(n as u64, one);
-        lines.push(format!(
-            "{rows} by {cols} boards: {}, {} ({} %), best score {}, average score {}.",
-            count(stats.games, "game"),
-            count(stats.wins, "win"),
-            stats.win_percent(),
-            grouped(stats.best),
-            grouped(stats.average)
+        lines.push(tr!(
+            words,
+            "stats-summary",
+            rows = rows,
+            cols = cols,
+            games = stats.games,
+            wins = stats.wins,
+            percent = stats.win_percent(),
+            best = stats.best,
+            average = stats.average
         ));
         let tiles: Vec<String> = stats
             .tiles
             .iter()
             .filter(|t| t.1 > 0)
-            .map(|&(tile, n)| format!("{tile} in {}", count(n, "game")))
+            .map(|&(tile, n)| {
+                tr!(
+                    words,
+                    "stats-tile-games",
+                    tile = tile.to_string(),
+                    games = n
+                )
+            })
             .collect();
-        lines.push(format!("Best tile reached: {}.", tiles.join(", ")));
-        let scores: Vec<String> = stats.recent.iter().map(|&s| grouped(s)).collect();
-        lines.push(format!(
-            "Last {} scores, oldest first: {}.",
-            scores.len(),
-            scores.join(", ")
+        let separator = words.get("list-separator");
+        lines.push(tr!(words, "stats-tiles", tiles = tiles.join(&separator)));
+        let scores: Vec<String> = stats.recent.iter().map(|&s| words.number(s)).collect();
+        lines.push(tr!(
+            words,
+            "stats-recent",
+            count = scores.len(),
+            scores = scores.join(&separator)
         ));
     }
     Dialog::modal(
-        "Statistics",
+        words.get("stats-title"),
         lines,
         vec![
-            DialogButton::named("←", "Previous board", StatsSize(Step::Down)),
-            DialogButton::named("→", "Next board", StatsSize(Step::Up)),
-            DialogButton::new("History", OpenHistory),
-            DialogButton::new("Close", CloseDialog),
+            DialogButton::named("←", words.get("stats-previous"), StatsSize(Step::Down)),
+            DialogButton::named("→", words.get("stats-next"), StatsSize(Step::Up)),
+            DialogButton::new(words.get("stats-history"), OpenHistory),
+            DialogButton::new(words.get("stats-close"), CloseDialog),
         ],
     )
 }

@@ -3,11 +3,12 @@
 
 use bevy::prelude::KeyCode::{self, *};
 
-use super::{Binding, Dialog, DialogButton, Unit, counted};
-use crate::game::past::grouped;
+use super::{Binding, Dialog, DialogButton, Unit};
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{Control, Speed};
 use crate::game::state::Watching;
+use crate::i18n::Words;
+use crate::tr;
 
 const fn speed(keys: &'static [KeyCode], speed: Speed) -> Binding {
     Binding::new(
@@ -25,7 +26,7 @@ pub const UNIT: Unit = Unit {
             Replay(Control::TogglePlay),
             "play or pause",
         )
-        .help("play"),
+        .help("help-play"),
         Binding::new(
             &[ArrowLeft, KeyA, KeyH, Comma],
             Replay(Control::Back),
@@ -62,7 +63,7 @@ pub const UNIT: Unit = Unit {
             Replay(Control::Close),
             "close the viewer",
         )
-        .help("close"),
+        .help("help-close"),
     ],
     accepts: |request| matches!(request, Replay(_) | Share | ToggleTheme),
     describe: |facts| {
@@ -70,48 +71,54 @@ pub const UNIT: Unit = Unit {
             .replay
             .0
             .as_ref()
-            .map(|watching| controls(watching, facts.engine.score()))
+            .map(|watching| controls(watching, facts.engine.score(), &facts.words))
     },
 };
 
 /// The controls, and where the replay is: "Move 13 of 18, score 1,204, 1 undo."
-pub fn controls(watching: &Watching, score: u64) -> Dialog {
-    let undos = counted(u64::from(watching.record.undos), "undo");
+pub fn controls(watching: &Watching, score: u64, words: &Words) -> Dialog {
+    let speed = watching.speed.name(words);
     let pace = if watching.playing {
-        format!("Playing at {}.", watching.speed.name())
+        tr!(words, "viewer-playing", speed = speed.as_str())
     } else {
-        "Paused.".to_string()
+        words.get("viewer-paused")
     };
-    let play = if watching.playing { "Pause" } else { "Play" };
+    let play = words.get(if watching.playing {
+        "viewer-pause"
+    } else {
+        "viewer-play"
+    });
     Dialog {
-        title: "Replay".into(),
+        title: words.get("viewer-title"),
         lines: vec![
-            format!(
-                "Move {} of {}, score {}, {undos}.",
-                watching.shown,
-                watching.len(),
-                grouped(score)
+            tr!(
+                words,
+                "viewer-position",
+                shown = watching.shown,
+                moves = watching.len(),
+                score = score,
+                undos = watching.record.undos
             ),
             pace,
         ],
         buttons: vec![
-            DialogButton::named("|←", "Back to the start", Replay(Control::First)),
-            DialogButton::named("←", "Back one move", Replay(Control::Back)),
+            DialogButton::named("|←", words.get("viewer-first"), Replay(Control::First)),
+            DialogButton::named("←", words.get("viewer-back"), Replay(Control::Back)),
             DialogButton::new(play, Replay(Control::TogglePlay)),
-            DialogButton::named("→", "Forward one move", Replay(Control::Forward)),
-            DialogButton::named("→|", "To the end", Replay(Control::Last)),
+            DialogButton::named("→", words.get("viewer-forward"), Replay(Control::Forward)),
+            DialogButton::named("→|", words.get("viewer-last"), Replay(Control::Last)),
             DialogButton::named(
-                watching.speed.name(),
-                format!("Speed {}", watching.speed.name()),
+                speed.clone(),
+                tr!(words, "viewer-speed", speed = speed),
                 Replay(Control::Speed(watching.speed.next())),
             ),
             DialogButton::named(
-                "Play on",
-                "Play on from here",
+                words.get("viewer-play-on"),
+                words.get("viewer-play-on-name"),
                 Replay(Control::PlayFromHere),
             ),
-            DialogButton::new("Share", Request::Share),
-            DialogButton::named("×", "Close", Replay(Control::Close)),
+            DialogButton::new(words.get("viewer-share"), Request::Share),
+            DialogButton::named("×", words.get("viewer-close"), Replay(Control::Close)),
         ],
         modal: false,
     }

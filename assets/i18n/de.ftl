@@ -1,0 +1,455 @@
+# German catalogue of the game (assets/i18n/en.ftl has the notes).
+# Anrede: du. Begriffe: Kachel (tile), Spielfeld (board), Zug (move), Verlauf (history),
+# Replay, Coach, Backup, KI (AI).
+
+## Warum ein Teilen-Code abgelehnt wird (in „Dieses Replay kann nicht gezeigt werden: …“).
+
+error-code-empty = der Code ist leer
+error-code-too-long = der Code ist { $length } Zeichen lang, länger als jedes Spiel ({ $max })
+error-code-text = das ist kein Spielcode (Buchstaben, Ziffern, - und _)
+error-code-short = der Code ist unvollständig
+error-code-checksum = der Code ist beschädigt (seine Prüfsumme stimmt nicht)
+error-code-version = der Code hat Version { $version }; dieses Spiel liest die Versionen { $first } und { $second }
+error-code-config = der Code ist ungültig: { $reason }
+error-code-too-many-moves = der Code enthält { $moves } Züge, mehr als { $max }
+error-code-moves = das Spiel im Code lässt sich nicht abspielen: { $reason }
+
+## Ein Spielfeld oder Ziel, das sich nicht spielen lässt.
+
+error-config-size = Spielfeldgröße { $size } wird nicht unterstützt: wähle { $min } bis { $max }
+error-config-rows = { $rows ->
+        [one] { $rows } Zeile wird nicht unterstützt: wähle { $min } bis { $max }
+       *[other] { $rows } Zeilen werden nicht unterstützt: wähle { $min } bis { $max }
+    }
+error-config-cols = { $cols ->
+        [one] { $cols } Spalte wird nicht unterstützt: wähle { $min } bis { $max }
+       *[other] { $cols } Spalten werden nicht unterstützt: wähle { $min } bis { $max }
+    }
+error-config-target = Ziel { $target } ist keine Zweierpotenz von mindestens { $min } (z. B. 2048)
+
+## Ein gespeichertes Spiel, das nicht stimmig ist.
+
+error-restore-tile-count = { $found } Felder, obwohl das Spielfeld { $expected } hat
+error-restore-tile = { $value } ist kein Kachelwert
+error-restore-score = Punktestand { $score } liegt außerhalb des gültigen Bereichs
+error-restore-status = der gespeicherte Status passt nicht zum Spielfeld
+error-restore-rng = der Zustand des Zufallsgenerators ist leer
+
+## Züge, die sich nicht abspielen lassen.
+
+error-history-other-board = der Anfang liegt auf einem anderen Spielfeld
+error-history-after-end = Zug { $number } kommt nach dem Spielende
+error-history-no-change = Zug { $number } würde das Spielfeld nicht verändern
+error-history-mismatch = die Züge führen zu einem anderen Spiel
+error-history-packing = die Züge sind beschädigt
+error-history-not-seed = der Anfang passt nicht zum Seed des Spiels
+
+## Tasten mit Namen (die übrigen zeigen Buchstabe, Ziffer, Pfeil oder Zeichen der Taste).
+
+key-enter = Eingabe
+key-space = Leertaste
+key-escape = Esc
+key-backspace = Rücktaste
+key-home = Pos1
+key-end = Ende
+key-page-up = Bild auf
+key-page-down = Bild ab
+key-comma = Komma
+key-period = Punkt
+
+## Die Tastenzeile unter dem Spielfeld: jeweils Taste und Wirkung („U rückgängig“), durch
+## Punkte getrennt.
+
+help-key = { $key } { $action }
+help-move = Pfeile oder WASD zum Schieben
+help-move-touch = Pfeile, WASD oder Wischen zum Schieben
+help-undo = rückgängig
+help-new-game = neues Spiel
+help-options = Optionen
+help-quit = beenden
+help-close = schließen
+help-play = abspielen
+help-replay = Replay
+help-share = teilen
+help-statistics = Statistik
+help-history = Verlauf
+help-rows-columns = ↑ ↓ Zeilen  ·  ← → Spalten
+help-select = ↑ ↓ auswählen
+help-boards = ← → Spielfeld
+help-coach-summary = Tab und Eingabe: Zug im Replay ansehen  ·  Esc schließen
+
+## Das laufende Spiel, „Gewonnen!“ und „Spiel vorbei!“.
+
+play-won-title = Gewonnen!
+play-won-line = Du hast { $target } erreicht.
+play-keep-going = Weiterspielen
+play-new-game = Neues Spiel
+play-over-title = Spiel vorbei!
+play-over-line = { $score } Punkte, höchste Kachel { $tile }.
+play-try-again = Nochmal
+play-replay = Replay
+play-share = Teilen
+play-coach = Coach
+
+## „Neues Spiel starten?“
+
+new-game-title = Neues Spiel starten?
+new-game-line = Dieses Spiel bleibt im Verlauf erhalten.
+new-game-start = Neues Spiel
+new-game-keep-playing = Weiterspielen
+
+## Die Optionen.
+
+options-title = Optionen
+# Die Überschrift eines Teils nennt seine Tasten: „Design (Taste T)“.
+options-heading-key = { $part } (Taste { $key })
+options-heading-range = { $part } (Tasten { $first }–{ $last })
+options-heading-pair = { $part } (Tasten { $first } und { $second })
+options-heading-arrows = { $part }: { $keys }
+options-size = Spielfeldgröße
+options-shape = Zeilen und Spalten
+options-target = Ziel
+options-theme = Design
+options-motion = Animationen
+options-coach = Zug-Coach
+options-note = { $heading }. Jede Größe hat ihr eigenes Spiel.
+# Das gewählte Spielfeld, unter den quadratischen Größen.
+options-shape-line = { $rows ->
+        [one] { $rows } Zeile
+       *[other] { $rows } Zeilen
+    }, { $cols ->
+        [one] { $cols } Spalte
+       *[other] { $cols } Spalten
+    }
+options-size-name = Spielfeld { $rows } mal { $cols }
+options-rows-fewer = Zl. −
+options-rows-fewer-name = Eine Zeile weniger (jetzt { $shape })
+options-rows-more = Zl. +
+options-rows-more-name = Eine Zeile mehr (jetzt { $shape })
+options-cols-fewer = Sp. −
+options-cols-fewer-name = Eine Spalte weniger (jetzt { $shape })
+options-cols-more = Sp. +
+options-cols-more-name = Eine Spalte mehr (jetzt { $shape })
+options-target-name = Ziel { $target }
+options-theme-system = System
+options-theme-system-name = Design des Systems
+options-theme-light = Hell
+options-theme-light-name = Helles Design
+options-theme-dark = Dunkel
+options-theme-dark-name = Dunkles Design
+options-theme-contrast = Hoher Kontrast
+options-theme-contrast-name = Design mit hohem Kontrast
+options-motion-system = System
+options-motion-system-name = Animationen wie im System eingestellt
+options-motion-full = Voll
+options-motion-full-name = Alle Animationen
+options-motion-reduced = Reduziert
+options-motion-reduced-name = Reduzierte Animationen
+options-motion-off = Aus
+options-motion-off-name = Keine Animationen
+options-coach-on = An
+options-coach-on-name = Coach an
+options-coach-off = Aus
+options-coach-off-name = Coach aus
+# Der Sprachknopf zeigt die gesprochene Sprache; folgt sie der des Systems, sagt er es.
+language-name = Deutsch
+options-language-system = { $language } (System)
+options-language-name = Sprache: { $language }
+options-language-system-name = Sprache: { $language }, wie im System
+options-history = Verlauf
+options-statistics = Statistik
+options-export = Export
+options-export-name = Backup exportieren
+options-import = Import
+options-import-name = Backup importieren
+options-done = Fertig
+options-language-heading = Sprache
+
+## Datum: wann ein Spiel des Verlaufs begann, nach der Uhr des Spielers.
+
+date-time = { $dd }.{ $mm }.{ $year }, { $hour }:{ $minute }
+date-beyond = ein Datum außerhalb des Kalenders
+
+## Anzahlen, die an vielen Stellen vorkommen.
+
+count-moves = { $moves ->
+        [one] { $moves } Zug
+       *[other] { $moves } Züge
+    }
+count-games = { $games ->
+        [one] { $games } Spiel
+       *[other] { $games } Spiele
+    }
+count-undos = { $undos ->
+        [one] { $undos } Rücknahme
+       *[other] { $undos } Rücknahmen
+    }
+
+## Der Verlauf der Spiele.
+
+history-title = Verlauf
+# Ein Spiel der Liste, wie es gezeichnet wird, in Spalten.
+history-row = { $when }   { $shape }   { $score }   max. { $tile }   { count-moves }
+history-row-ai = { history-row }   KI
+# Dasselbe Spiel, wie ein Screenreader es vorliest.
+history-row-name = { $when }, { $rows } mal { $cols }, { $score } Punkte, höchste Kachel { $tile }, { count-moves }
+history-row-name-ai = { history-row-name }, gespielt von der KI
+history-none = Noch keine Spiele. Spiele, die du beendest oder durch ein neues ersetzt, erscheinen hier.
+history-count = { $games ->
+        [one] 1 Spiel.
+       *[other] { $games } Spiele, neueste zuerst.
+    }
+history-replay = Replay
+history-replay-name = Replay des ausgewählten Spiels
+history-share = Teilen
+history-share-name = Ausgewähltes Spiel teilen
+history-statistics = Statistik
+history-close = Schließen
+# Die Anzahl neben dem Titel, wie gezeichnet.
+history-shown-none = noch keine Spiele
+history-shown-one = 1 Spiel
+history-shown-some = { $first }–{ $last } von { $games } Spielen
+history-shown-note = Spiele, die du beendest oder durch ein neues ersetzt, erscheinen hier.
+
+## Die Statistik einer Spielfeldform.
+
+stats-title = Statistik
+stats-none = Noch keine Spiele auf dem Spielfeld { $rows } mal { $cols }.
+stats-summary = Spielfeld { $rows } mal { $cols }: { count-games }, { $wins ->
+        [one] { $wins } Sieg
+       *[other] { $wins } Siege
+    } ({ $percent } %), bester Punktestand { $best }, Durchschnitt { $average }.
+stats-tile-games = { $games ->
+        [one] { $tile } in { $games } Spiel
+       *[other] { $tile } in { $games } Spielen
+    }
+stats-tiles = Höchste erreichte Kachel: { $tiles }.
+stats-recent = { $count ->
+        [one] Letztes Ergebnis: { $scores }.
+       *[other] Die letzten { $count } Ergebnisse, ältestes zuerst: { $scores }.
+    }
+stats-previous = Vorheriges Spielfeld
+stats-next = Nächstes Spielfeld
+stats-history = Verlauf
+stats-close = Schließen
+# Wie gezeichnet.
+stats-none-drawn = Noch keine Spiele auf { $shape }: ← und → zeigen andere Spielfelder.
+stats-games-wins = Spiele { $games }   ·   Siege { $wins } ({ $percent } %)
+stats-best-average = Rekord { $best }   ·   Durchschnitt { $average }
+stats-tiles-heading = Höchste erreichte Kachel
+stats-scores-heading = { $count ->
+        [one] Ergebnis des letzten Spiels
+       *[other] Ergebnisse der letzten { $count } Spiele
+    }
+
+## Der Replay-Betrachter.
+
+viewer-title = Replay
+viewer-position = Zug { $shown } von { $moves }, { $score } Punkte, { count-undos }.
+viewer-playing = Wiedergabe, Tempo { $speed }.
+viewer-paused = Pausiert.
+viewer-play = Start
+viewer-pause = Pause
+viewer-first = Zurück zum Anfang
+viewer-back = Einen Zug zurück
+viewer-forward = Einen Zug vor
+viewer-last = Zum Ende
+viewer-speed = Tempo { $speed }
+viewer-speed-max = Max
+viewer-play-on = Spielen
+viewer-play-on-name = Ab hier weiterspielen
+viewer-share = Teilen
+viewer-close = Schließen
+# Die Zeile unter dem Spielfeld, solange der Betrachter offen ist.
+viewer-line = Zug { $shown } von { $moves }  ·  { $score } Punkte  ·  { count-undos }  ·  { $help }
+
+## Die Zusammenfassung des Coachs.
+
+coach-title = Coach
+coach-none = Noch kein Zug dieses Spiels ist bewertet: Der Coach bewertet deine eigenen Züge, solange er an ist (Optionen, Taste { $key }).
+coach-counts = { $rated ->
+        [one] 1 Zug bewertet
+       *[other] { $rated } Züge bewertet
+    }: { $best } optimal, { $good } gut, { $inaccuracies ->
+        [one] 1 Ungenauigkeit
+       *[other] { $inaccuracies } Ungenauigkeiten
+    }, { $mistakes ->
+        [one] 1 Fehler
+       *[other] { $mistakes } Fehler
+    }.
+coach-clean = Keine Ungenauigkeit und kein Fehler: gut gespielt!
+coach-worst = Die Züge, die am meisten verschenkt haben; jeder öffnet das Replay kurz davor:
+coach-move = Zug { $number }: { $played }, { $verdict } ({ $best } war am besten)
+coach-close = Schließen
+
+## Züge und was der Coach dazu sagt.
+
+direction-up = Hoch
+direction-down = Runter
+direction-left = Links
+direction-right = Rechts
+verdict-best = optimal
+verdict-good = gut
+verdict-inaccuracy = ungenau
+verdict-mistake = Fehler
+# Kurz unter dem Spielfeld gezeigt und nach dem Satz zum Zug gesagt.
+remark-best = Coach: { $played }, der beste Zug.
+remark-good = Coach: { $played }, ein guter Zug ({ $best } war am besten).
+remark-inaccuracy = Coach: { $played }, eine Ungenauigkeit; { $best } war am besten ({ $key }: Vergleich).
+remark-mistake = Coach: { $played }, ein Fehler; { $best } war am besten ({ $key }: Vergleich).
+
+## Was ein Screenreader vorliest.
+
+# Zwischen den Teilen einer Aufzählung in einem Satz.
+list-separator = {", "}
+say-place = Zeile { $row } Spalte { $col }
+say-undid = { $direction } zurückgenommen, { $score } Punkte.
+say-merge = zwei { $half }er ergeben { $value }
+say-merges = { $first } und { $second }
+say-spawn = neue { $value } in { $place }
+say-score = { $score } Punkte
+say-move = { $direction }: { $parts }.
+say-empty = leer
+say-status = { $score } Punkte, Rekord { $best }, { count-moves }, Spielfeld { $shape }, Ziel { $target }.
+say-row = Zeile { $row }: { $cells }.
+say-tile = { $value } in { $place }
+say-new-game = Neues Spiel: { $tiles }.
+say-won = Gewonnen! Du hast { $target } erreicht. Spiel weiter oder starte ein neues Spiel.
+say-over = Spiel vorbei. { $score } Punkte, höchste Kachel { $tile }. Mit Neues Spiel versuchst du es noch einmal.
+say-reading = { $board } { $score } Punkte.
+say-new-game-question = { new-game-title } { new-game-line } { key-enter }: neues Spiel. Esc: weiterspielen.
+say-options = Optionen.
+say-coach = Coach.
+
+## Hinweise: eine Zeile unter dem Spielfeld für ein paar Sekunden.
+
+notice-replay-refused = Dieses Replay kann nicht gezeigt werden: { $reason }.
+notice-coach-unrated = Der Coach hat noch keinen Zug dieses Spiels bewertet.
+notice-coach-off = Der Coach ist aus: Schalte ihn in den Optionen ein ({ $options }, dann { $coach }).
+notice-unrecorded-history = Dieses Spiel begann, bevor Spiele aufgezeichnet wurden: Es steht nicht im Verlauf.
+notice-unrecorded-replay = Dieses Spiel begann, bevor Spiele aufgezeichnet wurden: Es hat kein Replay.
+notice-unrecorded-share = Dieses Spiel begann, bevor Spiele aufgezeichnet wurden: Es kann nicht geteilt werden.
+notice-record-refused = Die Aufzeichnung dieses Spiels lässt sich nicht abspielen: { $reason }.
+notice-played-on = Ab Zug { $move } geht es weiter; das ersetzte Spiel steht im Verlauf.
+notice-nothing-to-share = Es gibt noch kein Spiel zum Teilen.
+notice-guest = Ein anderes Fenster spielt auf diesem Spielfeld: Dieses hier startet ein eigenes neues Spiel.
+notice-guest-played = Ein anderes Fenster spielt auf diesem Spielfeld: Das hier gespielte Spiel läuft eigenständig weiter.
+notice-guest-tab = Ein anderer Tab spielt auf diesem Spielfeld: Dieser hier startet ein eigenes neues Spiel.
+notice-guest-tab-played = Ein anderer Tab spielt auf diesem Spielfeld: Das hier gespielte Spiel läuft eigenständig weiter.
+notice-save-failed = Das Spiel kann hier nicht gespeichert werden; es läuft trotzdem weiter.
+notice-shared-desktop = Der Code des Spiels ist in der Zwischenablage (und wurde ausgegeben): Öffne ihn mit --replay.
+notice-shared-printed = Keine Zwischenablage vorhanden: Der Code des Spiels steht im Terminal.
+notice-shared-link = Ein Link zu diesem Spiel ist in der Zwischenablage.
+notice-shared-none = Dieser Browser gibt der Seite keinen Zugriff auf die Zwischenablage.
+notice-backup-made = Backup erstellt: { count-games }.
+notice-backup-unlisted = Die laufenden Spiele konnten nicht für das Backup erfasst werden.
+notice-import-busy = Ein Import läuft noch; versuch es gleich noch einmal.
+notice-import-refused = Diese Datei kann nicht importiert werden: { $reason }.
+notice-import-partly = Das Backup konnte nicht vollständig importiert werden ({ $reason }); alles Bisherige bleibt erhalten.
+notice-imported = Importiert: { $new ->
+        [one] 1 neues Spiel
+       *[other] { $new } neue Spiele
+    }{ $boards ->
+        [0] {""}
+        [one] , 1 laufendes Spiel
+       *[other] , { $boards } laufende Spiele
+    }{ $history ->
+        [0] {""}
+       *[other] , { $history } in den Verlauf
+    }{ $left ->
+        [0] {""}
+        [one] , das älteste ausgelassen
+       *[other] , die { $left } ältesten ausgelassen
+    }.
+# $what: welches Dokument es war.
+notice-set-aside = { $what ->
+        [options] Deine Optionen konnten nicht verwendet werden und wurden beiseitegelegt.
+        [best] Deine Bestwerte konnten nicht verwendet werden und wurden beiseitegelegt.
+        [history] Dein Spielverlauf konnte nicht verwendet werden und wurde beiseitegelegt.
+        [undo] Dein Rückgängig-Verlauf konnte nicht verwendet werden und wurde beiseitegelegt.
+        [earlier] Dein früheres Spiel konnte nicht verwendet werden und wurde beiseitegelegt.
+        [import] Dein abgebrochener Import konnte nicht verwendet werden und wurde beiseitegelegt.
+       *[game] Dein gespeichertes Spiel konnte nicht verwendet werden und wurde beiseitegelegt.
+    }
+notice-left-alone = { $what ->
+        [options] Deine Optionen konnten nicht verwendet werden; sie bleiben unverändert.
+        [best] Deine Bestwerte konnten nicht verwendet werden; sie bleiben unverändert.
+        [history] Dein Spielverlauf konnte nicht verwendet werden; er bleibt unverändert.
+        [undo] Dein Rückgängig-Verlauf konnte nicht verwendet werden; er bleibt unverändert.
+        [earlier] Dein früheres Spiel konnte nicht verwendet werden; es bleibt unverändert.
+        [import] Dein abgebrochener Import konnte nicht verwendet werden; er bleibt unverändert.
+       *[game] Dein gespeichertes Spiel konnte nicht verwendet werden; es bleibt unverändert.
+    }
+
+## Warum eine Backup-Datei abgelehnt wird (in „Diese Datei kann nicht importiert werden: …“).
+
+error-backup-too-large = sie ist größer als jedes Backup
+error-backup-not-backup = sie ist kein 2048-Backup
+error-backup-newer = sie wurde von einer neueren Version des Spiels erstellt (Backup-Version { $version }; diese liest Version { $reads })
+error-backup-damaged = sie ist beschädigt ({ $reason })
+error-backup-impossible = sie enthält ein unmögliches Spiel
+error-backup-cut-short = unvollständig
+error-backup-version = die Version fehlt oder ist falsch
+error-backup-content = der Inhalt ist kein Backup
+error-backup-json = kein gültiges JSON
+error-backup-check = die Prüfsumme passt nicht zum Inhalt
+
+## Warum der Speicher des Spiels versagt hat (in den Hinweisen oben).
+
+error-storage-none = der Browser hat den lokalen Speicher verweigert
+error-storage-unreadable = der lokale Speicher konnte nicht gelesen werden
+error-storage-full = der lokale Speicher ist voll oder hat das Schreiben verweigert
+error-storage-change = der lokale Speicher hat die Änderung verweigert
+error-storage-untouchable = ein Dokument, das weder gelesen noch beiseitegelegt werden konnte, wird nicht überschrieben
+# Die Fehlermeldung des Systems selbst.
+error-io = { $reason }
+
+## Die Balken des Coachs (E): wie die vier Züge abschneiden.
+
+bars-title = Du hast { $played } gespielt: { $verdict }
+bars-you = { $arrow } du
+bars-cannot = nicht möglich
+bars-best = bester Zug
+# $percent kommt mit Nachkommastellen („3,1“).
+bars-shortfall = −{ $percent } % { $verdict }
+
+## Der Kopf: die Namen der Kästen (in Großbuchstaben), die Einleitung, die Knöpfe.
+
+header-best = REKORD
+header-score = PUNKTE
+header-moves = ZÜGE
+header-intro = Verbinde Kacheln zur { $target }!
+header-ai = KI
+header-undo = Zurück
+header-new-game = Neues Spiel
+header-options = Optionen
+say-board = Spielfeld
+# Unter „Spiel vorbei!“, wenn der Coach an ist.
+over-coach = Coach: { $best } von { $rated ->
+        [one] 1 bewerteten Zug
+       *[other] { $rated } bewerteten Zügen
+    } optimal, { $mistakes ->
+        [one] 1 Fehler
+       *[other] { $mistakes } Fehler
+    }.
+
+## Die Webseite um das Spiel (web/index.html setzt diese ein, bevor das Spiel startet).
+
+page-canvas = Spiel 2048
+page-loading = 2048 wird geladen…
+page-failed = Das Spiel konnte nicht starten: { $error }
+page-no-canvas = Das Spiel kann nicht starten: Diese Seite hat kein <canvas id="bevy">, auf das es zeichnen kann.
+page-no-webgl2 = Das Spiel kann nicht starten: Es braucht WebGL2, das dieser Browser abgeschaltet hat oder nicht unterstützt.
+page-mirror = 2048 für Screenreader
+# Was die Tasten auf dem Spielfeld tun, für einen Screenreader: jeder Buchstabe ist die Taste.
+page-keys = Die Pfeiltasten schieben die Kacheln. B liest das Spielfeld vor, U nimmt einen Zug zurück, R startet ein neues Spiel, I gibt einen Tipp, P lässt die KI spielen, O öffnet die Optionen, X die Zusammenfassung des Coachs.
+page-game = Spiel
+page-new-game = Neues Spiel
+page-undo = Rückgängig
+page-hint = Tipp
+page-ai = KI spielt
+page-read = Spielfeld vorlesen
+page-options = Optionen
+page-coach = Zusammenfassung des Coachs
+page-update = Neue Version
+page-reload = Neu laden

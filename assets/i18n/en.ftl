@@ -1,0 +1,451 @@
+# The game's words in English: what it draws, what a screen reader hears, what the page says.
+# Every other language's catalogue (assets/i18n/*.ftl) has the same messages; docs/i18n.md says
+# how they are checked. Numbers given as numbers are grouped as the language writes them
+# ("1,204") and choose plural forms; tile values, targets and years are given as text.
+
+## Why a share code is refused (inside "This replay cannot be shown: …").
+
+error-code-empty = the code is empty
+error-code-too-long = the code is { $length } characters long, more than any game ({ $max })
+error-code-text = this is not a game code (letters, digits, - and _)
+error-code-short = the code is cut short
+error-code-checksum = the code is damaged (its checksum does not match)
+error-code-version = the code is of version { $version }; this game reads versions { $first } and { $second }
+error-code-config = the code's { $reason }
+error-code-too-many-moves = the code holds { $moves } moves, more than { $max }
+error-code-moves = the code's game cannot be played: { $reason }
+
+## A board or a target that cannot be played.
+
+error-config-size = board size { $size } is not supported: choose { $min } to { $max }
+error-config-rows = { $rows } rows are not supported: choose { $min } to { $max }
+error-config-cols = { $cols } columns are not supported: choose { $min } to { $max }
+error-config-target = target { $target } is not a power of two of at least { $min } (e.g. 2048)
+
+## A saved game that does not hold together.
+
+error-restore-tile-count = { $found } cells where the board has { $expected }
+error-restore-tile = { $value } is not a tile value
+error-restore-score = score { $score } is out of range
+error-restore-status = the saved status does not fit the board
+error-restore-rng = the random number state is empty
+
+## Moves that cannot be played back.
+
+error-history-other-board = it starts on another board
+error-history-after-end = move { $number } comes after the game ended
+error-history-no-change = move { $number } would not change the board
+error-history-mismatch = its moves lead to another game
+error-history-packing = its moves are damaged
+error-history-not-seed = its start is not the game its seed makes
+
+## Keys named in words (the others are the letter, digit, arrow or sign on the key).
+
+key-enter = Enter
+key-space = Space
+key-escape = Esc
+key-backspace = Backspace
+key-home = Home
+key-end = End
+key-page-up = Page Up
+key-page-down = Page Down
+key-comma = Comma
+key-period = Period
+
+## The line of keys under the board: each part is a key and what it does ("U undo"), parts
+## joined by dots.
+
+help-key = { $key } { $action }
+help-move = Arrows or WASD to move
+help-move-touch = Arrows, WASD or swipe to move
+help-undo = undo
+help-new-game = new game
+help-options = options
+help-quit = quit
+help-close = close
+help-play = play
+help-replay = replay
+help-share = share
+help-statistics = statistics
+help-history = history
+help-rows-columns = ↑ ↓ rows  ·  ← → columns
+help-select = ↑ ↓ select
+help-boards = ← → board
+help-coach-summary = Tab and Enter: see a move in the replay  ·  Esc close
+
+## The board in play, "You win!" and "Game over!".
+
+play-won-title = You win!
+play-won-line = You reached { $target }.
+play-keep-going = Keep going
+play-new-game = New game
+play-over-title = Game over!
+play-over-line = Score { $score }, best tile { $tile }.
+play-try-again = Try again
+play-replay = Replay
+play-share = Share
+play-coach = Coach
+
+## "Start a new game?"
+
+new-game-title = Start a new game?
+new-game-line = This game will be kept in the history.
+new-game-start = New game
+new-game-keep-playing = Keep playing
+
+## The options.
+
+options-title = Options
+# A part's heading names its keys: "Theme (key T)", "Board size (keys 3–8)".
+options-heading-key = { $part } (key { $key })
+options-heading-range = { $part } (keys { $first }–{ $last })
+options-heading-pair = { $part } (keys { $first } and { $second })
+options-heading-arrows = { $part }: { $keys }
+options-size = Board size
+options-shape = Rows and columns
+options-target = Target
+options-theme = Theme
+options-motion = Animations
+options-coach = Move coach
+options-note = { $heading }. A new board plays its own game.
+# The board chosen, under the square sizes.
+options-shape-line = { $rows ->
+        [one] { $rows } row
+       *[other] { $rows } rows
+    }, { $cols ->
+        [one] { $cols } column
+       *[other] { $cols } columns
+    }
+options-size-name = Board { $rows } by { $cols }
+options-rows-fewer = Rows −
+options-rows-fewer-name = One row fewer (now { $shape })
+options-rows-more = Rows +
+options-rows-more-name = One row more (now { $shape })
+options-cols-fewer = Cols −
+options-cols-fewer-name = One column fewer (now { $shape })
+options-cols-more = Cols +
+options-cols-more-name = One column more (now { $shape })
+options-target-name = Target { $target }
+options-theme-system = System
+options-theme-system-name = System theme
+options-theme-light = Light
+options-theme-light-name = Light theme
+options-theme-dark = Dark
+options-theme-dark-name = Dark theme
+options-theme-contrast = High contrast
+options-theme-contrast-name = High contrast theme
+options-motion-system = System
+options-motion-system-name = Animations as the system asks
+options-motion-full = Full
+options-motion-full-name = Full animations
+options-motion-reduced = Reduced
+options-motion-reduced-name = Reduced animations
+options-motion-off = Off
+options-motion-off-name = No animations
+options-coach-on = On
+options-coach-on-name = Coach on
+options-coach-off = Off
+options-coach-off-name = Coach off
+# The language's own name, as the options show it.
+language-name = English
+# The language button shows the language spoken; while it follows the system's, it says so.
+options-language-system = { $language } (system)
+options-language-name = Language: { $language }
+options-language-system-name = Language: { $language }, as the system's
+options-history = History
+options-statistics = Statistics
+options-export = Export
+options-export-name = Export a backup
+options-import = Import
+options-import-name = Import a backup
+options-done = Done
+options-language-heading = Language
+
+## Dates: when a game of the history started, on the player's clock. $month is 1 to 12 (to
+## choose a month's name), $mm and $dd are the month and day as "01", $day as "1", $hour and
+## $minute as "05", $year as "2026".
+
+# English has no one way to write a date (Dec 1, 2026 or 1 Dec 2026): the ISO form reads the
+# same everywhere.
+date-time = { $year }-{ $mm }-{ $dd } { $hour }:{ $minute }
+date-beyond = a date beyond the calendar
+
+## Counts said in many places.
+
+count-moves = { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }
+count-games = { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }
+count-undos = { $undos ->
+        [one] { $undos } undo
+       *[other] { $undos } undos
+    }
+
+## The history of games.
+
+history-title = History
+# A game of the list as it is drawn, in columns.
+history-row = { $when }   { $shape }   { $score }   best { $tile }   { count-moves }
+history-row-ai = { history-row }   AI
+# The same game as a screen reader hears it.
+history-row-name = { $when }, { $rows } by { $cols }, score { $score }, best tile { $tile }, { count-moves }
+history-row-name-ai = { history-row-name }, played by the AI
+history-none = No games yet. Games you finish, or replace with a new one, show here.
+history-count = { $games ->
+        [one] 1 game.
+       *[other] { $games } games, newest first.
+    }
+history-replay = Replay
+history-replay-name = Replay the selected game
+history-share = Share
+history-share-name = Share the selected game
+history-statistics = Statistics
+history-close = Close
+# The count by the title, as drawn.
+history-shown-none = no games yet
+history-shown-one = 1 game
+history-shown-some = { $first }–{ $last } of { $games } games
+history-shown-note = Games you finish, or replace with a new one, show here.
+
+## The statistics of one board shape.
+
+stats-title = Statistics
+stats-none = No { $rows } by { $cols } games yet.
+stats-summary = { $rows } by { $cols } boards: { count-games }, { $wins ->
+        [one] { $wins } win
+       *[other] { $wins } wins
+    } ({ $percent } %), best score { $best }, average score { $average }.
+stats-tile-games = { $tile } in { count-games }
+stats-tiles = Best tile reached: { $tiles }.
+stats-recent = { $count ->
+        [one] Last score: { $scores }.
+       *[other] Last { $count } scores, oldest first: { $scores }.
+    }
+stats-previous = Previous board
+stats-next = Next board
+stats-history = History
+stats-close = Close
+# As drawn.
+stats-none-drawn = No { $shape } games yet: ← and → show other boards.
+stats-games-wins = Games { $games }   ·   Wins { $wins } ({ $percent }%)
+stats-best-average = Best { $best }   ·   Average { $average }
+stats-tiles-heading = Best tile reached
+stats-scores-heading = { $count ->
+        [one] Score of the last game
+       *[other] Scores of the last { $count } games
+    }
+
+## The replay viewer.
+
+viewer-title = Replay
+viewer-position = Move { $shown } of { $moves }, score { $score }, { count-undos }.
+viewer-playing = Playing at { $speed }.
+viewer-paused = Paused.
+viewer-play = Play
+viewer-pause = Pause
+viewer-first = Back to the start
+viewer-back = Back one move
+viewer-forward = Forward one move
+viewer-last = To the end
+viewer-speed = Speed { $speed }
+viewer-speed-max = Max
+viewer-play-on = Play on
+viewer-play-on-name = Play on from here
+viewer-share = Share
+viewer-close = Close
+# The line under the board while the viewer is open.
+viewer-line = Move { $shown } of { $moves }  ·  score { $score }  ·  { count-undos }  ·  { $help }
+
+## The coach's summary of the game.
+
+coach-title = Coach
+coach-none = No move of this game is rated yet: the coach rates your own moves while it is on (options, key { $key }).
+coach-counts = { $rated ->
+        [one] 1 move rated
+       *[other] { $rated } moves rated
+    }: { $best } best, { $good } good, { $inaccuracies ->
+        [one] 1 inaccuracy
+       *[other] { $inaccuracies } inaccuracies
+    }, { $mistakes ->
+        [one] 1 mistake
+       *[other] { $mistakes } mistakes
+    }.
+coach-clean = No inaccuracy and no mistake: well played.
+coach-worst = The moves that gave up most; each opens the replay just before it:
+coach-move = Move { $number }: { $played }, { $verdict } ({ $best } was best)
+coach-close = Close
+
+## Moves and the coach's words on them.
+
+direction-up = Up
+direction-down = Down
+direction-left = Left
+direction-right = Right
+verdict-best = best
+verdict-good = good
+verdict-inaccuracy = inaccuracy
+verdict-mistake = mistake
+# Drawn under the board for a moment, and said after the move's sentence.
+remark-best = Coach: { $played }, the best move.
+remark-good = Coach: { $played }, a good move ({ $best } was best).
+remark-inaccuracy = Coach: { $played }, an inaccuracy; { $best } was best ({ $key } compares).
+remark-mistake = Coach: { $played }, a mistake; { $best } was best ({ $key } compares).
+
+## What a screen reader hears.
+
+# Between the items of a list said in one sentence.
+list-separator = {", "}
+say-place = row { $row } column { $col }
+say-undid = Undid { $direction }, score { $score }.
+say-merge = two { $half }s merged into { $value }
+say-merges = { $first } and { $second }
+say-spawn = new { $value } in { $place }
+say-score = score { $score }
+say-move = { $direction }: { $parts }.
+say-empty = empty
+say-status = Score { $score }, best { $best }, { count-moves }, { $shape } board to { $target }.
+say-row = Row { $row }: { $cells }.
+say-tile = { $value } in { $place }
+say-new-game = New game: { $tiles }.
+say-won = You win! You reached { $target }. Keep going, or start a new game.
+say-over = Game over. Score { $score }, best tile { $tile }. Try again with New Game.
+say-reading = { $board } Score { $score }.
+say-new-game-question = { new-game-title } { new-game-line } { key-enter }: new game. Escape: keep playing.
+say-options = Options.
+say-coach = Coach.
+
+## Notices: a line under the board for a few seconds.
+
+notice-replay-refused = This replay cannot be shown: { $reason }.
+notice-coach-unrated = The coach has not rated a move of this game yet.
+notice-coach-off = The coach is off: turn it on in the options ({ $options }, then { $coach }).
+notice-unrecorded-history = This game began before games were recorded: it is not in the history.
+notice-unrecorded-replay = This game began before games were recorded: it has no replay.
+notice-unrecorded-share = This game began before games were recorded: it cannot be shared.
+notice-record-refused = This game's record cannot be replayed: { $reason }.
+notice-played-on = Playing on from move { $move }; the game it replaced is in the history.
+notice-nothing-to-share = There is no game to share yet.
+notice-guest = Another window plays this board: this one plays a new game of its own.
+notice-guest-played = Another window plays this board: the game played here goes on as its own.
+notice-guest-tab = Another tab plays this board: this one plays a new game of its own.
+notice-guest-tab-played = Another tab plays this board: the game played here goes on as its own.
+notice-save-failed = The game cannot be saved here; it plays on.
+notice-shared-desktop = The game's code is on the clipboard (and printed): open it with --replay.
+notice-shared-printed = No clipboard here: the game's code is printed in the terminal.
+notice-shared-link = A link to this game is on the clipboard.
+notice-shared-none = This browser gives no clipboard to the page.
+notice-backup-made = Backup made: { count-games }.
+notice-backup-unlisted = The games in progress could not be listed for the backup.
+notice-import-busy = An import is still under way; try again in a moment.
+notice-import-refused = This file cannot be imported: { $reason }.
+notice-import-partly = The backup could not all be imported ({ $reason }); all that was here is kept.
+notice-imported = Imported: { $new ->
+        [one] 1 new game
+       *[other] { $new } new games
+    }{ $boards ->
+        [0] {""}
+        [one] , 1 game in progress
+       *[other] , { $boards } games in progress
+    }{ $history ->
+        [0] {""}
+       *[other] , { $history } into the history
+    }{ $left ->
+        [0] {""}
+       *[other] , { $left } oldest left out
+    }.
+# $what: which document it was.
+notice-set-aside = { $what ->
+        [options] Your options could not be used and were set aside.
+        [best] Your best scores could not be used and were set aside.
+        [history] Your history of games could not be used and was set aside.
+        [undo] Your undo history could not be used and was set aside.
+        [earlier] Your earlier game could not be used and was set aside.
+        [import] Your unfinished import could not be used and was set aside.
+       *[game] Your saved game could not be used and was set aside.
+    }
+notice-left-alone = { $what ->
+        [options] Your options could not be used; they are left as they were.
+        [best] Your best scores could not be used; they are left as they were.
+        [history] Your history of games could not be used; it is left as it was.
+        [undo] Your undo history could not be used; it is left as it was.
+        [earlier] Your earlier game could not be used; it is left as it was.
+        [import] Your unfinished import could not be used; it is left as it was.
+       *[game] Your saved game could not be used; it is left as it was.
+    }
+
+## Why a backup file is refused (inside "This file cannot be imported: …").
+
+error-backup-too-large = it is larger than any backup
+error-backup-not-backup = it is not a 2048 backup
+error-backup-newer = it was made by a newer version of the game (backup version { $version }; this one reads version { $reads })
+error-backup-damaged = it is damaged ({ $reason })
+error-backup-impossible = it holds an impossible game
+error-backup-cut-short = cut short
+error-backup-version = its version is missing or wrong
+error-backup-content = what it holds is not a backup's
+error-backup-json = it is not valid JSON
+error-backup-check = its check does not match what it holds
+
+## Why the game's storage failed (inside the notices above).
+
+error-storage-none = the browser refused local storage
+error-storage-unreadable = local storage could not be read
+error-storage-full = local storage is full or refused the write
+error-storage-change = local storage refused the change
+error-storage-untouchable = a document that could be neither read nor set aside is not written over
+# The system's own words for an error.
+error-io = { $reason }
+
+## The coach's bars (E): how the four moves compared.
+
+bars-title = You played { $played }, { $verdict }
+bars-you = { $arrow } you
+bars-cannot = cannot move
+bars-best = best
+# $percent comes written with its decimals ("3.1").
+bars-shortfall = −{ $percent } % { $verdict }
+
+## The header: the boxes' names (capitals in the original), the intro, the buttons.
+
+header-best = BEST
+header-score = SCORE
+header-moves = MOVES
+header-intro = Join the tiles, get to { $target }!
+header-ai = AI
+header-undo = Undo
+header-new-game = New Game
+header-options = Options
+say-board = Board
+# Under "Game over!" with the coach on.
+over-coach = Coach: { $best } of { $rated ->
+        [one] 1 rated move
+       *[other] { $rated } rated moves
+    } best, { $mistakes ->
+        [one] 1 mistake
+       *[other] { $mistakes } mistakes
+    }.
+
+## The web page around the game (web/index.html fills these in before the game starts).
+
+page-canvas = 2048 game
+page-loading = Loading 2048…
+page-failed = The game could not start: { $error }
+page-no-canvas = The game cannot start: this page has no <canvas id="bevy"> to draw on.
+page-no-webgl2 = The game cannot start: it needs WebGL2, which this browser has turned off or lacks.
+page-mirror = 2048, for screen readers
+# What the keys on the board do, for a screen reader: each letter is the key's.
+page-keys = Arrow keys slide the tiles. B reads the board, U undoes, R starts a new game, I gives a hint, P lets the AI play, O opens the options, X the coach's summary.
+page-game = Game
+page-new-game = New Game
+page-undo = Undo
+page-hint = Hint
+page-ai = AI plays
+page-read = Read the board
+page-options = Options
+page-coach = Coach's summary
+page-update = New version
+page-reload = Reload

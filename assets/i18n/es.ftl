@@ -1,0 +1,457 @@
+# Catálogo en español del juego (assets/i18n/en.ftl tiene las notas).
+# Español neutro: tuteo, sin vosotros; se entiende en España y en América Latina.
+
+## Por qué se rechaza un código para compartir (dentro de "No se puede mostrar esta repetición: …").
+
+error-code-empty = el código está vacío
+error-code-too-long = el código tiene { $length } caracteres, más que cualquier partida ({ $max })
+error-code-text = esto no es un código de partida (letras, cifras, - y _)
+error-code-short = el código está incompleto
+error-code-checksum = el código está dañado (su suma de comprobación no coincide)
+error-code-version = el código es de la versión { $version }; este juego lee las versiones { $first } y { $second }
+error-code-config = en el código, { $reason }
+error-code-too-many-moves = el código contiene { $moves } jugadas, más de { $max }
+error-code-moves = la partida del código no se puede jugar: { $reason }
+
+## Un tablero o un objetivo que no se puede jugar.
+
+error-config-size = el tamaño de tablero { $size } no se admite: elige entre { $min } y { $max }
+error-config-rows = no se admite ese número de filas ({ $rows }): elige entre { $min } y { $max }
+error-config-cols = no se admite ese número de columnas ({ $cols }): elige entre { $min } y { $max }
+error-config-target = el objetivo { $target } no es una potencia de dos igual o mayor que { $min } (p. ej., 2048)
+
+## Una partida guardada que no es coherente.
+
+error-restore-tile-count = { $found } casillas donde el tablero tiene { $expected }
+error-restore-tile = { $value } no es un valor de ficha
+error-restore-score = la puntuación { $score } está fuera de rango
+error-restore-status = el estado guardado no corresponde al tablero
+error-restore-rng = el estado del generador aleatorio está vacío
+
+## Jugadas que no se pueden reproducir.
+
+error-history-other-board = empieza en otro tablero
+error-history-after-end = la jugada { $number } llega después del final de la partida
+error-history-no-change = la jugada { $number } no cambiaría el tablero
+error-history-mismatch = sus jugadas llevan a otra partida
+error-history-packing = sus jugadas están dañadas
+error-history-not-seed = su inicio no es la partida que genera su semilla
+
+## Teclas nombradas con palabras (las demás son la letra, la cifra, la flecha o el signo de la tecla).
+
+key-enter = Intro
+key-space = Espacio
+key-escape = Esc
+key-backspace = Retroceso
+key-home = Inicio
+key-end = Fin
+key-page-up = Re Pág
+key-page-down = Av Pág
+key-comma = Coma
+key-period = Punto
+
+## La línea de teclas bajo el tablero: cada parte es una tecla y lo que hace ("U deshacer"),
+## partes unidas por puntos.
+
+help-key = { $key } { $action }
+help-move = Flechas o WASD para mover
+help-move-touch = Flechas, WASD o deslizar para mover
+help-undo = deshacer
+help-new-game = nueva partida
+help-options = opciones
+help-quit = salir
+help-close = cerrar
+help-play = reproducir
+help-replay = repetición
+help-share = compartir
+help-statistics = estadísticas
+help-history = historial
+help-rows-columns = ↑ ↓ filas  ·  ← → columnas
+help-select = ↑ ↓ elegir
+help-boards = ← → tablero
+help-coach-summary = Tab e Intro: ver una jugada en la repetición  ·  Esc cerrar
+
+## El tablero en juego, "¡Ganaste!" y "¡Fin del juego!".
+
+play-won-title = ¡Ganaste!
+play-won-line = Llegaste a { $target }.
+play-keep-going = Continuar
+play-new-game = Nueva partida
+play-over-title = ¡Fin del juego!
+play-over-line = Puntuación { $score }, ficha máxima { $tile }.
+play-try-again = Reintentar
+play-replay = Repetición
+play-share = Compartir
+play-coach = Tutor
+
+## "¿Empezar otra partida?"
+
+new-game-title = ¿Empezar otra partida?
+new-game-line = Esta partida se guardará en el historial.
+new-game-start = Nueva partida
+new-game-keep-playing = Seguir jugando
+
+## Las opciones.
+
+options-title = Opciones
+# El título de cada parte nombra sus teclas: "Tema (tecla T)", "Tamaño del tablero (teclas 3–8)".
+options-heading-key = { $part } (tecla { $key })
+options-heading-range = { $part } (teclas { $first }–{ $last })
+options-heading-pair = { $part } (teclas { $first } y { $second })
+options-heading-arrows = { $part }: { $keys }
+options-size = Tamaño del tablero
+options-shape = Filas y columnas
+options-target = Objetivo
+options-theme = Tema
+options-motion = Animaciones
+options-coach = Tutor de jugadas
+options-note = { $heading }. Cada tablero tiene su propia partida.
+# El tablero elegido, bajo los tamaños cuadrados.
+options-shape-line = { $rows ->
+        [one] { $rows } fila
+       *[other] { $rows } filas
+    }, { $cols ->
+        [one] { $cols } columna
+       *[other] { $cols } columnas
+    }
+options-size-name = Tablero de { $rows } por { $cols }
+options-rows-fewer = Filas −
+options-rows-fewer-name = Una fila menos (ahora { $shape })
+options-rows-more = Filas +
+options-rows-more-name = Una fila más (ahora { $shape })
+options-cols-fewer = Col. −
+options-cols-fewer-name = Una columna menos (ahora { $shape })
+options-cols-more = Col. +
+options-cols-more-name = Una columna más (ahora { $shape })
+options-target-name = Objetivo { $target }
+options-theme-system = Sistema
+options-theme-system-name = Tema del sistema
+options-theme-light = Claro
+options-theme-light-name = Tema claro
+options-theme-dark = Oscuro
+options-theme-dark-name = Tema oscuro
+options-theme-contrast = Alto contraste
+options-theme-contrast-name = Tema de alto contraste
+options-motion-system = Sistema
+options-motion-system-name = Animaciones según el sistema
+options-motion-full = Completas
+options-motion-full-name = Animaciones completas
+options-motion-reduced = Reducidas
+options-motion-reduced-name = Animaciones reducidas
+options-motion-off = Ninguna
+options-motion-off-name = Sin animaciones
+options-coach-on = Sí
+options-coach-on-name = Tutor activado
+options-coach-off = No
+options-coach-off-name = Tutor desactivado
+# El botón del idioma muestra el idioma en uso; mientras sigue al del sistema, lo dice.
+language-name = Español
+options-language-system = { $language } (sistema)
+options-language-name = Idioma: { $language }
+options-language-system-name = Idioma: { $language }, el del sistema
+options-history = Historial
+options-statistics = Estadísticas
+options-export = Exportar
+options-export-name = Exportar una copia de seguridad
+options-import = Importar
+options-import-name = Importar una copia de seguridad
+options-done = Listo
+options-language-heading = Idioma
+
+## Fechas: cuándo empezó una partida del historial, según el reloj del jugador. $month va de 1
+## a 12, $mm y $dd son el mes y el día como "01", $day como "1", $hour y $minute como "05",
+## $year como "2026".
+
+# Día/mes/año, como se escribe en España y en América Latina.
+date-time = { $dd }/{ $mm }/{ $year } { $hour }:{ $minute }
+date-beyond = una fecha fuera del calendario
+
+## Cantidades que se dicen en muchos sitios.
+
+count-moves = { $moves ->
+        [one] { $moves } jugada
+       *[other] { $moves } jugadas
+    }
+count-games = { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    }
+count-undos = { $undos ->
+        [one] { $undos } jugada deshecha
+       *[other] { $undos } jugadas deshechas
+    }
+
+## El historial de partidas.
+
+history-title = Historial
+# Una partida de la lista tal como se dibuja, en columnas.
+history-row = { $when }   { $shape }   { $score }   máx. { $tile }   { count-moves }
+history-row-ai = { history-row }   IA
+# La misma partida tal como la oye un lector de pantalla.
+history-row-name = { $when }, { $rows } por { $cols }, puntuación { $score }, ficha máxima { $tile }, { count-moves }
+history-row-name-ai = { history-row-name }, jugada por la IA
+history-none = Aún no hay partidas. Aquí aparecen las partidas que terminas o que sustituyes por una nueva.
+history-count = { $games ->
+        [one] 1 partida.
+       *[other] { $games } partidas, primero la más reciente.
+    }
+history-replay = Repetición
+history-replay-name = Ver la repetición de la partida elegida
+history-share = Compartir
+history-share-name = Compartir la partida elegida
+history-statistics = Estadísticas
+history-close = Cerrar
+# La cuenta junto al título, tal como se dibuja.
+history-shown-none = aún no hay partidas
+history-shown-one = 1 partida
+history-shown-some = { $first }–{ $last } de { $games } partidas
+history-shown-note = Aquí aparecen las partidas que terminas o que sustituyes por una nueva.
+
+## Las estadísticas de una forma de tablero.
+
+stats-title = Estadísticas
+stats-none = Aún no hay partidas en tableros de { $rows } por { $cols }.
+stats-summary = Tableros de { $rows } por { $cols }: { count-games }, { $wins ->
+        [one] { $wins } victoria
+       *[other] { $wins } victorias
+    } ({ $percent } %), mejor puntuación { $best }, puntuación media { $average }.
+stats-tile-games = { $tile } en { count-games }
+stats-tiles = Ficha máxima alcanzada: { $tiles }.
+stats-recent = { $count ->
+        [one] Última puntuación: { $scores }.
+       *[other] Últimas { $count } puntuaciones, de la más antigua a la más reciente: { $scores }.
+    }
+stats-previous = Tablero anterior
+stats-next = Tablero siguiente
+stats-history = Historial
+stats-close = Cerrar
+# Tal como se dibuja.
+stats-none-drawn = Aún no hay partidas en { $shape }: ← y → muestran otros tableros.
+stats-games-wins = Partidas { $games }   ·   Victorias { $wins } ({ $percent } %)
+stats-best-average = Mejor { $best }   ·   Media { $average }
+stats-tiles-heading = Ficha máxima alcanzada
+stats-scores-heading = { $count ->
+        [one] Puntuación de la última partida
+       *[other] Puntuaciones de las últimas { $count } partidas
+    }
+
+## El visor de repeticiones.
+
+viewer-title = Repetición
+viewer-position = Jugada { $shown } de { $moves }, puntuación { $score }, { count-undos }.
+viewer-playing = Reproduciendo (velocidad { $speed }).
+viewer-paused = En pausa.
+viewer-play = Ver
+viewer-pause = Pausa
+viewer-first = Volver al inicio
+viewer-back = Una jugada atrás
+viewer-forward = Una jugada adelante
+viewer-last = Ir al final
+viewer-speed = Velocidad { $speed }
+viewer-speed-max = Máx
+viewer-play-on = Jugar
+viewer-play-on-name = Seguir jugando desde aquí
+viewer-share = Copiar
+viewer-close = Cerrar
+# La línea bajo el tablero mientras el visor está abierto.
+viewer-line = Jugada { $shown } de { $moves }  ·  puntuación { $score }  ·  { count-undos }  ·  { $help }
+
+## El resumen de la partida que hace el tutor.
+
+coach-title = Tutor
+coach-none = Aún no hay ninguna jugada valorada en esta partida: el tutor valora tus propias jugadas mientras está activado (opciones, tecla { $key }).
+coach-counts = { $rated ->
+        [one] 1 jugada valorada
+       *[other] { $rated } jugadas valoradas
+    }: { $best ->
+        [one] 1 mejor
+       *[other] { $best } mejores
+    }, { $good ->
+        [one] 1 buena
+       *[other] { $good } buenas
+    }, { $inaccuracies ->
+        [one] 1 imprecisión
+       *[other] { $inaccuracies } imprecisiones
+    }, { $mistakes ->
+        [one] 1 error
+       *[other] { $mistakes } errores
+    }.
+coach-clean = Ni una imprecisión ni un error: bien jugado.
+coach-worst = Las jugadas que más costaron; cada una abre la repetición justo antes de ella:
+coach-move = Jugada { $number }: { $played }, { $verdict } ({ $best } era la mejor)
+coach-close = Cerrar
+
+## Las jugadas y lo que dice de ellas el tutor.
+
+direction-up = Arriba
+direction-down = Abajo
+direction-left = Izquierda
+direction-right = Derecha
+verdict-best = mejor
+verdict-good = buena
+verdict-inaccuracy = imprecisión
+verdict-mistake = error
+# Se dibuja un momento bajo el tablero, y se dice después de la frase de la jugada.
+remark-best = Tutor: { $played }, la mejor jugada.
+remark-good = Tutor: { $played }, una buena jugada ({ $best } era la mejor).
+remark-inaccuracy = Tutor: { $played }, una imprecisión; { $best } era la mejor ({ $key } para comparar).
+remark-mistake = Tutor: { $played }, un error; { $best } era la mejor ({ $key } para comparar).
+
+## Lo que oye un lector de pantalla.
+
+# Entre los elementos de una lista dicha en una sola frase.
+list-separator = {", "}
+say-place = fila { $row } columna { $col }
+say-undid = Jugada deshecha: { $direction }, puntuación { $score }.
+say-merge = dos { $half } se unen en { $value }
+say-merges = { $first } y { $second }
+say-spawn = nuevo { $value } en { $place }
+say-score = puntuación { $score }
+say-move = { $direction }: { $parts }.
+say-empty = vacía
+say-status = Puntuación { $score }, récord { $best }, { count-moves }, tablero de { $shape } con objetivo { $target }.
+say-row = Fila { $row }: { $cells }.
+say-tile = { $value } en { $place }
+say-new-game = Nueva partida: { $tiles }.
+say-won = ¡Ganaste! Llegaste a { $target }. Sigue jugando o empieza una partida nueva.
+say-over = Fin del juego. Puntuación { $score }, ficha máxima { $tile }. Vuelve a intentarlo con Nueva partida.
+say-reading = { $board } Puntuación { $score }.
+say-new-game-question = { new-game-title } { new-game-line } { key-enter }: nueva partida. Escape: seguir jugando.
+say-options = Opciones.
+say-coach = Tutor.
+
+## Avisos: una línea bajo el tablero durante unos segundos.
+
+notice-replay-refused = No se puede mostrar esta repetición: { $reason }.
+notice-coach-unrated = El tutor aún no ha valorado ninguna jugada de esta partida.
+notice-coach-off = El tutor está desactivado: actívalo en las opciones ({ $options } y luego { $coach }).
+notice-unrecorded-history = Esta partida empezó antes de que se registraran las partidas: no está en el historial.
+notice-unrecorded-replay = Esta partida empezó antes de que se registraran las partidas: no tiene repetición.
+notice-unrecorded-share = Esta partida empezó antes de que se registraran las partidas: no se puede compartir.
+notice-record-refused = El registro de esta partida no se puede reproducir: { $reason }.
+notice-played-on = Sigues jugando desde la jugada { $move }; la partida sustituida está en el historial.
+notice-nothing-to-share = Aún no hay ninguna partida para compartir.
+notice-guest = Este tablero ya se juega en otra ventana: aquí empieza una partida nueva.
+notice-guest-played = Este tablero ya se juega en otra ventana: la partida de aquí sigue por su cuenta.
+notice-guest-tab = Este tablero ya se juega en otra pestaña: aquí empieza una partida nueva.
+notice-guest-tab-played = Este tablero ya se juega en otra pestaña: la partida de aquí sigue por su cuenta.
+notice-save-failed = La partida no se puede guardar aquí; el juego continúa.
+notice-shared-desktop = El código de la partida está en el portapapeles (y en la terminal): ábrelo con --replay.
+notice-shared-printed = No hay portapapeles: el código de la partida se muestra en la terminal.
+notice-shared-link = Enlace a esta partida copiado al portapapeles.
+notice-shared-none = Este navegador no da a la página acceso al portapapeles.
+notice-backup-made = Copia de seguridad creada: { count-games }.
+notice-backup-unlisted = No se pudo obtener la lista de partidas en curso para la copia de seguridad.
+notice-import-busy = Todavía hay una importación en curso; inténtalo de nuevo en un momento.
+notice-import-refused = No se puede importar este archivo: { $reason }.
+notice-import-partly = No se pudo importar toda la copia de seguridad ({ $reason }); se conserva todo lo que había aquí.
+notice-imported = Importado: { $new ->
+        [one] 1 partida nueva
+       *[other] { $new } partidas nuevas
+    }{ $boards ->
+        [0] {""}
+        [one] , 1 partida en curso
+       *[other] , { $boards } partidas en curso
+    }{ $history ->
+        [0] {""}
+       *[other] , { $history } al historial
+    }{ $left ->
+        [0] {""}
+        [one] , { $left } más antigua descartada
+       *[other] , { $left } más antiguas descartadas
+    }.
+# $what: qué documento era.
+notice-set-aside = { $what ->
+        [options] No se pudieron usar tus opciones y se han dejado aparte.
+        [best] No se pudieron usar tus mejores puntuaciones y se han dejado aparte.
+        [history] No se pudo usar tu historial de partidas y se ha dejado aparte.
+        [undo] No se pudo usar tu historial para deshacer y se ha dejado aparte.
+        [earlier] No se pudo usar tu partida anterior y se ha dejado aparte.
+        [import] No se pudo usar tu importación sin terminar y se ha dejado aparte.
+       *[game] No se pudo usar tu partida guardada y se ha dejado aparte.
+    }
+notice-left-alone = { $what ->
+        [options] No se pudieron usar tus opciones; se quedan como estaban.
+        [best] No se pudieron usar tus mejores puntuaciones; se quedan como estaban.
+        [history] No se pudo usar tu historial de partidas; se queda como estaba.
+        [undo] No se pudo usar tu historial para deshacer; se queda como estaba.
+        [earlier] No se pudo usar tu partida anterior; se queda como estaba.
+        [import] No se pudo usar tu importación sin terminar; se queda como estaba.
+       *[game] No se pudo usar tu partida guardada; se queda como estaba.
+    }
+
+## Por qué se rechaza un archivo de copia de seguridad (dentro de "No se puede importar este archivo: …").
+
+error-backup-too-large = es más grande que cualquier copia de seguridad
+error-backup-not-backup = no es una copia de seguridad de 2048
+error-backup-newer = lo creó una versión más reciente del juego (copia de la versión { $version }; esta lee la versión { $reads })
+error-backup-damaged = está dañado ({ $reason })
+error-backup-impossible = contiene una partida imposible
+error-backup-cut-short = incompleto
+error-backup-version = falta su versión o no es válida
+error-backup-content = su contenido no es el de una copia de seguridad
+error-backup-json = no es JSON válido
+error-backup-check = su comprobación no coincide con su contenido
+
+## Por qué falló el almacenamiento del juego (dentro de los avisos anteriores).
+
+error-storage-none = el navegador rechazó el almacenamiento local
+error-storage-unreadable = no se pudo leer el almacenamiento local
+error-storage-full = el almacenamiento local está lleno o rechazó la escritura
+error-storage-change = el almacenamiento local rechazó el cambio
+error-storage-untouchable = no se sobrescribe un documento que no se pudo leer ni dejar aparte
+# Las palabras del propio sistema para un error.
+error-io = { $reason }
+
+## Las barras del tutor (E): cómo se comparan las cuatro jugadas.
+
+bars-title = Tu jugada: { $played }, { $verdict }
+bars-you = { $arrow } tú
+bars-cannot = imposible
+bars-best = mejor
+# $percent llega escrito con sus decimales ("3,1").
+bars-shortfall = −{ $percent } % { $verdict }
+
+## La cabecera: los nombres de los recuadros (en mayúsculas en el original), la introducción, los botones.
+
+header-best = RÉCORD
+header-score = PUNTOS
+header-moves = JUGADAS
+header-intro = ¡Une las fichas y llega a { $target }!
+header-ai = IA
+header-undo = Deshacer
+header-new-game = Nueva partida
+header-options = Opciones
+say-board = Tablero
+# Bajo "¡Fin del juego!" con el tutor activado.
+over-coach = Tutor: { $best ->
+        [one] 1 mejor
+       *[other] { $best } mejores
+    } de { $rated ->
+        [one] 1 jugada valorada
+       *[other] { $rated } jugadas valoradas
+    }, { $mistakes ->
+        [one] 1 error
+       *[other] { $mistakes } errores
+    }.
+
+## La página web alrededor del juego (web/index.html los rellena antes de que empiece el juego).
+
+page-canvas = Juego 2048
+page-loading = Cargando 2048…
+page-failed = No se pudo iniciar el juego: { $error }
+page-no-canvas = El juego no puede iniciarse: esta página no tiene un <canvas id="bevy"> en el que dibujar.
+page-no-webgl2 = El juego no puede iniciarse: necesita WebGL2, que este navegador tiene desactivado o no admite.
+page-mirror = 2048, para lectores de pantalla
+# Lo que hacen las teclas en el tablero, para un lector de pantalla: cada letra es la de la tecla.
+page-keys = Las flechas deslizan las fichas. B lee el tablero, U deshace, R empieza una partida nueva, I da una pista, P deja jugar a la IA, O abre las opciones, X muestra el resumen del tutor.
+page-game = Juego
+page-new-game = Nueva partida
+page-undo = Deshacer
+page-hint = Pista
+page-ai = Juega la IA
+page-read = Leer el tablero
+page-options = Opciones
+page-coach = Resumen del tutor
+page-update = Nueva versión
+page-reload = Recargar

@@ -1,0 +1,456 @@
+# French (France) catalogue of the game (assets/i18n/en.ftl has the notes).
+
+## Why a share code is refused (inside "Ce replay ne peut pas être affiché : …").
+
+error-code-empty = le code est vide
+error-code-too-long = le code fait { $length } caractères, plus que n’importe quelle partie ({ $max })
+error-code-text = ce n’est pas un code de partie (lettres, chiffres, - et _)
+error-code-short = le code est tronqué
+error-code-checksum = le code est endommagé (sa somme de contrôle ne correspond pas)
+error-code-version = le code est en version { $version } ; ce jeu lit les versions { $first } et { $second }
+error-code-config = dans le code, { $reason }
+error-code-too-many-moves = le code contient { $moves } coups, plus que { $max }
+error-code-moves = la partie du code ne peut pas être jouée : { $reason }
+
+## A board or a target that cannot be played.
+
+error-config-size = la taille de plateau { $size } n’est pas prise en charge : choisissez entre { $min } et { $max }
+error-config-rows = un plateau de { $rows } lignes n’est pas pris en charge : choisissez entre { $min } et { $max }
+error-config-cols = un plateau de { $cols } colonnes n’est pas pris en charge : choisissez entre { $min } et { $max }
+error-config-target = l’objectif { $target } n’est pas une puissance de deux d’au moins { $min } (par exemple 2048)
+
+## A saved game that does not hold together.
+
+error-restore-tile-count = { $found } cases alors que le plateau en a { $expected }
+error-restore-tile = { $value } n’est pas une valeur de tuile
+error-restore-score = le score { $score } est hors limites
+error-restore-status = l’état enregistré ne correspond pas au plateau
+error-restore-rng = l’état du générateur aléatoire est vide
+
+## Moves that cannot be played back.
+
+error-history-other-board = son point de départ est un autre plateau
+error-history-after-end = le coup { $number } vient après la fin de la partie
+error-history-no-change = le coup { $number } ne changerait pas le plateau
+error-history-mismatch = ses coups mènent à une autre partie
+error-history-packing = ses coups sont endommagés
+error-history-not-seed = son début ne correspond pas à la partie issue de sa graine
+
+## Keys named in words (the others are the letter, digit, arrow or sign on the key).
+
+key-enter = Entrée
+key-space = Espace
+key-escape = Échap
+key-backspace = Retour arrière
+key-home = Début
+key-end = Fin
+key-page-up = Pg préc.
+key-page-down = Pg suiv.
+key-comma = Virgule
+key-period = Point
+
+## The line of keys under the board: "U annuler", parts joined by dots.
+
+help-key = { $key } { $action }
+# The game takes keys by their place on the keyboard: on the AZERTY keyboards of France, the
+# US layout's W A S D are Z Q S D.
+help-move = Flèches ou ZQSD pour déplacer
+help-move-touch = Flèches, ZQSD ou glisser pour déplacer
+help-undo = annuler
+help-new-game = nouvelle partie
+help-options = options
+help-quit = quitter
+help-close = fermer
+help-play = lire
+help-replay = revoir
+help-share = partager
+help-statistics = statistiques
+help-history = historique
+help-rows-columns = ↑ ↓ lignes  ·  ← → colonnes
+help-select = ↑ ↓ choisir
+help-boards = ← → plateau
+help-coach-summary = Tab et Entrée : voir un coup dans le replay  ·  Échap fermer
+
+## The board in play, "Gagné !" and "Partie terminée !".
+
+play-won-title = Gagné !
+play-won-line = Vous avez atteint { $target }.
+play-keep-going = Continuer
+play-new-game = Nouvelle partie
+play-over-title = Partie terminée !
+play-over-line = Score : { $score }, meilleure tuile : { $tile }.
+play-try-again = Réessayer
+play-replay = Revoir
+play-share = Partager
+play-coach = Coach
+
+## "Nouvelle partie ?"
+
+new-game-title = Nouvelle partie ?
+new-game-line = Cette partie sera conservée dans l’historique.
+new-game-start = Nouvelle partie
+new-game-keep-playing = Continuer
+
+## The options.
+
+options-title = Options
+# A part’s heading names its keys: "Thème (touche T)", "Taille du plateau (touches 3–8)".
+options-heading-key = { $part } (touche { $key })
+options-heading-range = { $part } (touches { $first }–{ $last })
+options-heading-pair = { $part } (touches { $first } et { $second })
+options-heading-arrows = { $part } : { $keys }
+options-size = Taille du plateau
+options-shape = Lignes et colonnes
+options-target = Objectif
+options-theme = Thème
+options-motion = Animations
+options-coach = Coach
+options-note = { $heading }. Chaque plateau a sa propre partie.
+# The board chosen, under the square sizes.
+options-shape-line = { $rows ->
+        [one] { $rows } ligne
+       *[other] { $rows } lignes
+    }, { $cols ->
+        [one] { $cols } colonne
+       *[other] { $cols } colonnes
+    }
+options-size-name = Plateau de { $rows } sur { $cols }
+options-rows-fewer = Lig. −
+options-rows-fewer-name = Une ligne de moins (actuellement { $shape })
+options-rows-more = Lig. +
+options-rows-more-name = Une ligne de plus (actuellement { $shape })
+options-cols-fewer = Col. −
+options-cols-fewer-name = Une colonne de moins (actuellement { $shape })
+options-cols-more = Col. +
+options-cols-more-name = Une colonne de plus (actuellement { $shape })
+options-target-name = Objectif { $target }
+options-theme-system = Système
+options-theme-system-name = Thème du système
+options-theme-light = Clair
+options-theme-light-name = Thème clair
+options-theme-dark = Sombre
+options-theme-dark-name = Thème sombre
+options-theme-contrast = Contraste élevé
+options-theme-contrast-name = Thème à contraste élevé
+options-motion-system = Système
+options-motion-system-name = Animations selon le système
+options-motion-full = Complètes
+options-motion-full-name = Animations complètes
+options-motion-reduced = Réduites
+options-motion-reduced-name = Animations réduites
+options-motion-off = Aucune
+options-motion-off-name = Aucune animation
+options-coach-on = Activé
+options-coach-on-name = Coach activé
+options-coach-off = Désactivé
+options-coach-off-name = Coach désactivé
+# The language button shows the language spoken; while it follows the system’s, it says so.
+language-name = Français
+options-language-system = { $language } (système)
+options-language-name = Langue : { $language }
+options-language-system-name = Langue : { $language }, celle du système
+options-history = Historique
+options-statistics = Statistiques
+options-export = Exporter
+options-export-name = Exporter une sauvegarde
+options-import = Importer
+options-import-name = Importer une sauvegarde
+options-done = Terminé
+options-language-heading = Langue
+
+## Dates: when a game of the history started ($month 1 to 12, $mm and $dd "01", $day "1",
+## $hour and $minute "05", $year "2026").
+
+# The French short form: 05/01/2026 14:05.
+date-time = { $dd }/{ $mm }/{ $year } { $hour }:{ $minute }
+date-beyond = une date hors du calendrier
+
+## Counts said in many places.
+
+count-moves = { $moves ->
+        [one] { $moves } coup
+       *[other] { $moves } coups
+    }
+count-games = { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    }
+count-undos = { $undos ->
+        [one] { $undos } annulation
+       *[other] { $undos } annulations
+    }
+
+## The history of games.
+
+history-title = Historique
+# A game of the list as it is drawn, in columns.
+history-row = { $when }   { $shape }   { $score }   max { $tile }   { count-moves }
+history-row-ai = { history-row }   IA
+# The same game as a screen reader hears it.
+history-row-name = { $when }, { $rows } sur { $cols }, score { $score }, meilleure tuile { $tile }, { count-moves }
+history-row-name-ai = { history-row-name }, jouée par l’IA
+history-none = Aucune partie pour l’instant. Les parties que vous terminez, ou que vous remplacez par une nouvelle, apparaissent ici.
+history-count = { $games ->
+        [one] { $games } partie.
+       *[other] { $games } parties, de la plus récente à la plus ancienne.
+    }
+history-replay = Revoir
+history-replay-name = Revoir la partie sélectionnée
+history-share = Partager
+history-share-name = Partager la partie sélectionnée
+history-statistics = Statistiques
+history-close = Fermer
+# The count by the title, as drawn.
+history-shown-none = aucune partie pour l’instant
+history-shown-one = 1 partie
+history-shown-some = { $first }–{ $last } sur { $games } parties
+history-shown-note = Les parties que vous terminez, ou que vous remplacez par une nouvelle, apparaissent ici.
+
+## The statistics of one board shape.
+
+stats-title = Statistiques
+stats-none = Aucune partie en { $rows } sur { $cols } pour l’instant.
+stats-summary = Plateaux de { $rows } sur { $cols } : { count-games }, { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    } ({ $percent } %), meilleur score { $best }, score moyen { $average }.
+stats-tile-games = { $tile } dans { count-games }
+stats-tiles = Meilleure tuile atteinte : { $tiles }.
+stats-recent = { $count ->
+        [one] Dernier score : { $scores }.
+       *[other] { $count } derniers scores, du plus ancien au plus récent : { $scores }.
+    }
+stats-previous = Plateau précédent
+stats-next = Plateau suivant
+stats-history = Historique
+stats-close = Fermer
+# As drawn.
+stats-none-drawn = Aucune partie en { $shape } pour l’instant : ← et → montrent les autres plateaux.
+stats-games-wins = Parties { $games }   ·   Victoires { $wins } ({ $percent } %)
+stats-best-average = Meilleur { $best }   ·   Moyenne { $average }
+stats-tiles-heading = Meilleure tuile atteinte
+stats-scores-heading = { $count ->
+        [one] Score de la dernière partie
+       *[other] Scores des { $count } dernières parties
+    }
+
+## The replay viewer.
+
+viewer-title = Replay
+viewer-position = Coup { $shown } sur { $moves }, score { $score }, { count-undos }.
+viewer-playing = Lecture en vitesse { $speed }.
+viewer-paused = En pause.
+viewer-play = Lire
+viewer-pause = Pause
+viewer-first = Retour au début
+viewer-back = Un coup en arrière
+viewer-forward = Un coup en avant
+viewer-last = Aller à la fin
+viewer-speed = Vitesse { $speed }
+viewer-speed-max = Max
+viewer-play-on = Jouer ici
+viewer-play-on-name = Reprendre la partie à partir d’ici
+viewer-share = Partager
+viewer-close = Fermer
+# The line under the board while the viewer is open.
+viewer-line = Coup { $shown } sur { $moves }  ·  score { $score }  ·  { count-undos }  ·  { $help }
+
+## The coach’s summary of the game.
+
+coach-title = Coach
+coach-none = Aucun coup de cette partie n’est encore évalué : le coach évalue vos propres coups quand il est activé (options, touche { $key }).
+coach-counts = { $rated ->
+        [one] { $rated } coup évalué
+       *[other] { $rated } coups évalués
+    } : { $best ->
+        [one] { $best } meilleur
+       *[other] { $best } meilleurs
+    }, { $good ->
+        [one] { $good } bon
+       *[other] { $good } bons
+    }, { $inaccuracies ->
+        [one] { $inaccuracies } imprécision
+       *[other] { $inaccuracies } imprécisions
+    }, { $mistakes ->
+        [one] { $mistakes } erreur
+       *[other] { $mistakes } erreurs
+    }.
+coach-clean = Aucune imprécision ni erreur : bien joué !
+coach-worst = Les coups les plus coûteux ; chacun ouvre le replay juste avant ce coup :
+coach-move = Coup { $number } : { $played }, { $verdict } ({ $best } était le meilleur)
+coach-close = Fermer
+
+## Moves and the coach’s words on them.
+
+direction-up = Haut
+direction-down = Bas
+direction-left = Gauche
+direction-right = Droite
+verdict-best = meilleur coup
+verdict-good = bon coup
+verdict-inaccuracy = imprécision
+verdict-mistake = erreur
+# Drawn under the board for a moment, and said after the move’s sentence.
+remark-best = Coach : { $played }, le meilleur coup.
+remark-good = Coach : { $played }, un bon coup ({ $best } était le meilleur).
+remark-inaccuracy = Coach : { $played }, une imprécision ; { $best } était le meilleur ({ $key } pour comparer).
+remark-mistake = Coach : { $played }, une erreur ; { $best } était le meilleur ({ $key } pour comparer).
+
+## What a screen reader hears.
+
+# Between the items of a list said in one sentence.
+list-separator = {", "}
+say-place = ligne { $row } colonne { $col }
+say-undid = Annulé : { $direction }, score { $score }.
+say-merge = deux { $half } fusionnés en { $value }
+say-merges = { $first } et { $second }
+say-spawn = nouveau { $value } en { $place }
+say-score = score { $score }
+say-move = { $direction } : { $parts }.
+say-empty = vide
+say-status = Score { $score }, record { $best }, { count-moves }, plateau { $shape }, objectif { $target }.
+say-row = Ligne { $row } : { $cells }.
+say-tile = { $value } en { $place }
+say-new-game = Nouvelle partie : { $tiles }.
+say-won = Gagné ! Vous avez atteint { $target }. Continuez, ou commencez une nouvelle partie.
+say-over = Partie terminée. Score { $score }, meilleure tuile { $tile }. Réessayez avec Nouvelle partie.
+say-reading = { $board } Score { $score }.
+say-new-game-question = { new-game-title } { new-game-line } { key-enter } : nouvelle partie. Échap : continuer à jouer.
+say-options = Options.
+say-coach = Coach.
+
+## Notices: a line under the board for a few seconds.
+
+notice-replay-refused = Ce replay ne peut pas être affiché : { $reason }.
+notice-coach-unrated = Le coach n’a encore évalué aucun coup de cette partie.
+notice-coach-off = Le coach est désactivé : activez-le dans les options ({ $options }, puis { $coach }).
+notice-unrecorded-history = Cette partie a commencé avant l’enregistrement des parties : elle n’est pas dans l’historique.
+notice-unrecorded-replay = Cette partie a commencé avant l’enregistrement des parties : elle n’a pas de replay.
+notice-unrecorded-share = Cette partie a commencé avant l’enregistrement des parties : elle ne peut pas être partagée.
+notice-record-refused = L’enregistrement de cette partie ne peut pas être rejoué : { $reason }.
+notice-played-on = Reprise à partir du coup { $move } ; la partie remplacée est dans l’historique.
+notice-nothing-to-share = Il n’y a encore aucune partie à partager.
+notice-guest = Une autre fenêtre joue sur ce plateau : celle-ci commence sa propre partie.
+notice-guest-played = Une autre fenêtre joue sur ce plateau : la partie jouée ici continue de son côté.
+notice-guest-tab = Un autre onglet joue sur ce plateau : celui-ci commence sa propre partie.
+notice-guest-tab-played = Un autre onglet joue sur ce plateau : la partie jouée ici continue de son côté.
+notice-save-failed = La partie ne peut pas être sauvegardée ici ; le jeu continue.
+notice-shared-desktop = Le code de la partie est dans le presse-papiers (et affiché dans le terminal) : ouvrez-le avec --replay.
+notice-shared-printed = Pas de presse-papiers ici : le code de la partie est affiché dans le terminal.
+notice-shared-link = Un lien vers cette partie est dans le presse-papiers.
+notice-shared-none = Ce navigateur ne donne pas accès au presse-papiers à la page.
+notice-backup-made = Sauvegarde créée : { count-games }.
+notice-backup-unlisted = Les parties en cours n’ont pas pu être listées pour la sauvegarde.
+notice-import-busy = Une importation est encore en cours ; réessayez dans un instant.
+notice-import-refused = Ce fichier ne peut pas être importé : { $reason }.
+notice-import-partly = La sauvegarde n’a pas pu être importée entièrement ({ $reason }) ; tout ce qui était là est conservé.
+notice-imported = Import terminé : { $new ->
+        [one] { $new } nouvelle partie
+       *[other] { $new } nouvelles parties
+    }{ $boards ->
+        [0] {""}
+        [one] , { $boards } partie en cours
+       *[other] , { $boards } parties en cours
+    }{ $history ->
+        [0] {""}
+       *[other] , { $history } dans l’historique
+    }{ $left ->
+        [0] {""}
+        [one] , { $left } plus ancienne laissée de côté
+       *[other] , les { $left } plus anciennes laissées de côté
+    }.
+# $what: which document it was.
+notice-set-aside = { $what ->
+        [options] Vos options n’ont pas pu être utilisées et ont été mises de côté.
+        [best] Vos meilleurs scores n’ont pas pu être utilisés et ont été mis de côté.
+        [history] Votre historique de parties n’a pas pu être utilisé et a été mis de côté.
+        [undo] Votre historique d’annulations n’a pas pu être utilisé et a été mis de côté.
+        [earlier] Votre partie précédente n’a pas pu être utilisée et a été mise de côté.
+        [import] Votre importation inachevée n’a pas pu être utilisée et a été mise de côté.
+       *[game] Votre partie sauvegardée n’a pas pu être utilisée et a été mise de côté.
+    }
+notice-left-alone = { $what ->
+        [options] Vos options n’ont pas pu être utilisées ; elles restent telles quelles.
+        [best] Vos meilleurs scores n’ont pas pu être utilisés ; ils restent tels quels.
+        [history] Votre historique de parties n’a pas pu être utilisé ; il reste tel quel.
+        [undo] Votre historique d’annulations n’a pas pu être utilisé ; il reste tel quel.
+        [earlier] Votre partie précédente n’a pas pu être utilisée ; elle reste telle quelle.
+        [import] Votre importation inachevée n’a pas pu être utilisée ; elle reste telle quelle.
+       *[game] Votre partie sauvegardée n’a pas pu être utilisée ; elle reste telle quelle.
+    }
+
+## Why a backup file is refused (inside "Ce fichier ne peut pas être importé : …").
+
+error-backup-too-large = il est plus volumineux que n’importe quelle sauvegarde
+error-backup-not-backup = ce n’est pas une sauvegarde de 2048
+error-backup-newer = il a été créé par une version plus récente du jeu (sauvegarde en version { $version } ; ce jeu lit la version { $reads })
+error-backup-damaged = il est endommagé ({ $reason })
+error-backup-impossible = il contient une partie impossible
+error-backup-cut-short = tronqué
+error-backup-version = sa version est absente ou erronée
+error-backup-content = son contenu n’est pas celui d’une sauvegarde
+error-backup-json = ce n’est pas du JSON valide
+error-backup-check = sa somme de contrôle ne correspond pas à son contenu
+
+## Why the game’s storage failed (inside the notices above).
+
+error-storage-none = le navigateur a refusé le stockage local
+error-storage-unreadable = le stockage local n’a pas pu être lu
+error-storage-full = le stockage local est plein ou a refusé l’écriture
+error-storage-change = le stockage local a refusé la modification
+error-storage-untouchable = un document qui n’a pu être ni lu ni mis de côté n’est pas écrasé
+# The system’s own words for an error.
+error-io = { $reason }
+
+## The coach’s bars (E): how the four moves compared.
+
+bars-title = Vous avez joué { $played } : { $verdict }
+bars-you = { $arrow } vous
+bars-cannot = impossible
+bars-best = meilleur
+# $percent comes written with its decimals ("3,1").
+bars-shortfall = −{ $percent } % { $verdict }
+
+## The header: the boxes’ names (capitals as in the original), the intro, the buttons.
+
+header-best = RECORD
+header-score = SCORE
+header-moves = COUPS
+header-intro = Fusionnez jusqu’à { $target } !
+header-ai = IA
+header-undo = Annuler
+header-new-game = Nouvelle partie
+header-options = Options
+say-board = Plateau
+# Under "Partie terminée !" with the coach on.
+over-coach = Coach : { $best ->
+        [one] { $best } meilleur coup
+       *[other] { $best } meilleurs coups
+    } sur { $rated ->
+        [one] { $rated } évalué
+       *[other] { $rated } évalués
+    }, { $mistakes ->
+        [one] { $mistakes } erreur
+       *[other] { $mistakes } erreurs
+    }.
+
+## The web page around the game (web/index.html fills these in before the game starts).
+
+page-canvas = Jeu 2048
+page-loading = Chargement de 2048…
+page-failed = Le jeu n’a pas pu démarrer : { $error }
+page-no-canvas = Le jeu ne peut pas démarrer : cette page n’a pas de <canvas id="bevy"> où dessiner.
+page-no-webgl2 = Le jeu ne peut pas démarrer : il nécessite WebGL2, que ce navigateur a désactivé ou ne prend pas en charge.
+page-mirror = 2048, pour les lecteurs d’écran
+# What the keys on the board do, for a screen reader: each letter is the key’s.
+page-keys = Les flèches font glisser les tuiles. B lit le plateau, U annule, R lance une nouvelle partie, I donne un indice, P fait jouer l’IA, O ouvre les options, X le bilan du coach.
+page-game = Jeu
+page-new-game = Nouvelle partie
+page-undo = Annuler
+page-hint = Indice
+page-ai = L’IA joue
+page-read = Lire le plateau
+page-options = Options
+page-coach = Bilan du coach
+page-update = Nouvelle version
+page-reload = Recharger

@@ -1,0 +1,505 @@
+# Russian catalogue of the game (assets/i18n/en.ftl has the notes).
+
+## Почему код повтора отклонён (внутри «Этот повтор нельзя показать: …»).
+
+error-code-empty = код пуст
+error-code-too-long = в коде { $length ->
+        [one] { $length } символ
+        [few] { $length } символа
+        [many] { $length } символов
+       *[other] { $length } символа
+    }, а это больше, чем в любой игре ({ $max })
+error-code-text = это не код игры (в нём бывают только буквы, цифры, - и _)
+error-code-short = код обрезан
+error-code-checksum = код повреждён (не сходится контрольная сумма)
+error-code-version = код версии { $version }, а эта игра читает версии { $first } и { $second }
+error-code-config = в коде неверные настройки ({ $reason })
+error-code-too-many-moves = в коде { $moves ->
+        [one] { $moves } ход
+        [few] { $moves } хода
+        [many] { $moves } ходов
+       *[other] { $moves } хода
+    }, а можно не больше { $max }
+error-code-moves = игру из кода нельзя сыграть: { $reason }
+
+## Поле или цель, в которые нельзя играть.
+
+error-config-size = размер поля { $size } не поддерживается: выберите от { $min } до { $max }
+error-config-rows = число рядов { $rows } не поддерживается: выберите от { $min } до { $max }
+error-config-cols = число колонок { $cols } не поддерживается: выберите от { $min } до { $max }
+error-config-target = цель { $target } должна быть степенью двойки не меньше { $min } (например, 2048)
+
+## Сохранённая игра, которая не сходится.
+
+error-restore-tile-count = клеток { $found }, а на поле их { $expected }
+error-restore-tile = { $value } не может быть значением плитки
+error-restore-score = счёт { $score } вне допустимых пределов
+error-restore-status = сохранённое состояние не подходит к полю
+error-restore-rng = состояние генератора случайных чисел пусто
+
+## Ходы, которые нельзя воспроизвести.
+
+error-history-other-board = она начинается на другом поле
+error-history-after-end = ход { $number } сделан после конца игры
+error-history-no-change = ход { $number } не изменил бы поле
+error-history-mismatch = её ходы ведут к другой игре
+error-history-packing = её ходы повреждены
+error-history-not-seed = её начало не совпадает с игрой, которую задаёт её зерно
+
+## Клавиши, названные словами.
+
+key-enter = Enter
+key-space = Пробел
+key-escape = Esc
+key-backspace = Backspace
+key-home = Home
+key-end = End
+key-page-up = Page Up
+key-page-down = Page Down
+key-comma = Запятая
+key-period = Точка
+
+## Строка клавиш под полем: клавиша и её действие («U ход назад»), части разделены точками.
+
+help-key = { $key } { $action }
+help-move = Ходите стрелками или WASD
+help-move-touch = Ходите стрелками, WASD или свайпом
+help-undo = ход назад
+help-new-game = новая игра
+help-options = настройки
+help-quit = выход
+help-close = закрыть
+help-play = пуск
+help-replay = повтор
+help-share = поделиться
+help-statistics = статистика
+help-history = история
+help-rows-columns = ↑ ↓ ряды  ·  ← → колонки
+help-select = ↑ ↓ выбор
+help-boards = ← → поле
+help-coach-summary = Tab и Enter: посмотреть ход в повторе  ·  Esc закрыть
+
+## Поле в игре, «Победа!» и «Игра окончена!».
+
+play-won-title = Вы победили!
+play-won-line = Вы собрали плитку { $target }.
+play-keep-going = Продолжить
+play-new-game = Новая игра
+play-over-title = Игра окончена!
+play-over-line = Счёт { $score }, лучшая плитка { $tile }.
+play-try-again = Ещё раз
+play-replay = Повтор
+play-share = Поделиться
+play-coach = Тренер
+
+## «Начать новую игру?»
+
+new-game-title = Начать новую игру?
+new-game-line = Эта игра сохранится в истории.
+new-game-start = Новая игра
+new-game-keep-playing = Играть дальше
+
+## Настройки.
+
+options-title = Настройки
+# Заголовок части называет её клавиши: «Тема (клавиша T)», «Размер поля (клавиши 3–8)».
+options-heading-key = { $part } (клавиша { $key })
+options-heading-range = { $part } (клавиши { $first }–{ $last })
+options-heading-pair = { $part } (клавиши { $first } и { $second })
+options-heading-arrows = { $part }: { $keys }
+options-size = Размер поля
+options-shape = Ряды и колонки
+options-target = Цель
+options-theme = Тема
+options-motion = Анимация
+options-coach = Тренер ходов
+options-note = { $heading }. На каждом поле идёт своя игра.
+# Выбранное поле, под квадратными размерами.
+options-shape-line = { $rows ->
+        [one] { $rows } ряд
+        [few] { $rows } ряда
+        [many] { $rows } рядов
+       *[other] { $rows } ряда
+    }, { $cols ->
+        [one] { $cols } колонка
+        [few] { $cols } колонки
+        [many] { $cols } колонок
+       *[other] { $cols } колонки
+    }
+options-size-name = Поле { $rows } на { $cols }
+options-rows-fewer = Ряды −
+options-rows-fewer-name = На один ряд меньше (сейчас { $shape })
+options-rows-more = Ряды +
+options-rows-more-name = На один ряд больше (сейчас { $shape })
+options-cols-fewer = Кол. −
+options-cols-fewer-name = На одну колонку меньше (сейчас { $shape })
+options-cols-more = Кол. +
+options-cols-more-name = На одну колонку больше (сейчас { $shape })
+options-target-name = Цель { $target }
+options-theme-system = Системная
+options-theme-system-name = Системная тема
+options-theme-light = Светлая
+options-theme-light-name = Светлая тема
+options-theme-dark = Тёмная
+options-theme-dark-name = Тёмная тема
+options-theme-contrast = Контрастная
+options-theme-contrast-name = Высококонтрастная тема
+options-motion-system = Системная
+options-motion-system-name = Анимация как в системе
+options-motion-full = Полная
+options-motion-full-name = Полная анимация
+options-motion-reduced = Умеренная
+options-motion-reduced-name = Умеренная анимация
+options-motion-off = Выкл.
+options-motion-off-name = Без анимации
+options-coach-on = Вкл.
+options-coach-on-name = Тренер включён
+options-coach-off = Выкл.
+options-coach-off-name = Тренер выключен
+# Кнопка языка показывает выбранный язык; если он взят из системы, она это говорит.
+language-name = Русский
+options-language-system = { $language } (системный)
+options-language-name = Язык: { $language }
+options-language-system-name = Язык: { $language }, как в системе
+options-history = История
+options-statistics = Статистика
+options-export = Экспорт
+options-export-name = Экспортировать резервную копию
+options-import = Импорт
+options-import-name = Импортировать резервную копию
+options-done = Готово
+options-language-heading = Язык
+
+## Даты: когда началась игра из истории, по часам игрока.
+
+date-time = { $dd }.{ $mm }.{ $year } { $hour }:{ $minute }
+date-beyond = дата за пределами календаря
+
+## Счётчики, которые звучат во многих местах.
+
+count-moves = { $moves ->
+        [one] { $moves } ход
+        [few] { $moves } хода
+        [many] { $moves } ходов
+       *[other] { $moves } хода
+    }
+count-games = { $games ->
+        [one] { $games } игра
+        [few] { $games } игры
+        [many] { $games } игр
+       *[other] { $games } игры
+    }
+count-undos = { $undos ->
+        [one] { $undos } отмена
+        [few] { $undos } отмены
+        [many] { $undos } отмен
+       *[other] { $undos } отмены
+    }
+
+## История игр.
+
+history-title = История
+# Игра в списке, как она нарисована, по столбцам.
+history-row = { $when }   { $shape }   { $score }   плитка { $tile }   { count-moves }
+history-row-ai = { history-row }   ИИ
+# Та же игра для программы чтения с экрана.
+history-row-name = { $when }, поле { $rows } на { $cols }, счёт { $score }, лучшая плитка { $tile }, { count-moves }
+history-row-name-ai = { history-row-name }, играл ИИ
+history-none = Игр пока нет. Здесь появятся законченные игры и те, что вы заменили новой.
+history-count = { $games ->
+        [1] 1 игра.
+        [one] { $games } игра, сначала новые.
+        [few] { $games } игры, сначала новые.
+        [many] { $games } игр, сначала новые.
+       *[other] { $games } игры, сначала новые.
+    }
+history-replay = Повтор
+history-replay-name = Посмотреть повтор выбранной игры
+history-share = Поделиться
+history-share-name = Поделиться выбранной игрой
+history-statistics = Статистика
+history-close = Закрыть
+# Счётчик у заголовка, как он нарисован.
+history-shown-none = пока нет игр
+history-shown-one = 1 игра
+history-shown-some = { $first }–{ $last } из { $games ->
+        [one] { $games } игры
+        [few] { $games } игр
+        [many] { $games } игр
+       *[other] { $games } игры
+    }
+history-shown-note = Здесь появятся законченные игры и те, что вы заменили новой.
+
+## Статистика одного размера поля.
+
+stats-title = Статистика
+stats-none = Игр на поле { $rows } на { $cols } пока нет.
+stats-summary = Поле { $rows } на { $cols }: { count-games }, { $wins ->
+        [one] { $wins } победа
+        [few] { $wins } победы
+        [many] { $wins } побед
+       *[other] { $wins } победы
+    } ({ $percent } %), лучший счёт { $best }, средний счёт { $average }.
+stats-tile-games = { $tile } — { count-games }
+stats-tiles = Лучшая плитка в игре: { $tiles }.
+stats-recent = { $count ->
+        [1] Последний счёт: { $scores }.
+        [one] Счёт последних { $count } игры, от старых к новым: { $scores }.
+        [few] Счёт последних { $count } игр, от старых к новым: { $scores }.
+        [many] Счёт последних { $count } игр, от старых к новым: { $scores }.
+       *[other] Счёт последних { $count } игры, от старых к новым: { $scores }.
+    }
+stats-previous = Предыдущее поле
+stats-next = Следующее поле
+stats-history = История
+stats-close = Закрыть
+# Как нарисовано.
+stats-none-drawn = Игр на поле { $shape } пока нет: ← и → покажут другие поля.
+stats-games-wins = Игры { $games }   ·   Победы { $wins } ({ $percent } %)
+stats-best-average = Рекорд { $best }   ·   В среднем { $average }
+stats-tiles-heading = Лучшая плитка в игре
+stats-scores-heading = { $count ->
+        [1] Счёт последней игры
+        [one] Счёт последних { $count } игры
+        [few] Счёт последних { $count } игр
+        [many] Счёт последних { $count } игр
+       *[other] Счёт последних { $count } игры
+    }
+
+## Просмотр повтора.
+
+viewer-title = Повтор
+viewer-position = Ход { $shown } из { $moves }, счёт { $score }, { count-undos }.
+viewer-playing = Воспроизведение, скорость { $speed }.
+viewer-paused = Пауза.
+viewer-play = Пуск
+viewer-pause = Пауза
+viewer-first = В начало
+viewer-back = На ход назад
+viewer-forward = На ход вперёд
+viewer-last = В конец
+viewer-speed = Скорость { $speed }
+viewer-speed-max = Макс
+viewer-play-on = Доиграть
+viewer-play-on-name = Доиграть с этого места
+viewer-share = Ссылка
+viewer-close = Закрыть
+# Строка под полем, пока открыт повтор.
+viewer-line = Ход { $shown } из { $moves }  ·  счёт { $score }  ·  { count-undos }  ·  { $help }
+
+## Сводка тренера по игре.
+
+coach-title = Тренер
+coach-none = Ни один ход этой игры ещё не оценён: тренер оценивает ваши ходы, пока он включён (настройки, клавиша { $key }).
+coach-counts = { $rated ->
+        [one] Оценён { $rated } ход
+        [few] Оценено { $rated } хода
+        [many] Оценено { $rated } ходов
+       *[other] Оценено { $rated } хода
+    }: { $best ->
+        [one] { $best } лучший
+        [few] { $best } лучших
+        [many] { $best } лучших
+       *[other] { $best } лучшего
+    }, { $good ->
+        [one] { $good } хороший
+        [few] { $good } хороших
+        [many] { $good } хороших
+       *[other] { $good } хорошего
+    }, { $inaccuracies ->
+        [one] { $inaccuracies } неточность
+        [few] { $inaccuracies } неточности
+        [many] { $inaccuracies } неточностей
+       *[other] { $inaccuracies } неточности
+    }, { $mistakes ->
+        [one] { $mistakes } ошибка
+        [few] { $mistakes } ошибки
+        [many] { $mistakes } ошибок
+       *[other] { $mistakes } ошибки
+    }.
+coach-clean = Ни одной неточности и ни одной ошибки: отличная игра.
+coach-worst = Ходы, которые стоили больше всего; каждый открывает повтор прямо перед ним:
+coach-move = Ход { $number }: { $played }, { $verdict } (лучше — { $best })
+coach-close = Закрыть
+
+## Ходы и слова тренера о них.
+
+direction-up = Вверх
+direction-down = Вниз
+direction-left = Влево
+direction-right = Вправо
+verdict-best = лучший
+verdict-good = хороший
+verdict-inaccuracy = неточность
+verdict-mistake = ошибка
+# Ненадолго появляется под полем и звучит после описания хода.
+remark-best = Тренер: { $played } — лучший ход.
+remark-good = Тренер: { $played } — хороший ход (лучше — { $best }).
+remark-inaccuracy = Тренер: { $played } — неточность; лучше — { $best } (сравнить: { $key }).
+remark-mistake = Тренер: { $played } — ошибка; лучше — { $best } (сравнить: { $key }).
+
+## Что слышит программа чтения с экрана.
+
+# Между пунктами списка в одной фразе.
+list-separator = {", "}
+say-place = в ряду { $row }, колонке { $col }
+say-undid = Отмена хода { $direction }, счёт { $score }.
+say-merge = две плитки { $half } слились в { $value }
+say-merges = { $first } и { $second }
+say-spawn = новая плитка { $value } { $place }
+say-score = счёт { $score }
+say-move = { $direction }: { $parts }.
+say-empty = пусто
+say-status = Счёт { $score }, рекорд { $best }, { count-moves }, поле { $shape }, цель { $target }.
+say-row = Ряд { $row }: { $cells }.
+say-tile = { $value } { $place }
+say-new-game = Новая игра: { $tiles }.
+say-won = Победа! Вы собрали плитку { $target }. Играйте дальше или начните новую игру.
+say-over = Игра окончена. Счёт { $score }, лучшая плитка { $tile }. Чтобы сыграть ещё раз, выберите «Новая игра».
+say-reading = { $board } Счёт { $score }.
+say-new-game-question = { new-game-title } { new-game-line } { key-enter }: новая игра. Escape: играть дальше.
+say-options = Настройки.
+say-coach = Тренер.
+
+## Уведомления: строка под полем на несколько секунд.
+
+notice-replay-refused = Этот повтор нельзя показать: { $reason }.
+notice-coach-unrated = Тренер ещё не оценил ни одного хода этой игры.
+notice-coach-off = Тренер выключен: включите его в настройках ({ $options }, затем { $coach }).
+notice-unrecorded-history = Эта игра началась раньше, чем игры стали записываться: её нет в истории.
+notice-unrecorded-replay = Эта игра началась раньше, чем игры стали записываться: у неё нет повтора.
+notice-unrecorded-share = Эта игра началась раньше, чем игры стали записываться: ею нельзя поделиться.
+notice-record-refused = Запись этой игры нельзя воспроизвести: { $reason }.
+notice-played-on = Игра продолжена с хода { $move }; прежняя игра сохранена в истории.
+notice-nothing-to-share = Пока нет игры, которой можно поделиться.
+notice-guest = На этом поле уже играют в другом окне: здесь начата своя новая игра.
+notice-guest-played = На этом поле уже играют в другом окне: игра здесь продолжается отдельно.
+notice-guest-tab = На этом поле уже играют в другой вкладке: здесь начата своя новая игра.
+notice-guest-tab-played = На этом поле уже играют в другой вкладке: игра здесь продолжается отдельно.
+notice-save-failed = Здесь игру не удаётся сохранить, но играть можно дальше.
+notice-shared-desktop = Код игры скопирован в буфер обмена (и выведен в терминал): откройте его с --replay.
+notice-shared-printed = Буфера обмена нет: код игры выведен в терминал.
+notice-shared-link = Ссылка на эту игру скопирована в буфер обмена.
+notice-shared-none = Этот браузер не даёт странице доступа к буферу обмена.
+notice-backup-made = Резервная копия создана: { count-games }.
+notice-backup-unlisted = Не удалось составить список текущих игр для резервной копии.
+notice-import-busy = Импорт ещё идёт; попробуйте чуть позже.
+notice-import-refused = Этот файл нельзя импортировать: { $reason }.
+notice-import-partly = Резервную копию не удалось импортировать полностью ({ $reason }); всё, что здесь было, сохранено.
+notice-imported = Импортировано: { $new ->
+        [one] { $new } новая игра
+        [few] { $new } новые игры
+        [many] { $new } новых игр
+       *[other] { $new } новой игры
+    }{ $boards ->
+        [0] {""}
+        [one] , { $boards } незаконченная игра
+        [few] , { $boards } незаконченные игры
+        [many] , { $boards } незаконченных игр
+       *[other] , { $boards } незаконченной игры
+    }{ $history ->
+        [0] {""}
+       *[other] , в историю — { $history }
+    }{ $left ->
+        [0] {""}
+        [one] , { $left } самая старая пропущена
+        [few] , { $left } самые старые пропущены
+        [many] , { $left } самых старых пропущено
+       *[other] , { $left } самой старой пропущено
+    }.
+# $what: какой это был документ.
+notice-set-aside = { $what ->
+        [options] Ваши настройки не удалось использовать, и они отложены в сторону.
+        [best] Ваши рекорды не удалось использовать, и они отложены в сторону.
+        [history] Вашу историю игр не удалось использовать, и она отложена в сторону.
+        [undo] Историю ходов для отмены не удалось использовать, и она отложена в сторону.
+        [earlier] Вашу прежнюю игру не удалось использовать, и она отложена в сторону.
+        [import] Ваш незавершённый импорт не удалось использовать, и он отложен в сторону.
+       *[game] Вашу сохранённую игру не удалось использовать, и она отложена в сторону.
+    }
+notice-left-alone = { $what ->
+        [options] Ваши настройки не удалось использовать; они оставлены как есть.
+        [best] Ваши рекорды не удалось использовать; они оставлены как есть.
+        [history] Вашу историю игр не удалось использовать; она оставлена как есть.
+        [undo] Историю ходов для отмены не удалось использовать; она оставлена как есть.
+        [earlier] Вашу прежнюю игру не удалось использовать; она оставлена как есть.
+        [import] Ваш незавершённый импорт не удалось использовать; он оставлен как есть.
+       *[game] Вашу сохранённую игру не удалось использовать; она оставлена как есть.
+    }
+
+## Почему файл резервной копии отклонён (внутри «Этот файл нельзя импортировать: …»).
+
+error-backup-too-large = он больше любой резервной копии
+error-backup-not-backup = это не резервная копия 2048
+error-backup-newer = он создан более новой версией игры (версия копии { $version }, а эта игра читает версию { $reads })
+error-backup-damaged = он повреждён ({ $reason })
+error-backup-impossible = в нём невозможная игра
+error-backup-cut-short = обрезан
+error-backup-version = версия отсутствует или неверна
+error-backup-content = содержимое не похоже на резервную копию
+error-backup-json = это некорректный JSON
+error-backup-check = контрольная сумма не совпадает с содержимым
+
+## Почему хранилище игры дало сбой (внутри уведомлений выше).
+
+error-storage-none = браузер запретил локальное хранилище
+error-storage-unreadable = не удалось прочитать локальное хранилище
+error-storage-full = локальное хранилище заполнено или отказало в записи
+error-storage-change = локальное хранилище не приняло изменение
+error-storage-untouchable = документ, который нельзя ни прочитать, ни отложить в сторону, не перезаписывается
+# Ошибка словами самой системы.
+error-io = { $reason }
+
+## Полосы тренера (E): как сравнились четыре хода.
+
+bars-title = Ваш ход — { $played }: { $verdict }
+bars-you = { $arrow } вы
+bars-cannot = хода нет
+bars-best = лучший
+# $percent приходит с десятичными знаками («3,1»).
+bars-shortfall = −{ $percent } % { $verdict }
+
+## Шапка: названия счётчиков (заглавными, как в оригинале), вступление, кнопки.
+
+header-best = РЕКОРД
+header-score = СЧЁТ
+header-moves = ХОДЫ
+header-intro = Соберите плитку { $target }!
+header-ai = ИИ
+header-undo = Назад
+header-new-game = Новая игра
+header-options = Настройки
+say-board = Поле
+# Под «Игра окончена!», когда тренер включён.
+over-coach = Тренер: { $best } из { $rated ->
+        [one] { $rated } оценённого хода
+        [few] { $rated } оценённых ходов
+        [many] { $rated } оценённых ходов
+       *[other] { $rated } оценённого хода
+    } — лучшие, { $mistakes ->
+        [one] { $mistakes } ошибка
+        [few] { $mistakes } ошибки
+        [many] { $mistakes } ошибок
+       *[other] { $mistakes } ошибки
+    }.
+
+## Веб-страница вокруг игры (web/index.html подставляет их до запуска игры).
+
+page-canvas = Игра 2048
+page-loading = Загрузка 2048…
+page-failed = Не удалось запустить игру: { $error }
+page-no-canvas = Игру нельзя запустить: на странице нет <canvas id="bevy">, на котором она рисуется.
+page-no-webgl2 = Игру нельзя запустить: нужен WebGL2, а в этом браузере он выключен или отсутствует.
+page-mirror = 2048 для программ чтения с экрана
+# Что делают клавиши на поле, для программы чтения с экрана: каждая буква — буква клавиши.
+page-keys = Стрелки сдвигают плитки. B читает поле, U отменяет ход, R начинает новую игру, I даёт подсказку, P включает игру ИИ, O открывает настройки, X — сводку тренера.
+page-game = Игра
+page-new-game = Новая игра
+page-undo = Отменить ход
+page-hint = Подсказка
+page-ai = Играет ИИ
+page-read = Прочитать поле
+page-options = Настройки
+page-coach = Сводка тренера
+page-update = Новая версия
+page-reload = Перезагрузить

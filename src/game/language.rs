@@ -1,0 +1,64 @@
+//! Which language the game speaks: the one `--lang` asks for on the desktop, else the one the
+//! options chose, else the first of the system's languages (the OS's, or the browser's
+//! `navigator.languages`) that the game has, else English. [`Language`] holds its words; it
+//! changes the moment the options choose another, and everything drawn or said follows.
+
+use bevy::prelude::*;
+
+use super::GameSet;
+use super::options::PlayerOptions;
+use crate::i18n::{Lang, Words};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        follow_options
+            .run_if(resource_changed::<PlayerOptions>)
+            .in_set(GameSet::Record),
+    );
+}
+
+/// The words of the language the game speaks.
+#[derive(Resource, Debug, Clone, Deref)]
+pub struct Language(pub Words);
+
+/// The languages the system lists, most wanted first (none in tests: they play in English),
+/// and the one `--lang` asked for.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct LanguageWanted {
+    pub flag: Option<Lang>,
+    pub system: Vec<String>,
+}
+
+impl LanguageWanted {
+    /// The language to speak with these options.
+    pub fn lang(&self, options: &crate::save::Options) -> Lang {
+        self.flag
+            .or(options.language)
+            .unwrap_or_else(|| Lang::negotiate(self.system.iter().map(String::as_str)))
+    }
+}
+
+/// The system's languages, most wanted first: the OS's on the desktop, the browser's on the web.
+pub fn system_languages() -> Vec<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        crate::web::languages()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        sys_locale::get_locales().collect()
+    }
+}
+
+/// A language chosen in the options (or chosen back to the system's) is spoken from then on.
+fn follow_options(
+    options: Res<PlayerOptions>,
+    wanted: Res<LanguageWanted>,
+    mut language: ResMut<Language>,
+) {
+    let lang = wanted.lang(&options);
+    if language.lang() != lang {
+        *language = Language(Words::new(lang));
+    }
+}

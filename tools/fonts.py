@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Makes the game's two font subsets from the characters its catalogues use.
+
+  assets/fonts/ClearSans-Bold-subset.ttf   Clear Sans Bold: printable ASCII, the signs the game
+                                           draws, and every other character of the catalogues
+                                           that Clear Sans has (accents, Cyrillic).
+  assets/fonts/NotoSansSC-Bold-subset.otf  Noto Sans SC Bold: the characters of the catalogues
+                                           that Clear Sans lacks (Chinese, its punctuation).
+
+Run it after a catalogue (assets/i18n/*.ftl) changes; the catalogue test fails while a string
+uses a character neither subset has. Needs fontTools (pip install fonttools) and Debian's
+fonts-clear-sans and fonts-noto-cjk packages:
+
+  apt-get install fonts-clear-sans fonts-noto-cjk && pip install fonttools
+  python3 tools/fonts.py
+"""
+
+import pathlib
+import re
+
+from fontTools import subset
+from fontTools.ttLib import TTCollection, TTFont
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CLEAR_SANS = "/usr/share/fonts/truetype/clear-sans/ClearSans-Bold.ttf"
+NOTO_CJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"
+NOTO_SC_NAME = "Noto Sans CJK SC Bold"
+
+# What the game draws besides the catalogues' words: ASCII, the middle dot, the multiplication
+# sign, the en dash, the minus sign, the ellipsis, the arrows, the no-break spaces; and the
+# accented letters of the pseudo-language (src/i18n/mod.rs) that tests draw every string in.
+ALWAYS = (
+    "".join(chr(c) for c in range(0x20, 0x7F))
+    + "\u00a0\u00b7\u00d7\u2013\u2026\u2190\u2191\u2192\u2193\u2212"
+    + "åçéĝîñöŕšüŵýÅÇÉĜÎÑÖŔŠÜŴÝ"
+)
+
+
+def catalogue_text():
+    """Every character of the catalogues' messages (not their comments or ids)."""
+    chars = set()
+    for path in sorted((ROOT / "assets" / "i18n").glob("*.ftl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.lstrip().startswith("#"):
+                continue
+            # A message's first line: the text after "id =".
+            match = re.match(r"^[a-zA-Z][\w-]*\s*=(.*)$", line)
+            chars.update(match.group(1) if match else line)
+    chars.discard("\n")
+    return chars
+
+
+def make(font, chars, out):
+    options = subset.Options()
+    options.layout_features = ["kern"]
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
+    options.hinting = False
+    options.notdef_outline = True
+    sub = subset.Subsetter(options)
+    sub.populate(unicodes=sorted(ord(c) for c in chars))
+    sub.subset(font)
+    font.save(out)
+    return out.stat().st_size
+
+
+def main():
+    wanted = catalogue_text() | set(ALWAYS)
+    clear = TTFont(CLEAR_SANS)
+    has = clear.getBestCmap()
+    latin = {c for c in wanted if ord(c) in has}
+    rest = {c for c in wanted - latin if not c.isspace()}
+    noto = next(f for f in TTCollection(NOTO_CJK).fonts if f["name"].getDebugName(4) == NOTO_SC_NAME)
+    lacking = sorted(c for c in rest if ord(c) not in noto.getBestCmap())
+    if lacking:
+        raise SystemExit(f"neither face has: {' '.join(lacking)}")
+    fonts = ROOT / "assets" / "fonts"
+    a = make(clear, latin, fonts / "ClearSans-Bold-subset.ttf")
+    b = make(noto, rest, fonts / "NotoSansSC-Bold-subset.otf")
+    print(f"ClearSans-Bold-subset.ttf: {len(latin)} characters, {a} bytes")
+    print(f"NotoSansSC-Bold-subset.otf: {len(rest)} characters, {b} bytes")
+
+
+if __name__ == "__main__":
+    main()
