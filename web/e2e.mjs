@@ -435,6 +435,77 @@ async function shapes(browser, url) {
   check(errors.length === 0, `shapes: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
 }
 
+// The page in French and in Chinese, as the browser's language asks: <html lang> and the
+// mirror's lang, the page's own words (main.js, from the catalogues), the screen reader's table
+// and its sentence after a move in that language; at 360 px in Chinese (a screenshot). Then the
+// options' language button: another language at once, and kept for the next load, which
+// main.js reads before the game starts.
+async function languages(browser, url) {
+  const { WORDS } = await import(new URL(join(dist, 'words.js'), `file://${process.cwd()}/`));
+  // A message of a catalogue, one plain line.
+  const message = async (tag, id) => {
+    const text = await readFile(new URL(`../assets/i18n/${tag}.ftl`, import.meta.url), 'utf8');
+    return new RegExp(`^${id} = (.*)$`, 'm').exec(text)[1];
+  };
+  const errors = [];
+  for (const [locale, tag, viewport] of [['fr-FR', 'fr', { width: 500, height: 700 }],
+    ['zh-CN', 'zh-CN', { width: 360, height: 740 }]]) {
+    const context = await browser.newContext({ locale, viewport });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(url);
+    await ready(page);
+    const langs = await page.evaluate(() => [document.documentElement.lang, document.getElementById('a11y').lang]);
+    check(langs[0] === tag && langs[1] === tag, `${locale}: <html lang> and the mirror's lang are ${tag} (${langs})`);
+    const words = await page.evaluate(() => [...document.querySelectorAll('[data-say]')]
+      .map((e) => [e.dataset.say, e.textContent]));
+    const wrong = words.filter(([id, text]) => id !== 'page-loading' && text !== WORDS[tag][id]);
+    check(words.length >= 10 && wrong.length === 0,
+      `${locale}: the page's ${words.length} words are the ${tag} catalogue's${wrong.length ? ': ' + JSON.stringify(wrong) : ''}`);
+    const label = await page.$eval('#a11y-board', (e) => e.getAttribute('aria-label'));
+    check(label === WORDS[tag]['say-board'], `${locale}: the mirror's table is named "${label}"`);
+    const s = await state(page);
+    const dir = movable(s, ['Left', 'Right', 'Up', 'Down']);
+    await page.keyboard.press(`Arrow${dir}`);
+    await expectMove(page, s, dir, locale);
+    const direction = await message(tag, `direction-${dir.toLowerCase()}`);
+    const said = await page.waitForFunction((d) => document.getElementById('a11y-said').textContent.startsWith(d),
+      direction, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+    check(said, `${locale}: the move's sentence is said in ${tag}: "${await page.$eval('#a11y-said', (e) => e.textContent)}"`);
+    const empty = await message(tag, 'say-empty');
+    const cells = await page.$$eval('#a11y-board td', (tds) => tds.map((td) => td.textContent));
+    const board = (await state(page)).board;
+    check(cells.length === 16 && cells.every((c, i) => c === (board[i] ? String(board[i]) : empty)),
+      `${locale}: the mirror's table reads each cell, an empty one as "${empty}"`);
+    const status = await page.$eval('#a11y-status', (e) => e.textContent);
+    check(status.length > 10 && !status.includes('board to'), `${locale}: the score line is in ${tag}: "${status}"`);
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: join(shots, `language-${tag}.png`) });
+    if (tag === 'zh-CN') {
+      // The options' language button: the system's language first, then English chosen.
+      await page.keyboard.press('o');
+      await page.waitForFunction(() => document.getElementById('bevy').dataset.screen === 'Options', null, { timeout: MOVE_TIMEOUT_MS });
+      await page.waitForTimeout(800);
+      await page.screenshot({ path: join(shots, 'language-zh-CN-options.png') });
+      await page.keyboard.press('l');
+      const english = await page.waitForFunction(() => document.documentElement.lang === 'en'
+        && document.getElementById('a11y-dialog-title').textContent === 'Options', null, { timeout: MOVE_TIMEOUT_MS })
+        .then(() => true, () => false);
+      const newGame = await page.$eval('[data-request="NewGame"]', (e) => e.textContent);
+      check(english && newGame === WORDS.en['page-new-game'],
+        `L in the options: the page and the dialog speak English at once ("${newGame}")`);
+      await page.keyboard.press('Escape');
+      await page.reload();
+      const early = await page.evaluate(() => document.documentElement.lang);
+      await ready(page);
+      check(early === 'en', `the language chosen is the page's from the next load on, before the game starts (${early})`);
+    }
+    await context.close();
+  }
+  check(errors.length === 0, `languages: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+}
+
 // Two tabs of one browser share its localStorage, as a player who opens the installed app
 // while a tab is open: tab A plays the board, tab B is told another tab plays it and plays a
 // game of its own; A plays 10 moves, B 2, then each starts a new game. The history then holds
@@ -1081,6 +1152,7 @@ async function run() {
     }
     await twoTabsAndBackups(browser, url);
     await shapes(browser, url);
+    await languages(browser, url);
     await precompressed(url);
     await installableAndOffline();
     await newBuild(browser);

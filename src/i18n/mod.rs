@@ -63,16 +63,17 @@ impl Lang {
         }
     }
 
-    /// Its catalogue, as compiled in (the pseudo-language's is English's).
+    /// Its catalogue, as compiled in: `assets/i18n/<tag>.ftl` less its comments (build.rs; the
+    /// pseudo-language's is English's).
     pub fn catalogue(self) -> &'static str {
         match self {
-            Lang::En | Lang::Pseudo => include_str!("../../assets/i18n/en.ftl"),
-            Lang::Fr => include_str!("../../assets/i18n/fr.ftl"),
-            Lang::De => include_str!("../../assets/i18n/de.ftl"),
-            Lang::Es => include_str!("../../assets/i18n/es.ftl"),
-            Lang::PtBr => include_str!("../../assets/i18n/pt-BR.ftl"),
-            Lang::Ru => include_str!("../../assets/i18n/ru.ftl"),
-            Lang::ZhHans => include_str!("../../assets/i18n/zh-CN.ftl"),
+            Lang::En | Lang::Pseudo => include_str!(concat!(env!("OUT_DIR"), "/i18n/en.ftl")),
+            Lang::Fr => include_str!(concat!(env!("OUT_DIR"), "/i18n/fr.ftl")),
+            Lang::De => include_str!(concat!(env!("OUT_DIR"), "/i18n/de.ftl")),
+            Lang::Es => include_str!(concat!(env!("OUT_DIR"), "/i18n/es.ftl")),
+            Lang::PtBr => include_str!(concat!(env!("OUT_DIR"), "/i18n/pt-BR.ftl")),
+            Lang::Ru => include_str!(concat!(env!("OUT_DIR"), "/i18n/ru.ftl")),
+            Lang::ZhHans => include_str!(concat!(env!("OUT_DIR"), "/i18n/zh-CN.ftl")),
         }
     }
 
