@@ -399,7 +399,7 @@ async function shapes(browser, url) {
     && cells.flat().join(',') === named.join(','),
   `after ${moved} moves the screen reader's table is 4 rows of 6 cells, as data-board (${cells.map((r) => r.join(' ')).join(' / ')})`);
   const status = await page.$eval('#a11y-status', (e) => e.textContent);
-  check(status.includes('4×6 board to 2048'), `the score line names the board: "${status}"`);
+  check(status.includes('4 by 6 board to 2048'), `the score line names the board as it is said: "${status}"`);
   await page.waitForTimeout(1000);
   await page.screenshot({ path: join(shots, 'shape-4x6.png') });
   await context.close();
@@ -1143,7 +1143,7 @@ async function run() {
           title: document.getElementById('a11y-dialog-title').textContent,
         }));
         check(won && winSaid.urgent === 'You win! You reached 2048. Keep going, or start a new game.'
-          && winSaid.title === 'You win!' && winSaid.said.startsWith('Left: two 1024s merged into 2048'),
+          && winSaid.title === 'You win!' && winSaid.said.startsWith('Left: two 1024 tiles merged into 2048'),
         `${device.name}: a winning move is said ("${winSaid.said}" / "${winSaid.urgent}") and "You win!" is a dialog`);
         console.log(`info aria snapshot of "You win!":\n${await page.locator('#a11y-dialog').ariaSnapshot()}`);
       }

@@ -302,6 +302,7 @@ remark-mistake = Coach: { $played }, ein Fehler; { $best } war am besten ({ $key
 
 # Zwischen den Teilen einer Aufzählung in einem Satz.
 list-separator = {", "}
+say-by = { $rows } mal { $cols }
 say-place = Zeile { $row } Spalte { $col }
 say-undid = { $direction } zurückgenommen, { $score } Punkte.
 say-merge = zwei { $half }er ergeben { $value }

@@ -299,9 +299,12 @@ remark-mistake = Coach: { $played }, a mistake; { $best } was best ({ $key } com
 
 # Between the items of a list said in one sentence.
 list-separator = {", "}
+# A board's size as a screen reader says it: "4×6" on screen.
+say-by = { $rows } by { $cols }
 say-place = row { $row } column { $col }
 say-undid = Undid { $direction }, score { $score }.
-say-merge = two { $half }s merged into { $value }
+# Not "two 8s": espeak-ng reads that "eight z".
+say-merge = two { $half } tiles merged into { $value }
 say-merges = { $first } and { $second }
 say-spawn = new { $value } in { $place }
 say-score = score { $score }

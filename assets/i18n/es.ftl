@@ -301,6 +301,7 @@ remark-mistake = Tutor: { $played }, un error; { $best } era la mejor ({ $key } 
 
 # Entre los elementos de una lista dicha en una sola frase.
 list-separator = {", "}
+say-by = { $rows } por { $cols }
 say-place = fila { $row } columna { $col }
 say-undid = Jugada deshecha: { $direction }, puntuación { $score }.
 say-merge = dos { $half } se unen en { $value }

@@ -300,6 +300,7 @@ remark-mistake = Coach : { $played }, une erreur ; { $best } était le meilleu
 
 # Between the items of a list said in one sentence.
 list-separator = {", "}
+say-by = { $rows } sur { $cols }
 say-place = ligne { $row } colonne { $col }
 say-undid = Annulé : { $direction }, score { $score }.
 say-merge = deux { $half } fusionnés en { $value }

@@ -297,6 +297,7 @@ remark-mistake = Treinador: { $played }, um erro; { $best } era a melhor ({ $key
 
 # Between the items of a list said in one sentence.
 list-separator = {", "}
+say-by = { $rows } por { $cols }
 say-place = linha { $row } coluna { $col }
 say-undid = Desfeito: { $direction }, pontuação { $score }.
 say-merge = dois { $half } se juntaram em { $value }

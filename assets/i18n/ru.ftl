@@ -342,6 +342,7 @@ remark-mistake = Тренер: { $played } — ошибка; лучше — { $b
 
 # Между пунктами списка в одной фразе.
 list-separator = {", "}
+say-by = { $rows } на { $cols }
 say-place = в ряду { $row }, колонке { $col }
 say-undid = Отмена хода { $direction }, счёт { $score }.
 say-merge = две плитки { $half } слились в { $value }

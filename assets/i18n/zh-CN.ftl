@@ -189,7 +189,8 @@ history-shown-note = 已结束或被新游戏替换的游戏会显示在这里�
 
 stats-title = 统计
 stats-none = 还没有 { $rows }×{ $cols } 的游戏。
-stats-summary = { $rows }×{ $cols } 的棋盘：{ count-games }，赢了 { $wins } 局（{ $percent }%），最高分 { $best }，平均分 { $average }。
+# Said only (the screen shows its own figures): "百分之" as a screen reader should say "%".
+stats-summary = { $rows }×{ $cols } 的棋盘：{ count-games }，赢了 { $wins } 局，胜率百分之 { $percent }，最高分 { $best }，平均分 { $average }。
 stats-tile-games = { $tile }（{ count-games }）
 stats-tiles = 达到的最大方块：{ $tiles }。
 stats-recent = 最近 { $count } 局的分数（从早到晚）：{ $scores }。
@@ -255,6 +256,7 @@ remark-mistake = 教练：{ $played }，失误；最佳是{ $best }（按 { $key
 
 # 一句话中各项之间的分隔。
 list-separator = {"，"}
+say-by = { $rows } 乘 { $cols }
 say-place = 第 { $row } 行第 { $col } 列
 say-undid = 撤销{ $direction }，分数 { $score }。
 say-merge = 两个 { $half } 合并成 { $value }

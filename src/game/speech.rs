@@ -82,7 +82,7 @@ fn listed(items: &[String], words: &Words) -> String {
 }
 
 /// The sentence for a move: its direction, what merged, what appeared, and the score.
-/// "Left: two 8s merged into 16, new 2 in row 1 column 3, score 1,204."
+/// "Left: two 8 tiles merged into 16, new 2 in row 1 column 3, score 1,204."
 pub fn move_sentence(moved: &MoveApplied, score: u64, words: &Words) -> String {
     let direction = direction_name(moved.direction, words);
     if moved.undone {

@@ -431,6 +431,45 @@ impl Words {
         self.fmt(said.id, &said.args)
     }
 
+    /// `text` as a screen reader gets it, heard with espeak-ng in each language
+    /// (tools/speech-check.py): a board's size "4×4" is said as the language says it ("4 by
+    /// 4", not "4 times 4"), and numbers grouped by a no-break space (French, Russian) lose it,
+    /// since speech engines read "20 000" as twenty, then zero zero zero. Commas and points
+    /// stay: they are read as grouping.
+    pub fn spoken(&self, text: &str) -> String {
+        let chars: Vec<char> = text.chars().collect();
+        let digit = |i: usize| chars.get(i).is_some_and(char::is_ascii_digit);
+        let mut out = String::with_capacity(text.len());
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let grouping = matches!(c, '\u{A0}' | '\u{202F}')
+                && i > 0
+                && digit(i - 1)
+                && (1..=3).all(|k| digit(i + k))
+                && !digit(i + 4);
+            // "4×6": one digit either side (boards are 3 to 8 a side).
+            let shape = c == '×' && i > 0 && digit(i - 1) && digit(i + 1) && !digit(i + 2);
+            if shape && !(i > 1 && digit(i - 2)) {
+                out.pop();
+                out.push_str(&self.fmt(
+                    "say-by",
+                    &[
+                        ("rows", Arg::Text(chars[i - 1].to_string())),
+                        ("cols", Arg::Text(chars[i + 1].to_string())),
+                    ],
+                ));
+                i += 2;
+                continue;
+            }
+            if !grouping {
+                out.push(c);
+            }
+            i += 1;
+        }
+        out
+    }
+
     /// A whole number as this language writes it: "1,234", "1 234", "1.234".
     pub fn number(&self, n: u64) -> String {
         let (separator, min) = self.0.lang.grouping();

@@ -17,6 +17,7 @@ use crate::game::{
     Announcement, BestScores, Engine, GameSet, Language, Request, Screen, ShownDialog, UiButton,
     speech,
 };
+use crate::i18n::Words;
 use crate::rules::{Cell, MAX_SIZE};
 
 pub(super) fn plugin(app: &mut App) {
@@ -141,7 +142,8 @@ fn gather(
 }
 
 /// Text for a node: its name, and its value (AT-SPI reads a label's text from its value).
-fn set_text(node: &mut Node, text: String) {
+fn set_text(node: &mut Node, text: String, words: &Words) {
+    let text = words.spoken(&text);
     node.set_value(text.clone());
     node.set_label(text);
 }
@@ -205,6 +207,7 @@ fn mirror_board(
             set_text(
                 &mut node,
                 speech::cell_name(board.get(Cell::new(x, y)), &words),
+                &words,
             );
         } else {
             node.set_role(Role::GenericContainer);
@@ -216,7 +219,7 @@ fn mirror_board(
     for mut node in &mut status {
         let line =
             speech::status_sentence(&engine, best.for_shape(engine.config().shape()), &words);
-        set_text(&mut node, line);
+        set_text(&mut node, line, &words);
     }
 }
 
@@ -224,6 +227,7 @@ fn mirror_board(
 /// description's, `widgets::Named`); the options' choices say whether they are on.
 fn name_buttons(
     mut commands: Commands,
+    words: Res<Language>,
     buttons: Query<
         (Entity, &UiButton, &Named, Option<&AccessibilityNode>),
         Or<(Changed<UiButton>, Changed<Named>)>,
@@ -231,7 +235,7 @@ fn name_buttons(
 ) {
     for (entity, button, named, old) in &buttons {
         let mut node = Node::new(Role::Button);
-        node.set_label(named.name.clone());
+        node.set_label(words.spoken(&named.name));
         node.add_action(Action::Click);
         if let Some(chosen) = named.chosen.filter(|_| button.request.is_choice()) {
             node.set_toggled(Toggled::from(chosen));
@@ -247,6 +251,7 @@ fn name_buttons(
 /// modal unless it is the replay's controls. A dialog left behind another is hidden.
 fn mirror_dialog(
     mut commands: Commands,
+    words: Res<Language>,
     shown: Res<ShownDialog>,
     screen: Res<State<Screen>>,
     roots: Query<(Entity, &DialogRoot)>,
@@ -259,9 +264,9 @@ fn mirror_dialog(
         let mut node = Node::new(Role::Dialog);
         match &shown.0 {
             Some(dialog) if root.0 == *screen.get() => {
-                node.set_label(dialog.title.clone());
+                node.set_label(words.spoken(&dialog.title));
                 if !dialog.lines.is_empty() {
-                    node.set_description(dialog.lines.join(" "));
+                    node.set_description(words.spoken(&dialog.lines.join(" ")));
                 }
                 if dialog.modal {
                     node.set_modal();
@@ -304,6 +309,7 @@ fn follow_focus(
 
 /// The frame's sentences into the live regions.
 fn speak(
+    words: Res<Language>,
     mut said: MessageReader<Announcement>,
     mut regions: Query<(&AccessLive, &mut AccessibilityNode)>,
 ) {
@@ -318,7 +324,7 @@ fn speak(
             .map(|a| a.text.as_str())
             .collect();
         if !lines.is_empty() {
-            set_text(&mut node, lines.join(" "));
+            set_text(&mut node, lines.join(" "), &words);
         }
     }
 }

@@ -136,7 +136,8 @@ fn mirror_board(engine: Res<Engine>, best: Res<BestScores>, words: Res<Language>
     };
     if let Some(status) = element("a11y-status") {
         let best = best.for_shape(engine.config().shape());
-        status.set_text_content(Some(&speech::status_sentence(&engine, best, &words)));
+        let line = speech::status_sentence(&engine, best, &words);
+        status.set_text_content(Some(&words.spoken(&line)));
     }
     let Some(body) = element("a11y-board").and_then(|t| t.query_selector("tbody").ok().flatten())
     else {
@@ -163,7 +164,11 @@ fn mirror_board(engine: Res<Engine>, best: Res<BestScores>, words: Res<Language>
 /// The dialog in front, or none (`ShownDialog`): its title, its lines and its buttons (choices
 /// marked `aria-pressed`), and the focus taken and given back as the module's doc says. The
 /// buttons are rebuilt only when they change (the replay's line changes every move).
-fn mirror_dialog(shown: Res<ShownDialog>, mut mirror: NonSendMut<DialogState>) {
+fn mirror_dialog(
+    shown: Res<ShownDialog>,
+    words: Res<Language>,
+    mut mirror: NonSendMut<DialogState>,
+) {
     if !shown.is_changed() {
         return;
     }
@@ -197,12 +202,12 @@ fn mirror_dialog(shown: Res<ShownDialog>, mut mirror: NonSendMut<DialogState>) {
         mirror.open = false;
         return;
     };
-    title.set_text_content(Some(&shown.title));
+    title.set_text_content(Some(&words.spoken(&shown.title)));
     let _ = dialog.set_attribute("aria-modal", if shown.modal { "true" } else { "false" });
     lines.set_text_content(None);
     for line in &shown.lines {
         if let Ok(paragraph) = document.create_element("p") {
-            paragraph.set_text_content(Some(line));
+            paragraph.set_text_content(Some(&words.spoken(line)));
             let _ = lines.append_child(&paragraph);
         }
     }
@@ -220,7 +225,7 @@ fn mirror_dialog(shown: Res<ShownDialog>, mut mirror: NonSendMut<DialogState>) {
             };
             let _ = element.set_attribute("type", "button");
             let _ = element.set_attribute("data-choice", &i.to_string());
-            element.set_text_content(Some(&button.name));
+            element.set_text_content(Some(&words.spoken(&button.name)));
             if button.request.is_choice() {
                 let pressed = if button.chosen { "true" } else { "false" };
                 let _ = element.set_attribute("aria-pressed", pressed);
@@ -264,7 +269,7 @@ fn give_focus_back(mirror: &mut DialogState) {
 
 /// The frame's sentences into the live regions (emptied first, so a repeated sentence is read
 /// again).
-fn speak(mut said: MessageReader<Announcement>) {
+fn speak(words: Res<Language>, mut said: MessageReader<Announcement>) {
     let mut polite = Vec::new();
     let mut urgent = Vec::new();
     for announcement in said.read() {
@@ -281,7 +286,7 @@ fn speak(mut said: MessageReader<Announcement>) {
         }
         if let Some(region) = element(id) {
             region.set_text_content(None);
-            region.set_text_content(Some(&lines.join(" ")));
+            region.set_text_content(Some(&words.spoken(&lines.join(" "))));
         }
     }
 }

@@ -55,7 +55,9 @@ fn the_cells_mirror_the_board_and_the_live_region_says_each_move() {
         .map(|(_, n)| (n.label().unwrap_or("").to_string(), n.live()))
         .unwrap();
     assert!(
-        polite.0.starts_with("Left: two 2s merged into 4, new "),
+        polite
+            .0
+            .starts_with("Left: two 2 tiles merged into 4, new "),
         "{}",
         polite.0
     );

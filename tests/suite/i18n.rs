@@ -400,7 +400,7 @@ fn tree_language(app: &mut App) -> Option<String> {
 fn the_game_is_played_drawn_and_said_in_french_and_in_chinese() {
     for (lang, left, empty, options, size) in [
         (Lang::Fr, "Gauche", "vide", "Options", "4 sur 4"),
-        (Lang::ZhHans, "左", "空", "选项", "4×4"),
+        (Lang::ZhHans, "左", "空", "选项", "4 乘 4"),
     ] {
         let mut app = app_in(lang, Config::default(), 5);
         let board = Board::from_rows(&[&[2, 2, 0, 0], &[0; 4], &[0, 0, 8, 0], &[0; 4]]);
@@ -494,4 +494,27 @@ fn a_language_chosen_in_the_options_is_spoken_at_once_and_kept() {
         None
     );
     assert_eq!(app.world().resource::<Language>().lang(), Lang::En);
+}
+
+#[test]
+fn a_screen_reader_gets_sizes_and_numbers_as_they_are_said() {
+    // espeak-ng read "4×4" as "4 times 4", and Russian "20 000" as twenty, zero zero zero
+    // (tools/speech-check.py): what goes to a screen reader says the size and drops the
+    // no-break space that groups digits.
+    let en = Words::english();
+    assert_eq!(
+        en.spoken("Score 1,204, 4×6 board to 2048."),
+        "Score 1,204, 4 by 6 board to 2048."
+    );
+    let ru = Words::new(Lang::Ru);
+    assert_eq!(
+        ru.spoken("счёт 20\u{A0}000, поле 3×8"),
+        "счёт 20000, поле 3 на 8"
+    );
+    let fr = Words::new(Lang::Fr);
+    assert_eq!(fr.spoken("score 1\u{202F}234\u{202F}567"), "score 1234567");
+    // Only between digits, and only a size: a "×" of a speed stays, as does a space in words.
+    assert_eq!(en.spoken("Speed 2×, Move 2 of 3"), "Speed 2×, Move 2 of 3");
+    assert_eq!(fr.spoken("Gagné\u{A0}!"), "Gagné\u{A0}!");
+    assert_eq!(en.spoken("12×12"), "12×12");
 }

@@ -35,7 +35,7 @@ fn each_move_is_one_sentence_and_the_board_reads_row_by_row() {
     let slid = board.slid(g2048::rules::Direction::Left).0;
     let (cell, value) = spawn_of(&slid, engine(&app).board());
     let expected = format!(
-        "Left: two 8s merged into 16 and two 2s merged into 4, new {value} in row {} column {}, score 20.",
+        "Left: two 8 tiles merged into 16 and two 2 tiles merged into 4, new {value} in row {} column {}, score 20.",
         cell.y + 1,
         cell.x + 1
     );
