@@ -38,8 +38,10 @@ pub fn app_with_frame(config: Config, seed: u64, frame: Duration) -> App {
     app
 }
 
-/// The game as `app` makes it, in `lang` (as `--lang` asks).
+/// The game as `app` makes it, in `lang`: the system's language (the pseudo-language, which no
+/// system has, as `--lang` asks).
 pub fn app_in(lang: crate::i18n::Lang, config: Config, seed: u64) -> App {
+    let pseudo = lang == crate::i18n::Lang::Pseudo;
     started(crate::GamePlugin {
         size: Some(config.shape()),
         target: Some(config.target()),
@@ -47,8 +49,8 @@ pub fn app_in(lang: crate::i18n::Lang, config: Config, seed: u64) -> App {
         store: std::sync::Arc::new(crate::save::MemoryStore::default()),
         replay: None,
         language: crate::game::LanguageWanted {
-            flag: Some(lang),
-            system: Vec::new(),
+            flag: pseudo.then_some(lang),
+            system: vec![lang.tag().to_string()],
         },
     })
 }

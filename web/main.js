@@ -6,15 +6,20 @@ import { WORDS } from './words.js';
 
 // The page speaks the game's language: the one chosen in the options (as the game saved them),
 // else the first of the browser's languages the game has, else English; a tag's language
-// decides ("fr-CA" is fr, "pt-PT" pt-BR), as in the game (src/i18n/mod.rs, `Lang::parse`).
+// decides ("fr-CA" is fr, "pt-PT" pt-BR) and the pseudo-language is never chosen here, as in
+// the game (src/i18n/mod.rs, `Lang::parse` and `Lang::negotiate`).
 const lang = (() => {
-  const of = (tag) => Object.keys(WORDS).find((t) => t.split('-')[0] === String(tag).toLowerCase().split(/[-_]/)[0]);
+  const of = (tag) => {
+    const wanted = String(tag).toLowerCase().replace('_', '-');
+    if (wanted === 'en-xa' || wanted === 'pseudo') return undefined;
+    return Object.keys(WORDS).find((t) => t.split('-')[0] === wanted.split('-')[0]);
+  };
   let chosen;
   try {
     chosen = JSON.parse(localStorage.getItem('g2048.options'))?.data?.language;
   } catch { /* no storage, or options the game will set aside */ }
-  const wanted = chosen ? [chosen] : (navigator.languages ?? [navigator.language]);
-  return wanted.map(of).find(Boolean) ?? 'en';
+  // A chosen language this page lacks counts as none: the browser's then.
+  return of(chosen) ?? (navigator.languages ?? [navigator.language]).map(of).find(Boolean) ?? 'en';
 })();
 const word = (id) => WORDS[lang][id] ?? WORDS.en[id] ?? id;
 document.documentElement.lang = lang;
@@ -42,7 +47,7 @@ addEventListener('hashchange', () => {
 init().catch((error) => {
   // winit leaves its event loop by throwing this on purpose; anything else is a real failure.
   if (!String(error).includes('Using exceptions for control flow')) {
-    loading.textContent = word('page-failed').replace('{ $error }', error);
+    loading.textContent = word('page-failed').replace('{ $error }', () => String(error));
     console.error(error);
   }
 });

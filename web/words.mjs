@@ -12,9 +12,14 @@ const words = {};
 for (const file of readdirSync(folder).filter((f) => f.endsWith('.ftl')).sort()) {
   const tag = file.replace(/\.ftl$/, '');
   const messages = {};
+  let reading = null;
   for (const line of readFileSync(join(folder, file), 'utf8').split('\n')) {
+    // A message continued on an indented line is more than one plain line: refused below.
+    if (reading && /^\s+\S/.test(line)) throw new Error(`${file}: ${reading} is not one plain line of text`);
+    reading = null;
     const match = /^([a-z][a-z0-9-]*)\s*=\s*(.*)$/.exec(line);
     if (!match || !wanted(match[1])) continue;
+    reading = match[1];
     const text = match[2].trim();
     // One line of text, with at most `{ $name }` arguments: nothing else is read here.
     if (!text || /[{}]/.test(text.replace(/\{ \$[a-z-]+ \}/g, ''))) {

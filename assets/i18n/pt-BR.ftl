@@ -143,7 +143,7 @@ options-coach-on-name = Treinador ligado
 options-coach-off = Desligado
 options-coach-off-name = Treinador desligado
 # The language button shows the language spoken; while it follows the system's, it says so.
-language-name = Português (Brasil)
+language-name = Português do Brasil
 options-language-system = { $language } (sistema)
 options-language-name = Idioma: { $language }
 options-language-system-name = Idioma: { $language }, o do sistema

@@ -5,12 +5,12 @@ use bevy::{prelude::*, sprite::Anchor};
 
 use super::art::Art;
 use super::layout::{BOARD_PX, Z_LABEL};
-use super::text::TextBox;
+use super::text::{Label, TextBox};
 use super::theme::Ink;
 use super::widgets::{
-    Align, BOTTOM_ROW_Y, BUTTON_GAP, Column, DescribedLine, DescribedTitle, DialogRoot, NOTE_PX,
-    Named, TITLE_PX, button_row, button_row_sized, described_button, dialog_root,
-    follow_description, label, row_x,
+    Align, BOTTOM_ROW_Y, BUTTON_GAP, Column, DescribedLine, DescribedTitle, NOTE_PX, Named,
+    TITLE_PX, button_row, button_row_sized, described_button, dialog_root, follow_description,
+    label, row_x,
 };
 use crate::game::screens::options::Part;
 use crate::game::screens::{Facts, describe_dialog};
@@ -66,7 +66,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                respawn_options
+                relabel_options
                     .run_if(in_state(Screen::Options).and_then(resource_changed::<Language>)),
                 follow_description.after(describe_dialog),
                 mark_choices.run_if(in_state(Screen::Options)),
@@ -91,7 +91,7 @@ fn spawn_confirm(mut commands: Commands, art: Res<Art>, facts: Facts) {
     commands.spawn((
         ChildOf(root),
         label(question.title.clone(), QUESTION_PX, Ink::Text),
-        DescribedTitle,
+        DescribedTitle(Screen::ConfirmNewGame),
         TextBox::line(BOARD_PX - 2.0 * OPTIONS_MARGIN),
         Transform::from_xyz(0.0, column.y(), Z_LABEL),
     ));
@@ -112,20 +112,31 @@ fn spawn_confirm(mut commands: Commands, art: Res<Art>, facts: Facts) {
     );
 }
 
-/// The options drawn again in the language just chosen (their headings and note are not in
-/// their description).
-fn respawn_options(
-    mut commands: Commands,
-    art: Res<Art>,
-    facts: Facts,
-    roots: Query<(Entity, &DialogRoot)>,
-) {
-    for (entity, root) in &roots {
-        if root.0 == Screen::Options {
-            commands.entity(entity).despawn();
+/// What a heading of the options says (the parts' headings and the note are drawn from the
+/// keys, not from the options' description).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+enum OptionsText {
+    Heading(Part),
+    Note,
+}
+
+impl OptionsText {
+    fn text(self, words: &Words) -> String {
+        match self {
+            OptionsText::Heading(part) => part.heading(words),
+            OptionsText::Note => {
+                tr!(words, "options-note", heading = Part::Shape.heading(words))
+            }
         }
     }
-    spawn_options(commands, art, facts);
+}
+
+/// The options' headings and note in the language just chosen (the title, the lines and the
+/// buttons follow the description; the buttons stay, and the keyboard's focus with them).
+fn relabel_options(words: Res<Language>, mut texts: Query<(&OptionsText, &mut Label)>) {
+    for (text, mut label) in &mut texts {
+        label.set_if_neq(Label(text.text(&words)));
+    }
 }
 
 fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
@@ -167,7 +178,9 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
         TITLE_PX,
         full - LANGUAGE_WIDTH - BUTTON_GAP,
     );
-    commands.entity(title).insert(DescribedTitle);
+    commands
+        .entity(title)
+        .insert(DescribedTitle(Screen::Options));
     // The language, at the right of the title.
     line_of_buttons(
         &mut commands,
@@ -192,13 +205,15 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
             1 => SHAPE_TO_HEADING,
             _ => ROW_TO_HEADING,
         };
-        heading(
+        let text = OptionsText::Heading(part);
+        let id = heading(
             &mut commands,
-            &part.heading(words),
+            &text.text(words),
             column.below(gap),
             HEADING_PX,
             full,
         );
+        commands.entity(id).insert(text);
         let row = of(&|r| part.has(r) && r.is_choice());
         button_row_sized(
             &mut commands,
@@ -229,22 +244,25 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
         }
     }
     let coach_y = column.below(ROW_TO_COACH);
-    heading(
+    let text = OptionsText::Heading(Part::Coach);
+    let id = heading(
         &mut commands,
-        &Part::Coach.heading(words),
+        &text.text(words),
         coach_y,
         HEADING_PX,
         full - 2.0 * COACH_WIDTH - 2.0 * BUTTON_GAP,
     );
+    commands.entity(id).insert(text);
     let coach = of(&|r| Part::Coach.has(r) && r.is_choice());
     line_of_buttons(&mut commands, &art, root, coach_y, COACH_WIDTH, &coach);
-    heading(
+    let id = heading(
         &mut commands,
-        &tr!(words, "options-note", heading = Part::Shape.heading(words)),
+        &OptionsText::Note.text(words),
         column.below(COACH_TO_NOTE),
         NOTE_PX,
         full,
     );
+    commands.entity(id).insert(OptionsText::Note);
     let actions = of(&|r| !r.is_choice() && !Part::Shape.has(r) && !Part::Language.has(r));
     button_row_sized(
         &mut commands,

@@ -9,12 +9,13 @@ use super::art::Art;
 use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::motion::Motion;
-use super::text::TextBox;
+use super::text::{Label, TextBox};
 use super::theme::Ink;
-use super::widgets::{DialogRoot, button_row, label};
+use super::widgets::{DescribedTitle, DialogRoot, button_row, label};
 use crate::ai::coach::Verdict;
 use crate::game::screens::{Facts, play};
-use crate::game::{Coach, DialogButton, GameState, PlayerOptions, Screen};
+use crate::game::{Coach, DialogButton, GameSet, GameState, Language, PlayerOptions, Screen};
+use crate::i18n::Words;
 use crate::tr;
 
 /// The board stays in view this long before the overlay starts to show…
@@ -33,7 +34,40 @@ const COACH_LINE_Y: f32 = -95.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GameState::Won), spawn_win_overlay)
-        .add_systems(OnEnter(GameState::GameOver), spawn_game_over_overlay);
+        .add_systems(OnEnter(GameState::GameOver), spawn_game_over_overlay)
+        .add_systems(
+            Update,
+            relabel_coach_line
+                .run_if(resource_changed::<Language>)
+                .in_set(GameSet::React),
+        );
+}
+
+/// The coach's line under "Game over!" (its title follows the description: `DescribedTitle`).
+#[derive(Component, Debug)]
+pub struct CoachLine;
+
+/// "Coach: 12 of 40 rated moves best, 3 mistakes."
+fn coach_line(coach: &Coach, words: &Words) -> String {
+    let summary = coach.summary();
+    tr!(
+        words,
+        "over-coach",
+        best = summary.count(Verdict::Best),
+        rated = summary.rated,
+        mistakes = summary.count(Verdict::Mistake)
+    )
+}
+
+/// The coach's line in the language chosen while "Game over!" shows.
+fn relabel_coach_line(
+    coach: Res<Coach>,
+    words: Res<Language>,
+    mut lines: Query<&mut Label, With<CoachLine>>,
+) {
+    for mut label in &mut lines {
+        label.set_if_neq(Label(coach_line(&coach, &words)));
+    }
 }
 
 /// Marks an overlay's root.
@@ -77,17 +111,10 @@ fn spawn_game_over_overlay(
     );
     // With the coach on, a line of its summary under the buttons (the Coach button shows it all).
     if options.coach {
-        let summary = coach.summary();
-        let line = tr!(
-            facts.words,
-            "over-coach",
-            best = summary.count(Verdict::Best),
-            rated = summary.rated,
-            mistakes = summary.count(Verdict::Mistake)
-        );
         commands.spawn((
             ChildOf(root),
-            label(line, COACH_LINE_PX, Ink::Text),
+            CoachLine,
+            label(coach_line(&coach, &facts.words), COACH_LINE_PX, Ink::Text),
             TextBox::lines(BOARD_PX - 40.0, 2),
             BaseAlpha(1.0),
             Transform::from_xyz(0.0, COACH_LINE_Y, Z_LABEL),
@@ -140,6 +167,7 @@ fn spawn_overlay(
     commands.spawn((
         ChildOf(root),
         label(message, MESSAGE_PX, message_ink),
+        DescribedTitle(Screen::Game),
         TextBox::line(BOARD_PX - 40.0),
         BaseAlpha(1.0),
         Transform::from_xyz(0.0, MESSAGE_Y, Z_LABEL),

@@ -4,7 +4,7 @@
 //! Glyphs are rasterised at their size on screen (`FontPx` × `Zoom`) and the label is scaled by
 //! 1 / zoom, so text stays sharp at any window size.
 //!
-//! Two faces: Clear Sans, and Noto Sans SC for the Chinese characters Clear Sans lacks
+//! Two faces: Clear Sans, and Noto Sans CJK SC for the Chinese characters Clear Sans lacks
 //! ([`Faces`]: each character from the first face that has it). A label may have a box
 //! ([`TextBox`]): a text too wide for it is made smaller, down to [`SMALLEST`] of its size, or
 //! broken into lines (at spaces, or between Chinese characters); how it fits is kept in
@@ -31,11 +31,13 @@ use super::layout::{DESIGN_HEIGHT, DESIGN_WIDTH};
 /// Clear Sans Bold, subset to the characters the game shows (Apache-2.0, see assets/fonts),
 /// compiled in so the binary runs from anywhere.
 pub(super) const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/ClearSans-Bold-subset.ttf");
-/// Noto Sans SC Bold, subset to the Chinese characters the catalogues use (OFL-1.1, see
+/// Noto Sans CJK SC Bold, subset to the Chinese characters the catalogues use (OFL-1.1, see
 /// assets/fonts): made by tools/fonts.py.
 const CJK_FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Bold-subset.otf");
 /// A label too wide for its box shrinks to no less than this share of its size.
 pub const SMALLEST: f32 = 0.7;
+/// A label that may break into lines shrinks to this share at most before it breaks.
+const SHRINK_BEFORE_BREAKING: f32 = 0.85;
 /// Lines of a label broken in its box are this many times its size apart.
 pub const LINE_HEIGHT: f32 = 1.15;
 /// The atlas starts this wide and doubles, up to the largest side every WebGL2 device offers,
@@ -266,7 +268,7 @@ impl Faces {
             return whole;
         }
         let shrunk = px * bx.width / whole.widest;
-        if shrunk >= px * SMALLEST.max(0.85) || bx.lines < 2 {
+        if shrunk >= px * SHRINK_BEFORE_BREAKING || bx.lines < 2 {
             return one(shrunk.max(px * SMALLEST));
         }
         for step in 0..=6 {
@@ -277,15 +279,19 @@ impl Faces {
                 .iter()
                 .map(|l| self.width(size, l))
                 .fold(0.0, f32::max);
-            if lines.len() <= bx.lines
-                && widest <= bx.width
-                && bx.height.is_none_or(|height| tall <= height)
-            {
-                return Fitted {
-                    px: size,
-                    lines,
-                    widest,
-                };
+            let fitted = Fitted {
+                px: size,
+                lines,
+                widest,
+            };
+            let room = fitted.lines.len() <= bx.lines && bx.height.is_none_or(|h| tall <= h);
+            if room && widest <= bx.width {
+                return fitted;
+            }
+            // Nothing fits: the smallest lines that the box holds, a word too wide among them,
+            // else one line.
+            if step == 6 && room {
+                return fitted;
             }
         }
         one(px * SMALLEST)
@@ -293,15 +299,19 @@ impl Faces {
 }
 
 /// The places a line may break after: a word with its space, or one Chinese character (with
-/// the punctuation that follows it).
+/// the punctuation that follows it, and the opening mark before it). Spaces and a separating
+/// dot stay at the end of the line before; a lone letter or digit (a key's name: "O options")
+/// stays with the word after it.
 fn pieces(text: &str) -> Vec<String> {
     let wide =
         |c: char| ('\u{2E80}'..='\u{9FFF}').contains(&c) || ('\u{F900}'..='\u{FFEF}').contains(&c);
-    let closing = |c: char| "，。、：；！？）」』》".contains(c);
+    let closing = |c: char| "，。、：；！？）」』》”’".contains(c);
+    let opening = |c: char| "（「『《“‘".contains(c);
     let mut pieces: Vec<String> = Vec::new();
     let mut piece = String::new();
-    for c in text.chars() {
-        if wide(c) && !closing(c) && !piece.is_empty() {
+    for c in text.trim_start().chars() {
+        let after_opening = piece.chars().last().is_some_and(opening);
+        if (wide(c) || opening(c)) && !closing(c) && !piece.is_empty() && !after_opening {
             pieces.push(std::mem::take(&mut piece));
         }
         piece.push(c);
@@ -312,11 +322,11 @@ fn pieces(text: &str) -> Vec<String> {
     if !piece.is_empty() {
         pieces.push(piece);
     }
-    // A lone letter or digit (a key's name: "O options") stays with the word after it.
     let mut joined: Vec<String> = Vec::with_capacity(pieces.len());
     for piece in pieces {
+        let trailing = piece.trim().is_empty() || piece.trim() == "·";
         match joined.last_mut() {
-            Some(last) if is_lone(last) => last.push_str(&piece),
+            Some(last) if trailing || is_lone(last) => last.push_str(&piece),
             _ => joined.push(piece),
         }
     }
@@ -748,14 +758,67 @@ mod tests {
     }
 
     #[test]
+    fn a_box_s_height_and_odd_texts_are_kept_to() {
+        let faces = Faces::get();
+        // Empty: as it is.
+        let fitted = faces.fit("", 18.0, &TextBox::lines(50.0, 2));
+        assert_eq!((fitted.px, fitted.lines.len()), (18.0, 1));
+        // One word wider than the box, which may break: no break helps, the smallest size.
+        let word = "Statistikübersicht";
+        let fitted = faces.fit(word, 18.0, &TextBox::lines(40.0, 2));
+        assert_eq!(fitted.lines, [word]);
+        assert_eq!(fitted.px, 18.0 * SMALLEST);
+        // Two lines would fit the width but not the height: shrunk on one line instead.
+        let text = "Keep going now";
+        let wide = faces.width(18.0, text);
+        let tight = TextBox::lines(wide * 0.6, 2).within(18.0);
+        let fitted = faces.fit(text, 18.0, &tight);
+        assert_eq!(fitted.lines.len(), 1, "{fitted:?}");
+        let roomy = TextBox::lines(wide * 0.6, 2).within(60.0);
+        assert_eq!(faces.fit(text, 18.0, &roomy).lines.len(), 2);
+    }
+
+    #[test]
+    fn lines_stack_a_step_apart_around_where_one_line_would_be() {
+        let (mut atlas, mut images) = atlas();
+        let lines = ["AB".to_string(), "AB".to_string()];
+        let one = atlas
+            .lay_out_lines(&mut images, &lines[..1], 20, Vec2::ZERO)
+            .unwrap();
+        let two = atlas
+            .lay_out_lines(&mut images, &lines, 20, Vec2::ZERO)
+            .unwrap();
+        assert_eq!(two.len(), 4);
+        // Each line is centred as the single one is; the second a line step under the first;
+        // the pair centred where the one line was.
+        assert_eq!(two[0].top_left.x, one[0].top_left.x);
+        assert_eq!(two[2].top_left.x, one[0].top_left.x);
+        let step = two[0].top_left.y - two[2].top_left.y;
+        assert_eq!(step, (20.0 * LINE_HEIGHT).round());
+        let middle = (two[0].top_left.y + two[2].top_left.y) / 2.0;
+        assert!(
+            (middle - one[0].top_left.y).abs() <= 1.0,
+            "{middle} {one:?}"
+        );
+        // Left-anchored lines start at the anchor, each.
+        let left = atlas
+            .lay_out_lines(&mut images, &lines, 20, Vec2::new(-0.5, 0.0))
+            .unwrap();
+        assert_eq!(left[0].top_left.x, left[2].top_left.x);
+        assert!(left[0].top_left.x >= 0.0 && left[0].top_left.x < 4.0);
+    }
+
+    #[test]
     fn chinese_breaks_between_characters_not_before_its_marks() {
         assert_eq!(pieces("开始新游戏？"), ["开", "始", "新", "游", "戏？"]);
         assert_eq!(pieces("ab c 一二"), ["ab ", "c 一", "二"]);
         // A key's letter is not left at the end of a line.
         assert_eq!(
             pieces("R new game  ·  O options"),
-            ["R new ", "game ", " ", "· ", " ", "O options"]
+            ["R new ", "game  ·  ", "O options"]
         );
+        // An opening mark stays with what it opens, a closing one with what it closes.
+        assert_eq!(pieces("选“新游戏”。"), ["选", "“新", "游", "戏”。"]);
         let faces = Faces::get();
         let one = faces.width(18.0, "左");
         let lines = faces.wrap(18.0, "左右上下分", one * 2.5);

@@ -200,7 +200,7 @@ pub fn screen_root(commands: &mut Commands, art: &Art, screen: Screen, title: &s
     commands.spawn((
         ChildOf(root),
         label(title, TITLE_PX, Ink::Text),
-        DescribedTitle,
+        DescribedTitle(screen),
         TextBox::line(BOARD_PX - 2.0 * SCREEN_MARGIN - 3.0 * BUTTON_HEIGHT),
         Anchor::CENTER_LEFT,
         Transform::from_xyz(-BOARD_PX / 2.0 + SCREEN_MARGIN, SCREEN_TITLE_Y, Z_LABEL),
@@ -328,9 +328,10 @@ pub(super) fn follow_language(
     }
 }
 
-/// A text drawn from the description's title, which follows it (`follow_description`).
+/// A text drawn from the title of its screen's description, which follows it while that screen
+/// is in front (`follow_description`).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DescribedTitle;
+pub struct DescribedTitle(pub Screen);
 
 /// Described buttons follow the description in front: their label, their name and whether
 /// they are the current choice (a button is its request within a dialog; one whose request
@@ -340,12 +341,13 @@ pub(super) fn follow_description(
     mut buttons: Query<(&UiButton, &mut Named, &Children), With<Described>>,
     mut labels: Query<&mut Label, (Without<DescribedLine>, Without<DescribedTitle>)>,
     mut lines: Query<(&DescribedLine, &mut Label), Without<DescribedTitle>>,
-    mut titles: Query<&mut Label, With<DescribedTitle>>,
+    mut titles: Query<(&DescribedTitle, &mut Label)>,
+    screen: Res<State<Screen>>,
 ) {
     let Some(dialog) = shown.0.as_ref().filter(|_| shown.is_changed()) else {
         return;
     };
-    for mut title in &mut titles {
+    for (_, mut title) in titles.iter_mut().filter(|(t, _)| t.0 == *screen.get()) {
         if title.0 != dialog.title {
             title.0.clone_from(&dialog.title);
         }

@@ -233,7 +233,9 @@ fn lived_in(lang: Lang) -> App {
         play_moves(&mut app, 12);
         new_game(&mut app);
     }
-    request(&mut app, Request::SetCoach(true));
+    press_and_settle(&mut app, KeyCode::KeyO);
+    press_and_settle(&mut app, KeyCode::KeyC);
+    press_and_settle(&mut app, KeyCode::Escape);
     play_moves(&mut app, 6);
     settle(&mut app);
     app
@@ -291,8 +293,10 @@ fn every_screen(app: &mut App, mut look: impl FnMut(&mut App, &str)) {
     press_and_settle(app, KeyCode::ArrowRight);
     look(app, "the statistics of another board");
     press_and_settle(app, KeyCode::Escape);
-    // A notice: the coach's bars asked for with the coach off.
-    request(app, Request::SetCoach(false));
+    // A notice: the coach's bars asked for with the coach off (C in the options).
+    press_and_settle(app, KeyCode::KeyO);
+    press_and_settle(app, KeyCode::KeyC);
+    press_and_settle(app, KeyCode::Escape);
     press(app, KeyCode::KeyE);
     look(app, "a notice");
     settle(app);
@@ -300,11 +304,15 @@ fn every_screen(app: &mut App, mut look: impl FnMut(&mut App, &str)) {
     let board = Board::from_rows(&[&[8, 8, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
     set_board(app, board, 16);
     press_and_settle(app, KeyCode::ArrowLeft);
+    assert_eq!(state(app), g2048::game::GameState::Won);
     look(app, "\"You win!\"");
     press_and_settle(app, KeyCode::Enter);
-    request(app, Request::SetCoach(true));
+    press_and_settle(app, KeyCode::KeyO);
+    press_and_settle(app, KeyCode::KeyC);
+    press_and_settle(app, KeyCode::Escape);
     set_board(app, one_move_loses(), 2048);
-    press_and_settle(app, KeyCode::ArrowLeft);
+    press_and_settle(app, KeyCode::ArrowRight);
+    assert_eq!(state(app), g2048::game::GameState::GameOver);
     look(app, "\"Game over!\"");
 }
 
@@ -377,6 +385,16 @@ fn every_label_fits_its_box_in_every_language() {
     }
 }
 
+/// Every label's text.
+fn labels(app: &mut App) -> Vec<String> {
+    let world = app.world_mut();
+    world
+        .query::<&Label>()
+        .iter(world)
+        .map(|l| l.0.clone())
+        .collect()
+}
+
 /// The options' dialog as the desktop tree holds it: its buttons' names.
 fn tree_buttons(app: &mut App) -> Vec<String> {
     let world = app.world_mut();
@@ -434,14 +452,7 @@ fn the_game_is_played_drawn_and_said_in_french_and_in_chinese() {
         let names = tree_buttons(&mut app);
         assert!(names.iter().any(|n| n.contains(size)), "{lang}: {names:?}");
         // Drawn: the header's names in the language.
-        let labels: Vec<String> = {
-            let world = app.world_mut();
-            world
-                .query::<&Label>()
-                .iter(world)
-                .map(|l| l.0.clone())
-                .collect()
-        };
+        let labels = labels(&mut app);
         let best = Words::new(lang).get("header-best");
         assert!(labels.contains(&best), "{lang}: {best} in {labels:?}");
     }
@@ -459,14 +470,7 @@ fn a_language_chosen_in_the_options_is_spoken_at_once_and_kept() {
     assert_eq!(app.world().resource::<Language>().lang(), Lang::Fr);
     let dialog = app.world().resource::<ShownDialog>().0.clone().unwrap();
     assert!(dialog.buttons.iter().any(|b| b.label == "Français"));
-    let titles: Vec<String> = {
-        let world = app.world_mut();
-        world
-            .query::<&Label>()
-            .iter(world)
-            .map(|l| l.0.clone())
-            .collect()
-    };
+    let titles = labels(&mut app);
     let french = Words::new(Lang::Fr);
     for id in ["options-title", "header-best", "header-new-game"] {
         assert!(titles.contains(&french.get(id)), "{id} in {titles:?}");
@@ -481,11 +485,17 @@ fn a_language_chosen_in_the_options_is_spoken_at_once_and_kept() {
     // The next start speaks French, whatever the system's language.
     let again = window(&store, None);
     assert_eq!(again.world().resource::<Language>().lang(), Lang::Fr);
-    // Round the list: back to the system's.
+    // Round the list, with the keyboard on the language button (the first the Tab key
+    // reaches): each Enter the next language, and the options stay open with the focus on it.
     let mut app = again;
     press_and_settle(&mut app, KeyCode::KeyO);
+    press_and_settle(&mut app, KeyCode::Tab);
     for _ in 0..Lang::ALL.len() - 1 {
-        press_and_settle(&mut app, KeyCode::KeyL);
+        press_and_settle(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app), Screen::Options);
+        let focus = app.world().resource::<g2048::game::Focus>().0.unwrap();
+        let button = app.world().get::<g2048::game::UiButton>(focus).unwrap();
+        assert_eq!(button.request, Request::NextLanguage);
     }
     assert_eq!(
         app.world()
@@ -517,4 +527,37 @@ fn a_screen_reader_gets_sizes_and_numbers_as_they_are_said() {
     assert_eq!(en.spoken("Speed 2×, Move 2 of 3"), "Speed 2×, Move 2 of 3");
     assert_eq!(fr.spoken("Gagné\u{A0}!"), "Gagné\u{A0}!");
     assert_eq!(en.spoken("12×12"), "12×12");
+}
+
+#[test]
+fn game_over_says_itself_again_in_a_language_chosen_over_it() {
+    let mut app = app_in(Lang::En, Config::default(), 3);
+    // The coach on (C in the options), so "Game over!" has its line too.
+    press_and_settle(&mut app, KeyCode::KeyO);
+    press_and_settle(&mut app, KeyCode::KeyC);
+    press_and_settle(&mut app, KeyCode::Escape);
+    // Right leaves no move.
+    set_board(&mut app, one_move_loses(), 2048);
+    press_and_settle(&mut app, KeyCode::ArrowRight);
+    assert_eq!(state(&app), g2048::game::GameState::GameOver);
+    press_and_settle(&mut app, KeyCode::KeyO);
+    // The system's English, then English chosen, then French.
+    press_and_settle(&mut app, KeyCode::KeyL);
+    press_and_settle(&mut app, KeyCode::KeyL);
+    press_and_settle(&mut app, KeyCode::Escape);
+    let labels = labels(&mut app);
+    let french = Words::new(Lang::Fr);
+    let title = french.get("play-over-title");
+    assert!(labels.contains(&title), "{title} in {labels:?}");
+    let summary = app.world().resource::<g2048::game::Coach>().summary();
+    let count = |verdict| summary.count(verdict);
+    use g2048::ai::coach::Verdict;
+    let line = g2048::tr!(
+        french,
+        "over-coach",
+        best = count(Verdict::Best),
+        rated = summary.rated,
+        mistakes = count(Verdict::Mistake)
+    );
+    assert!(labels.contains(&line), "{line} in {labels:?}");
 }
