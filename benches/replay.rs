@@ -56,6 +56,7 @@ fn replay(c: &mut Criterion) {
         store: Arc::new(g2048::save::MemoryStore::default()),
         replay: Some(code),
         language: Default::default(),
+        daily: false,
     });
     app.update();
     let mut to = 0;

@@ -90,7 +90,7 @@ fn sentences(words: &Words) -> Vec<(&'static str, String)> {
     out.push(("dialog", question.lines.join(" ")));
     out.push((
         "history",
-        g2048::game::screens::history::row_name(&games[0], words),
+        g2048::game::screens::history::row_name(&games[0], &games, words),
     ));
     out
 }

@@ -199,6 +199,7 @@ pub fn headless_app(config: Config, seed: u64, frame: Duration) -> App {
             store: Arc::new(save::MemoryStore::default()),
             replay: None,
             language: Default::default(),
+            daily: false,
         },
         frame,
     )

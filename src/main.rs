@@ -47,6 +47,10 @@ mod cli {
         /// holding either. The game in progress is untouched.
         #[arg(long, value_name = "CODE|FILE", value_parser = parse_replay)]
         pub replay: Option<String>,
+        /// Play today's daily game: 4×4 to 2048 from the day's seed (UTC), the same for every
+        /// player; the day's first game counts, later ones are practice.
+        #[arg(long, conflicts_with_all = ["size", "rows", "cols", "target", "seed", "replay"])]
+        pub daily: bool,
         /// The language to play in, for this run: en, fr, de, es, pt-BR, ru or zh-CN (default:
         /// the one chosen in the options, else the system's).
         #[arg(long, value_name = "LANG", value_parser = parse_lang)]
@@ -62,7 +66,9 @@ mod cli {
     }
 
     /// The flags of a game played, which a backup's --export and --import do not take.
-    const PLAY_FLAGS: [&str; 7] = ["size", "rows", "cols", "target", "seed", "replay", "lang"];
+    const PLAY_FLAGS: [&str; 8] = [
+        "size", "rows", "cols", "target", "seed", "replay", "lang", "daily",
+    ];
 
     /// What the command line asks for.
     pub enum Launch {
@@ -174,6 +180,7 @@ mod cli {
                 flag: cli.lang,
                 system: g2048::game::language::system_languages(),
             },
+            daily: cli.daily,
         })
     }
 
@@ -280,6 +287,7 @@ fn main() {
                 flag: None,
                 system: g2048::game::language::system_languages(),
             },
+            daily: g2048::web::daily_in_link(),
         }
     };
     #[cfg(not(target_arch = "wasm32"))]

@@ -52,6 +52,7 @@ pub fn app_in(lang: crate::i18n::Lang, config: Config, seed: u64) -> App {
             flag: pseudo.then_some(lang),
             system: vec![lang.tag().to_string()],
         },
+        daily: false,
     })
 }
 
@@ -64,6 +65,7 @@ pub fn app_on_store(store: std::sync::Arc<dyn crate::save::Store>) -> App {
         store,
         replay: None,
         language: Default::default(),
+        daily: false,
     })
 }
 
@@ -84,6 +86,7 @@ pub fn window(store: &std::sync::Arc<dyn crate::save::Store>, seed: Option<u64>)
         store: store.clone(),
         replay: None,
         language: Default::default(),
+        daily: false,
     })
 }
 

@@ -3,7 +3,8 @@
 //! when) and mirrors the game on the canvas as data attributes
 //! (`data-size`, `data-rows`, `data-cols`, `data-board`, `data-score`, `data-moves`,
 //! `data-state`, `data-theme`, `data-motion`, `data-screen`, `data-replay` as shown/moves,
-//! `data-coach`: the newest rating as `move:verdict:played:best`, `data-share`, `data-focus`:
+//! `data-coach`: the newest rating as `move:verdict:played:best`, `data-daily`: a daily's day and
+//! whether it counts (`2026-12-03:counted`, or `practice`), `data-share`, `data-focus`:
 //! the request of the button the keyboard is on, `data-drawn`: the tiles where they are drawn, `data-best`,
 //! `data-games`: the games in the history, `data-notice`: the newest notice) for tests and
 //! page scripts. Backups and other tabs: `backup`. It follows `prefers-reduced-motion`, reads a
@@ -239,6 +240,29 @@ pub fn replay_in_link() -> Option<String> {
     Some(hash)
 }
 
+/// Whether the page's address asks for today's daily game (`…/#daily`); the mark is taken off
+/// the address, so a reload resumes the game instead of starting it again.
+pub fn daily_in_link() -> bool {
+    // (A daily's replay link, `#daily=…&replay=…`, is a replay's: `replay_in_link`.)
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    if window.location().hash().ok().as_deref() != Some("#daily") {
+        return false;
+    }
+    let location = window.location();
+    let plain = format!(
+        "{}{}",
+        location.pathname().unwrap_or_default(),
+        location.search().unwrap_or_default()
+    );
+    if let Ok(history) = window.history() {
+        let _ =
+            history.replace_state_with_url(&web_sys::wasm_bindgen::JsValue::NULL, "", Some(&plain));
+    }
+    true
+}
+
 /// Puts a link to this page that opens `code` in the replay viewer on the clipboard and in the
 /// canvas's `data-share`; whether the browser offers a clipboard. (Writing to it is
 /// asynchronous: a refusal is logged to the console.)
@@ -247,8 +271,15 @@ pub fn share_link(code: &str) -> bool {
         return false;
     };
     let location = window.location();
+    // A daily's link says its day, which the viewer checks against the game's seed.
+    let claim = crate::rules::Record::parse(code)
+        .ok()
+        .and_then(|record| crate::rules::daily_of(record.config, record.seed))
+        .map_or(String::new(), |day| {
+            format!("{}{day}&", crate::rules::DAILY_MARK)
+        });
     let link = format!(
-        "{}{}{}#{}{code}",
+        "{}{}{}#{claim}{}{code}",
         location.origin().unwrap_or_default(),
         location.pathname().unwrap_or_default(),
         location.search().unwrap_or_default(),
@@ -359,9 +390,11 @@ fn publish_state(
     motion: Res<Motion>,
     focus: Res<Focus>,
     coach: Res<Coach>,
+    daily: Res<crate::game::DailyNow>,
     buttons: Query<&UiButton>,
 ) {
     if !engine.is_changed()
+        && !daily.is_changed()
         && !coach.is_changed()
         && !state.is_changed()
         && !theme.is_changed()
@@ -396,4 +429,13 @@ fn publish_state(
         format!("{n}:{}:{:?}:{:?}", r.verdict.word(), r.played, r.best)
     });
     set(&canvas, "data-coach", &rated);
+    let daily = daily.0.map_or(String::new(), |attempt| {
+        let kind = if attempt.counted {
+            "counted"
+        } else {
+            "practice"
+        };
+        format!("{}:{kind}", attempt.day)
+    });
+    set(&canvas, "data-daily", &daily);
 }

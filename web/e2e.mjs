@@ -506,6 +506,40 @@ async function languages(browser, url) {
   check(errors.length === 0, `languages: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
 }
 
+// The daily game: `#daily` on 2026-12-03 (the page's clock set to that day, UTC) opens that
+// day's daily, whose first board is the one the game's native tests give for it
+// (tests/suite/daily.rs, docs/daily.md), counted; the mark leaves the address; a second
+// `#daily` that day is practice.
+async function daily(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 500, height: 700 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.clock.setFixedTime(new Date('2026-12-03T10:00:00Z'));
+  await page.goto(`${url}#daily`);
+  await ready(page);
+  const first = await page.waitForFunction(() => document.getElementById('bevy').dataset.daily === '2026-12-03:counted',
+    null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+  const s = await state(page);
+  const start = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 2];
+  check(first && s.rows === 4 && s.cols === 4 && s.board.join(',') === start.join(','),
+    `#daily on 2026-12-03 opens that day's daily, counted, on its first board (${s.board}; native: ${start})`);
+  check(!(await page.evaluate(() => location.hash)), 'the #daily mark leaves the address');
+  const dir = movable(s, ['Left', 'Right', 'Up', 'Down']);
+  await page.keyboard.press(`Arrow${dir}`);
+  await expectMove(page, s, dir, 'daily');
+  await page.evaluate(() => history.replaceState(null, '', '#daily'));
+  await page.reload();
+  await ready(page);
+  const practice = await page.waitForFunction(() => document.getElementById('bevy').dataset.daily === '2026-12-03:practice',
+    null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+  check(practice, `a second #daily that day is practice (${await page.$eval('#bevy', (c) => c.dataset.daily)})`);
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: join(shots, 'daily.png') });
+  await context.close();
+  check(errors.length === 0, `daily: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+}
+
 // Two tabs of one browser share its localStorage, as a player who opens the installed app
 // while a tab is open: tab A plays the board, tab B is told another tab plays it and plays a
 // game of its own; A plays 10 moves, B 2, then each starts a new game. The history then holds
@@ -1153,6 +1187,7 @@ async function run() {
     await twoTabsAndBackups(browser, url);
     await shapes(browser, url);
     await languages(browser, url);
+    await daily(browser, url);
     await precompressed(url);
     await installableAndOffline();
     await newBuild(browser);

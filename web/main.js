@@ -40,9 +40,9 @@ if (canvas) new MutationObserver(() => {
     keepOffline();
   }
 }).observe(canvas, { attributes: true, attributeFilter: ['data-ready'] });
-// A replay link opened while the game runs: the game reads the link when it starts.
+// A replay or daily link opened while the game runs: the game reads the link when it starts.
 addEventListener('hashchange', () => {
-  if (location.hash.includes('replay=')) location.reload();
+  if (location.hash.includes('replay=') || location.hash === '#daily') location.reload();
 });
 init().catch((error) => {
   // winit leaves its event loop by throwing this on purpose; anything else is a real failure.

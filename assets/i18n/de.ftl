@@ -112,7 +112,6 @@ options-target = Ziel
 options-theme = Design
 options-motion = Animationen
 options-coach = Zug-Coach
-options-note = { $heading }. Jede Größe hat ihr eigenes Spiel.
 # Das gewählte Spielfeld, unter den quadratischen Größen.
 options-shape-line = { $rows ->
         [one] { $rows } Zeile
@@ -169,6 +168,8 @@ options-language-heading = Sprache
 
 date-time = { $dd }.{ $mm }.{ $year }, { $hour }:{ $minute }
 date-beyond = ein Datum außerhalb des Kalenders
+# Ein Tag ohne Uhrzeit (der des Tagesspiels): dieselben Teile wie bei date-time.
+date-day = { $dd }.{ $mm }.{ $year }
 
 ## Anzahlen, die an vielen Stellen vorkommen.
 
@@ -454,3 +455,30 @@ page-options = Optionen
 page-coach = Zusammenfassung des Coachs
 page-update = Neue Version
 page-reload = Neu laden
+
+## Das Tagesspiel: ein Spiel pro UTC-Tag, für alle dasselbe (4×4 bis 2048); es zählt das erste
+## Spiel des Tages, weitere sind Übung. $date ist ein Tag, wie date-day ihn schreibt.
+
+header-daily = Tagesspiel vom { $date }!
+header-daily-practice = Tagesspiel { $date }: Übung
+daily-result = Tagesspiel vom { $date }: { $score } Punkte, höchste Kachel { $tile }, { count-moves }, { count-undos }.
+daily-result-practice = Übung zum Tagesspiel vom { $date }: { $score } Punkte, höchste Kachel { $tile }, { count-moves }, { count-undos } (es zählt nur das erste Spiel des Tages).
+# Gesagt, wenn das Replay eines Tagesspiels öffnet: Seine Züge wurden vom Seed des Tages aus nachgespielt.
+daily-checked = Tagesspiel vom { $date }: { $score } Punkte, geprüft.
+daily-not-that-day = Dieses Spiel ist nicht das Tagesspiel vom { $date }: Es beginnt nicht mit dem Seed dieses Tages.
+options-daily = Heutiges Tagesspiel
+options-daily-play = Spielen
+options-daily-play-name = Heutiges Tagesspiel spielen ({ $date })
+options-daily-practice = Üben
+options-daily-practice-name = Mit dem heutigen Tagesspiel üben ({ $date }): Das Spiel, das zählt, ist schon gespielt
+history-row-daily = { $row }   Tagesspiel
+history-row-practice = { $row }   Übung
+history-row-name-daily = { $name }, Tagesspiel vom { $date }
+history-row-name-practice = { $name }, Übung zum Tagesspiel vom { $date }
+stats-dailies = Tagesspiele: an { $days ->
+        [one] { $days } Tag
+       *[other] { $days } Tagen
+    } gespielt, { $streak ->
+        [one] { $streak } Tag
+       *[other] { $streak } Tage
+    } in Folge, Rekord { $best } am { $date }.

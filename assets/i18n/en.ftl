@@ -107,7 +107,6 @@ options-target = Target
 options-theme = Theme
 options-motion = Animations
 options-coach = Move coach
-options-note = { $heading }. A new board plays its own game.
 # The board chosen, under the square sizes.
 options-shape-line = { $rows ->
         [one] { $rows } row
@@ -169,6 +168,8 @@ options-language-heading = Language
 # same everywhere.
 date-time = { $year }-{ $mm }-{ $dd } { $hour }:{ $minute }
 date-beyond = a date beyond the calendar
+# A day, without the time (the daily's): the same parts as date-time.
+date-day = { $year }-{ $mm }-{ $dd }
 
 ## Counts said in many places.
 
@@ -452,3 +453,30 @@ page-options = Options
 page-coach = Coach's summary
 page-update = New version
 page-reload = Reload
+
+## The daily game: one game a UTC day, the same for everyone (4×4 to 2048); the day's first game
+## counts, later ones are practice. $date is a day as date-day writes it.
+
+header-daily = Daily of { $date }!
+header-daily-practice = Daily of { $date }: practice
+daily-result = Daily of { $date }: { $score } points, best tile { $tile }, { count-moves }, { count-undos }.
+daily-result-practice = Practice on the daily of { $date }: { $score } points, best tile { $tile }, { count-moves }, { count-undos } (the day's first game is the one that counts).
+# Said when a daily's replay opens: its moves were played again from the day's seed.
+daily-checked = Daily of { $date }: { $score } points, checked.
+daily-not-that-day = This game is not the daily of { $date }: it does not start from that day's seed.
+options-daily = Today's daily
+options-daily-play = Play
+options-daily-play-name = Play today's daily ({ $date })
+options-daily-practice = Practice
+options-daily-practice-name = Practice on today's daily ({ $date }): its first game is already played
+history-row-daily = { $row }   Daily
+history-row-practice = { $row }   Practice
+history-row-name-daily = { $name }, the daily of { $date }
+history-row-name-practice = { $name }, practice on the daily of { $date }
+stats-dailies = Dailies: { $days ->
+        [one] 1 day
+       *[other] { $days } days
+    }, { $streak ->
+        [one] 1 in a row
+       *[other] { $streak } in a row
+    }, best { $best } on { $date }.

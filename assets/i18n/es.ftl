@@ -105,7 +105,6 @@ options-target = Objetivo
 options-theme = Tema
 options-motion = Animaciones
 options-coach = Tutor de jugadas
-options-note = { $heading }. Cada tablero tiene su propia partida.
 # El tablero elegido, bajo los tamaños cuadrados.
 options-shape-line = { $rows ->
         [one] { $rows } fila
@@ -165,6 +164,8 @@ options-language-heading = Idioma
 # Día/mes/año, como se escribe en España y en América Latina.
 date-time = { $dd }/{ $mm }/{ $year } { $hour }:{ $minute }
 date-beyond = una fecha fuera del calendario
+# Un día, sin la hora (el del reto diario): las mismas partes que date-time.
+date-day = { $dd }/{ $mm }/{ $year }
 
 ## Cantidades que se dicen en muchos sitios.
 
@@ -456,3 +457,30 @@ page-options = Opciones
 page-coach = Resumen del tutor
 page-update = Nueva versión
 page-reload = Recargar
+
+## El reto diario: una partida por día UTC, la misma para todos (4×4 hasta 2048); cuenta la primera
+## partida del día, las siguientes son de práctica. $date es un día tal como lo escribe date-day.
+
+header-daily = ¡Reto del { $date }!
+header-daily-practice = Reto del { $date }: práctica
+daily-result = Reto del { $date }: puntuación { $score }, ficha máxima { $tile }, { count-moves }, { count-undos }.
+daily-result-practice = Práctica del reto del { $date }: puntuación { $score }, ficha máxima { $tile }, { count-moves }, { count-undos } (solo cuenta la primera partida del día).
+# Se dice al abrir la repetición de un reto: sus jugadas se han vuelto a jugar desde la semilla del día.
+daily-checked = Reto del { $date }: puntuación { $score }, comprobada.
+daily-not-that-day = Esta partida no es el reto del { $date }: no empieza con la semilla de ese día.
+options-daily = Reto de hoy
+options-daily-play = Jugar
+options-daily-play-name = Jugar el reto de hoy ({ $date })
+options-daily-practice = Practicar
+options-daily-practice-name = Practicar con el reto de hoy ({ $date }): la primera partida, la que cuenta, ya está jugada
+history-row-daily = { $row }   Reto
+history-row-practice = { $row }   Práctica
+history-row-name-daily = { $name }, reto del { $date }
+history-row-name-practice = { $name }, práctica del reto del { $date }
+stats-dailies = Retos diarios: { $days ->
+        [one] { $days } día
+       *[other] { $days } días
+    }, { $streak ->
+        [one] { $streak } seguido
+       *[other] { $streak } seguidos
+    }, récord { $best } el { $date }.

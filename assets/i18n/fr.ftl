@@ -105,7 +105,6 @@ options-target = Objectif
 options-theme = Thème
 options-motion = Animations
 options-coach = Coach
-options-note = { $heading }. Chaque plateau a sa propre partie.
 # The board chosen, under the square sizes.
 options-shape-line = { $rows ->
         [one] { $rows } ligne
@@ -164,6 +163,8 @@ options-language-heading = Langue
 # The French short form: 05/01/2026 14:05.
 date-time = { $dd }/{ $mm }/{ $year } { $hour }:{ $minute }
 date-beyond = une date hors du calendrier
+# A day, without the time (the daily's): the same parts as date-time.
+date-day = { $dd }/{ $mm }/{ $year }
 
 ## Counts said in many places.
 
@@ -455,3 +456,30 @@ page-options = Options
 page-coach = Bilan du coach
 page-update = Nouvelle version
 page-reload = Recharger
+
+## Le défi du jour : une partie par jour UTC, la même pour tout le monde (4×4 jusqu’à 2048) ; seule
+## la première partie du jour compte, les suivantes sont des essais. $date : un jour écrit par date-day.
+
+header-daily = Défi du { $date } !
+header-daily-practice = Défi du { $date } : essai
+daily-result = Défi du { $date } : score { $score }, meilleure tuile { $tile }, { count-moves }, { count-undos }.
+daily-result-practice = Défi du { $date }, partie d’essai : score { $score }, meilleure tuile { $tile }, { count-moves }, { count-undos } (seule la première partie du jour compte).
+# Said when a daily's replay opens: its moves were played again from the day's seed.
+daily-checked = Défi du { $date } : score { $score }, vérifié.
+daily-not-that-day = Cette partie n’est pas le défi du { $date } : elle ne part pas de la graine de ce jour-là.
+options-daily = Défi du jour
+options-daily-play = Jouer
+options-daily-play-name = Jouer le défi du jour ({ $date })
+options-daily-practice = Rejouer
+options-daily-practice-name = Rejouer le défi du jour ({ $date }) pour s’entraîner : sa première partie, la seule qui compte, est déjà jouée
+history-row-daily = { $row }   Défi
+history-row-practice = { $row }   Essai
+history-row-name-daily = { $name }, défi du { $date }
+history-row-name-practice = { $name }, défi du { $date } (partie d’essai)
+stats-dailies = Défis du jour : { $days ->
+        [one] { $days } jour joué
+       *[other] { $days } jours joués
+    }, { $streak ->
+        [one] { $streak } d’affilée
+       *[other] { $streak } d’affilée
+    }, meilleur score { $best } le { $date }.

@@ -103,7 +103,6 @@ options-target = Meta
 options-theme = Tema
 options-motion = Animações
 options-coach = Treinador de jogadas
-options-note = { $heading }. Cada tabuleiro novo tem seu próprio jogo.
 # The board chosen, under the square sizes.
 options-shape-line = { $rows ->
         [one] { $rows } linha
@@ -161,6 +160,8 @@ options-language-heading = Idioma
 # Brazilian form: day/month/year, 24-hour clock.
 date-time = { $dd }/{ $mm }/{ $year } { $hour }:{ $minute }
 date-beyond = uma data fora do calendário
+# A day, without the time (the daily's): the same parts as date-time.
+date-day = { $dd }/{ $mm }/{ $year }
 
 ## Contagens usadas em vários lugares.
 
@@ -452,3 +453,31 @@ page-options = Opções
 page-coach = Resumo do treinador
 page-update = Nova versão
 page-reload = Recarregar
+
+## O desafio diário: um jogo por dia UTC, o mesmo para todos (4×4 até 2048); o primeiro jogo do dia
+## conta, os seguintes são treino. $date é um dia escrito como em date-day.
+
+header-daily = Desafio de { $date }!
+header-daily-practice = Desafio de { $date }: treino
+daily-result = Desafio de { $date }: pontuação { $score }, maior peça { $tile }, { count-moves }, { count-undos }.
+daily-result-practice = Treino no desafio de { $date }: pontuação { $score }, maior peça { $tile }, { count-moves }, { count-undos } (só conta o primeiro jogo do dia).
+# Said when a daily's replay opens: its moves were played again from the day's seed.
+daily-checked = Desafio de { $date }: pontuação { $score }, verificada.
+daily-not-that-day = Este jogo não é o desafio de { $date }: ele não começa pela semente desse dia.
+options-daily = Desafio de hoje
+options-daily-play = Jogar
+options-daily-play-name = Jogar o desafio de hoje ({ $date })
+options-daily-practice = Treinar
+options-daily-practice-name = Treinar no desafio de hoje ({ $date }): o primeiro jogo, o que conta, já foi jogado
+history-row-daily = { $row }   Desafio
+history-row-practice = { $row }   Treino
+history-row-name-daily = { $name }, desafio de { $date }
+history-row-name-practice = { $name }, treino no desafio de { $date }
+stats-dailies = Desafios diários: { $days ->
+        [one] { $days } dia
+       *[other] { $days } dias
+    }, { $streak ->
+        [0] { $streak } seguidos
+        [one] { $streak } seguido
+       *[other] { $streak } seguidos
+    }, recorde { $best } em { $date }.

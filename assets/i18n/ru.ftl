@@ -113,7 +113,6 @@ options-target = Цель
 options-theme = Тема
 options-motion = Анимация
 options-coach = Тренер ходов
-options-note = { $heading }. На каждом поле идёт своя игра.
 # Выбранное поле, под квадратными размерами.
 options-shape-line = { $rows ->
         [one] { $rows } ряд
@@ -174,6 +173,8 @@ options-language-heading = Язык
 
 date-time = { $dd }.{ $mm }.{ $year } { $hour }:{ $minute }
 date-beyond = дата за пределами календаря
+# День без времени (день игры дня): те же части, что в date-time.
+date-day = { $dd }.{ $mm }.{ $year }
 
 ## Счётчики, которые звучат во многих местах.
 
@@ -504,3 +505,34 @@ page-options = Настройки
 page-coach = Сводка тренера
 page-update = Новая версия
 page-reload = Перезагрузить
+
+## Игра дня: одна игра в сутки по UTC, одинаковая для всех (поле 4×4, цель 2048); засчитывается
+## первая игра дня, следующие — тренировка. $date — день, как его пишет date-day.
+
+header-daily = Игра дня за { $date }!
+header-daily-practice = Тренировка { $date }
+daily-result = Игра дня за { $date }: счёт { $score }, лучшая плитка { $tile }, { count-moves }, { count-undos }.
+daily-result-practice = Игра дня за { $date }, тренировка: счёт { $score }, лучшая плитка { $tile }, { count-moves }, { count-undos } (засчитывается только первая игра дня).
+# Звучит, когда открывается повтор игры дня: её ходы заново сыграны от зерна этого дня.
+daily-checked = Игра дня за { $date }: счёт { $score } подтверждён.
+daily-not-that-day = Это не игра дня за { $date }: она начинается не с зерна этого дня.
+options-daily = Игра дня
+options-daily-play = Играть
+options-daily-play-name = Сыграть в игру дня ({ $date })
+options-daily-practice = Тренировка
+options-daily-practice-name = Потренироваться в игре дня ({ $date }): засчитывается только первая игра, и она уже сыграна
+history-row-daily = { $row }   Игра дня
+history-row-practice = { $row }   Тренировка
+history-row-name-daily = { $name }, игра дня за { $date }
+history-row-name-practice = { $name }, тренировка в игре дня за { $date }
+stats-dailies = Игры дня: { $days ->
+        [one] { $days } день
+        [few] { $days } дня
+        [many] { $days } дней
+       *[other] { $days } дня
+    }, из них { $streak ->
+        [one] { $streak } день
+        [few] { $streak } дня
+        [many] { $streak } дней
+       *[other] { $streak } дня
+    } подряд, рекорд { $best } за { $date }.

@@ -104,7 +104,6 @@ options-target = 目标
 options-theme = 主题
 options-motion = 动画
 options-coach = 教练
-options-note = { $heading }。每种棋盘都有各自的一局游戏。
 # 所选的棋盘，显示在方形大小下方。
 options-shape-line = { $rows } 行，{ $cols } 列
 options-size-name = { $rows }×{ $cols } 的棋盘
@@ -155,6 +154,8 @@ options-language-heading = 语言
 
 date-time = { $year }年{ $month }月{ $day }日 { $hour }:{ $minute }
 date-beyond = 超出日历范围的日期
+# 不含时间的日期（每日一局用）：与 date-time 用同样的部分。
+date-day = { $year }年{ $month }月{ $day }日
 
 ## 多处用到的计数。
 
@@ -397,3 +398,24 @@ page-options = 选项
 page-coach = 教练总结
 page-update = 新版本
 page-reload = 重新加载
+
+## 每日一局：每个 UTC 日一局，人人相同（4×4，目标 2048）；当天的第一局计入，之后的都是练习。
+## $date 是按 date-day 写出的日期。
+
+header-daily = { $date }每日一局！
+header-daily-practice = { $date }每日一局练习
+daily-result = { $date }每日一局：分数 { $score }，最大方块 { $tile }，{ count-moves }，{ count-undos }。
+daily-result-practice = { $date }每日一局练习：分数 { $score }，最大方块 { $tile }，{ count-moves }，{ count-undos }（只计当天的第一局）。
+# 打开每日一局的回放时读出：它的每一步都已从当天的种子重新走过一遍。
+daily-checked = { $date }每日一局：分数 { $score }，已校验。
+daily-not-that-day = 这局不是{ $date }的每日一局：它不是从那天的种子开始的。
+options-daily = 每日一局
+options-daily-play = 开始
+options-daily-play-name = 开始每日一局（{ $date }）
+options-daily-practice = 练习
+options-daily-practice-name = 练习每日一局（{ $date }）：当天计入的第一局已玩过
+history-row-daily = { $row }   每日一局
+history-row-practice = { $row }   练习
+history-row-name-daily = { $name }，{ $date }的每日一局
+history-row-name-practice = { $name }，{ $date }每日一局的练习
+stats-dailies = 每日一局：共 { $days } 天，连续 { $streak } 天，最高分 { $best }（{ $date }）。

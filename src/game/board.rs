@@ -266,9 +266,17 @@ impl BoardChanges<'_, '_> {
     /// A new game on the same board, from a seed drawn from the game's RNG (a seeded run stays
     /// replayable). The game it replaces goes to the history of games.
     pub(super) fn new_game(&mut self) {
+        // The seed the engine's RNG gives next (the game itself is replaced below, after the
+        // history keeps it).
+        let seed = self.engine.0.clone().restart();
+        self.new_game_from(seed);
+    }
+
+    /// A new game on the same board from `seed` (today's daily's), the game it replaces going
+    /// to the history of games.
+    pub(super) fn new_game_from(&mut self, seed: u64) {
         PastGames::keep_in(&mut self.past, &self.engine, &self.history);
         slots::ask_again(&self.documents, &mut self.claim);
-        let seed = self.engine.restart();
         let (game, mut history) = crate::rules::History::seeded(self.engine.config(), seed);
         history.info = crate::rules::PlayInfo::starting(start_ms());
         self.commands.write_message(super::speech::Announcement {

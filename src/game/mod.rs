@@ -18,6 +18,7 @@ pub mod autoplay;
 pub mod board;
 pub mod coach;
 pub mod components;
+pub mod daily;
 pub mod input;
 pub mod language;
 pub mod options;
@@ -43,6 +44,7 @@ use crate::save::{Documents, Store};
 pub use autoplay::{AiBudget, Autoplay, HintGiven, Thinking};
 pub use coach::{Coach, Rated, ShowBars, Summary, coach_on};
 pub use components::{Position, Tile, Value};
+pub use daily::{Attempt, Dailies, DailyNow};
 pub use input::{Focus, SWIPE_THRESHOLD_PX, SeekBar, UiButton, swipe_direction};
 pub use language::{Language, LanguageWanted};
 pub use options::{NextBoard, PlayerOptions, TARGETS};
@@ -98,6 +100,8 @@ pub struct GamePlugin {
     pub replay: Option<String>,
     /// The language `--lang` asked for, and the system's (none: English).
     pub language: LanguageWanted,
+    /// Start today's daily game (`--daily`, a `#daily` link).
+    pub daily: bool,
 }
 
 /// Milliseconds since 1970 by the system's clock (0 if it is before 1970).
@@ -158,7 +162,12 @@ impl Plugin for GamePlugin {
         if let Some(code) = &self.replay {
             match crate::rules::Record::decode(code) {
                 Ok((record, full, _)) => {
-                    app.insert_resource(PendingReplay { record, full });
+                    let claimed = crate::rules::claimed_day(code);
+                    app.insert_resource(PendingReplay {
+                        record,
+                        full,
+                        claimed,
+                    });
                     app.world_mut()
                         .write_message(Request::Watch(Watch::Pending));
                 }
@@ -169,8 +178,12 @@ impl Plugin for GamePlugin {
                 }
             }
         }
+        if self.daily {
+            app.world_mut().write_message(Request::Daily);
+        }
         input::plugin(app);
         language::plugin(app);
+        daily::plugin(app);
         route::plugin(app);
         board::plugin(app);
         options::plugin(app);

@@ -37,11 +37,57 @@ pub(super) fn plugin(app: &mut App) {
 pub struct PendingReplay {
     pub record: Record,
     pub full: rules::History,
+    /// The day its link says it is the daily of.
+    pub claimed: Option<crate::rules::Day>,
 }
 
 /// A game's share code, for the platform to copy (the clipboard, a link) and the tests to read.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct Shared(pub String);
+
+/// What the viewer says of a daily's record: its day and its score, replayed from its moves
+/// (checked), or that the day its link claims is not its game's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DailyCheck {
+    Checked { day: crate::rules::Day, score: u64 },
+    NotThatDay { claimed: crate::rules::Day },
+}
+
+impl DailyCheck {
+    /// The check of `record` (played as `full`), its link claiming `claimed`: none for a game
+    /// that is no daily and claims none.
+    pub fn of(
+        record: &Record,
+        full: &rules::History,
+        claimed: Option<crate::rules::Day>,
+    ) -> Option<Self> {
+        let day = crate::rules::daily_of(record.config, record.seed);
+        match (day, claimed) {
+            (Some(day), Some(claimed)) if day != claimed => Some(Self::NotThatDay { claimed }),
+            (None, Some(claimed)) => Some(Self::NotThatDay { claimed }),
+            (Some(day), _) => Some(Self::Checked {
+                day,
+                score: full.game_after(full.len()).score(),
+            }),
+            (None, None) => None,
+        }
+    }
+
+    /// What the player is told.
+    pub fn said(self) -> Said {
+        match self {
+            Self::Checked { day, score } => said!(
+                "daily-checked",
+                date = crate::game::daily::day_said(day),
+                score = score
+            ),
+            Self::NotThatDay { claimed } => said!(
+                "daily-not-that-day",
+                date = crate::game::daily::day_said(claimed)
+            ),
+        }
+    }
+}
 
 /// Everything the replay viewer changes besides the board (and the share of a game).
 #[derive(SystemParam)]
@@ -62,6 +108,7 @@ impl Viewer<'_, '_> {
         on: Screen,
         selected: usize,
     ) -> Option<Screen> {
+        let mut claimed = None;
         let (record, full) = match what {
             Watch::Current | Watch::CurrentAt(_) => match board.history().record() {
                 Some(record) => (record, board.history().clone()),
@@ -87,9 +134,14 @@ impl Viewer<'_, '_> {
             }
             Watch::Pending => {
                 let pending = self.pending.as_mut()?;
+                claimed = pending.claimed;
                 (pending.record.clone(), pending.full.clone())
             }
         };
+        let daily = DailyCheck::of(&record, &full, claimed);
+        if let Some(check) = daily {
+            self.tell(check.said());
+        }
         let own = (board.game().clone(), board.history().clone());
         let (history, game) = full.prefix(0, 0);
         board.show(game, history);
@@ -101,6 +153,7 @@ impl Viewer<'_, '_> {
             speed: Speed::X1,
             waited: Duration::ZERO,
             own,
+            daily,
             back_to: if matches!(on, Screen::History | Screen::Coach) {
                 on
             } else {

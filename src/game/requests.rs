@@ -23,6 +23,9 @@ pub enum Request {
     NewGame,
     /// Start over without asking (the answer to "start a new game?").
     ConfirmNewGame,
+    /// Play today's daily game (4×4 to 2048 from the day's seed), on the 4×4 board: the game
+    /// there goes into the history, as for a new game.
+    Daily,
     /// Open the options screen.
     OpenOptions,
     /// Leave the question or the options screen (options take effect then).

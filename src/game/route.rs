@@ -70,6 +70,14 @@ fn route_requests(
                 board.new_game();
                 on = Screen::Game;
             }
+            Request::Daily => {
+                if let Some(day) = super::daily::today() {
+                    let (config, seed) = crate::rules::daily(day);
+                    board.switch_to(config);
+                    board.new_game_from(seed);
+                }
+                on = Screen::Game;
+            }
             Request::OpenOptions => {
                 options.open_options(board.game().config());
                 on = Screen::Options;

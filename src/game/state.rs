@@ -155,6 +155,8 @@ pub struct Watching {
     pub(super) waited: Duration,
     /// The player's game, set aside.
     pub(super) own: (Game, rules::History),
+    /// What it is as a daily: checked, or not the day its link claims.
+    pub daily: Option<super::replay::DailyCheck>,
     /// Where closing the viewer goes.
     pub(super) back_to: Screen,
 }

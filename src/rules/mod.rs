@@ -1,9 +1,10 @@
 //! The rules engine: plain Rust, no Bevy. Boards of 3 to 8 rows by 3 to 8 columns, slide plans, spawns from a
 //! seeded RNG, winning and losing (docs/rules.md), the history of a game's moves for undo, and a whole game
-//! as a record and a share code.
+//! as a record and a share code, and the daily game's day and seed.
 //! The ECS layer, the AI and the tests use it; it never sees a pixel.
 
 mod board;
+mod daily;
 mod game;
 mod history;
 mod record;
@@ -11,6 +12,7 @@ mod record;
 pub use board::{
     Board, Cell, Direction, MAX_CELLS, MAX_SIZE, MIN_SIZE, Merge, Shape, SlidePlan, TileSlide,
 };
+pub use daily::{DAILY_MARK, Day, claimed_day, daily, daily_config, daily_of};
 pub use game::{
     Config, ConfigError, DEFAULT_SIZE, DEFAULT_TARGET, Game, MAX_SAVED_SCORE, MAX_SAVED_TILE,
     MIN_TARGET, RestoreError, SPAWN_TWO_PROBABILITY, START_TILES, SavedGame, Status, Turn,

@@ -8,9 +8,8 @@ use super::layout::{BOARD_PX, Z_LABEL};
 use super::text::{Label, TextBox};
 use super::theme::Ink;
 use super::widgets::{
-    Align, BOTTOM_ROW_Y, BUTTON_GAP, Column, DescribedLine, DescribedTitle, NOTE_PX, Named,
-    TITLE_PX, button_row, button_row_sized, described_button, dialog_root, follow_description,
-    label, row_x,
+    Align, BOTTOM_ROW_Y, BUTTON_GAP, Column, DescribedLine, DescribedTitle, Named, TITLE_PX,
+    button_row, button_row_sized, described_button, dialog_root, follow_description, label, row_x,
 };
 use crate::game::screens::options::Part;
 use crate::game::screens::{Facts, describe_dialog};
@@ -18,7 +17,6 @@ use crate::game::{DialogButton, GameSet, Language, Request, Screen};
 use crate::i18n::Words;
 use crate::rules::{MAX_SIZE, MIN_SIZE};
 use crate::save::MotionChoice;
-use crate::tr;
 
 /// The question's cover lets the board show through a little.
 const QUESTION_COVER_ALPHA: f32 = 0.9;
@@ -38,7 +36,9 @@ const TITLE_TO_HEADING: f32 = 42.0;
 const HEADING_TO_ROW: f32 = 34.0;
 const ROW_TO_HEADING: f32 = 33.0;
 const ROW_TO_COACH: f32 = 42.0;
-const COACH_TO_NOTE: f32 = 38.0;
+const COACH_TO_DAILY: f32 = 40.0;
+/// Today's daily's button, at the right of its line.
+const DAILY_WIDTH: f32 = 130.0;
 const HEADING_PX: f32 = 18.0;
 const COACH_WIDTH: f32 = 90.0;
 /// The rows and columns line, under the square sizes: the board's shape, then its four steps.
@@ -98,7 +98,7 @@ fn spawn_confirm(mut commands: Commands, art: Res<Art>, facts: Facts) {
     commands.spawn((
         ChildOf(root),
         label(question.lines.join(" "), QUESTION_LINE_PX, Ink::Text),
-        DescribedLine(0),
+        DescribedLine(Screen::ConfirmNewGame, 0),
         TextBox::lines(BOARD_PX - 2.0 * OPTIONS_MARGIN, 2),
         Transform::from_xyz(0.0, column.below(QUESTION_TO_LINE), Z_LABEL),
     ));
@@ -117,16 +117,12 @@ fn spawn_confirm(mut commands: Commands, art: Res<Art>, facts: Facts) {
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 enum OptionsText {
     Heading(Part),
-    Note,
 }
 
 impl OptionsText {
     fn text(self, words: &Words) -> String {
         match self {
             OptionsText::Heading(part) => part.heading(words),
-            OptionsText::Note => {
-                tr!(words, "options-note", heading = Part::Shape.heading(words))
-            }
         }
     }
 }
@@ -227,7 +223,7 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
             let shape_y = column.below(ROW_TO_SHAPE);
             commands.spawn((
                 ChildOf(root),
-                DescribedLine(0),
+                DescribedLine(Screen::Options, 0),
                 label(shown.lines.join(" "), HEADING_PX, Ink::Text),
                 TextBox::line(full - 4.0 * STEP_WIDTH - 4.0 * BUTTON_GAP),
                 Anchor::CENTER_LEFT,
@@ -255,15 +251,28 @@ fn spawn_options(mut commands: Commands, art: Res<Art>, facts: Facts) {
     commands.entity(id).insert(text);
     let coach = of(&|r| Part::Coach.has(r) && r.is_choice());
     line_of_buttons(&mut commands, &art, root, coach_y, COACH_WIDTH, &coach);
+    // Today's daily: its heading, and its button at the right.
+    let daily_y = column.below(COACH_TO_DAILY);
+    let text = OptionsText::Heading(Part::Daily);
     let id = heading(
         &mut commands,
-        &OptionsText::Note.text(words),
-        column.below(COACH_TO_NOTE),
-        NOTE_PX,
-        full,
+        &text.text(words),
+        daily_y,
+        HEADING_PX,
+        full - DAILY_WIDTH - BUTTON_GAP,
     );
-    commands.entity(id).insert(OptionsText::Note);
-    let actions = of(&|r| !r.is_choice() && !Part::Shape.has(r) && !Part::Language.has(r));
+    commands.entity(id).insert(text);
+    line_of_buttons(
+        &mut commands,
+        &art,
+        root,
+        daily_y,
+        DAILY_WIDTH,
+        &of(&|r| Part::Daily.has(r)),
+    );
+    let actions = of(&|r| {
+        !r.is_choice() && !Part::Shape.has(r) && !Part::Language.has(r) && !Part::Daily.has(r)
+    });
     button_row_sized(
         &mut commands,
         &art,

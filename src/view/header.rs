@@ -16,10 +16,11 @@ use super::text::TextBox;
 use super::text::{BODY_PX, FontPx, Label};
 use super::theme::Ink;
 use super::widgets::{Align, BUTTON_GAP, BUTTON_HEIGHT, Says, button, label, menu_button, row_x};
+use crate::game::daily::day_said;
 use crate::game::speech::remark;
 use crate::game::{
-    Autoplay, BestScores, Engine, GameSet, HintGiven, Language, MoveApplied, Notice, Rated,
-    Request, Screen,
+    Autoplay, BestScores, DailyNow, Engine, GameSet, HintGiven, Language, MoveApplied, Notice,
+    Rated, Request, Screen,
 };
 use crate::i18n::Words;
 use crate::rules::Direction;
@@ -123,8 +124,20 @@ pub struct ScoreFloat {
     started: Duration,
 }
 
-fn intro_text(target: u32, words: &Words) -> String {
-    tr!(words, "header-intro", target = target.to_string())
+/// "Join the tiles, get to 2048!", or for a daily its day and whether it counts.
+fn intro_text(target: u32, daily: &DailyNow, words: &Words) -> String {
+    match daily.0 {
+        Some(attempt) => tr!(
+            words,
+            if attempt.counted {
+                "header-daily"
+            } else {
+                "header-daily-practice"
+            },
+            date = words.say(&day_said(attempt.day))
+        ),
+        None => tr!(words, "header-intro", target = target.to_string()),
+    }
 }
 
 /// The centre of a counter box (index into `BOXES`).
@@ -133,7 +146,13 @@ fn box_center(index: usize) -> Vec2 {
     Vec2::new(right - BOXES[index].2 / 2.0, HEADER_Y)
 }
 
-fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>, words: Res<Language>) {
+fn spawn_header(
+    mut commands: Commands,
+    art: Res<Art>,
+    engine: Res<Engine>,
+    daily: Res<DailyNow>,
+    words: Res<Language>,
+) {
     commands.spawn((
         label("2048", TITLE_PX, Ink::Text),
         Anchor::CENTER_LEFT,
@@ -161,7 +180,7 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>, word
     commands.spawn((
         Intro,
         label(
-            intro_text(engine.config().target(), &words),
+            intro_text(engine.config().target(), &daily, &words),
             BODY_PX,
             Ink::Text,
         ),
@@ -216,13 +235,14 @@ fn spawn_header(mut commands: Commands, art: Res<Art>, engine: Res<Engine>, word
 /// The intro names the target of the game being played.
 fn show_target(
     engine: Res<Engine>,
+    daily: Res<DailyNow>,
     words: Res<Language>,
     mut intro: Query<&mut Label, With<Intro>>,
 ) {
-    if !engine.is_changed() && !words.is_changed() {
+    if !engine.is_changed() && !words.is_changed() && !daily.is_changed() {
         return;
     }
-    let text = intro_text(engine.config().target(), &words);
+    let text = intro_text(engine.config().target(), &daily, &words);
     for mut label in &mut intro {
         if label.0 != text {
             label.0 = text.clone();

@@ -126,14 +126,14 @@ fn show_list(
                 size,
             },
             Named {
-                name: history::row_name(game, &words),
+                name: history::row_name(game, &past.0, &words),
                 chosen: None,
             },
             back,
             art.small_round(back.light(), size),
             Transform::from_xyz(0.0, y, Z_LABEL),
             children![(
-                label(history::row_label(game, &words), ROW_PX, text),
+                label(history::row_label(game, &past.0, &words), ROW_PX, text),
                 TextBox::line(right - left - 24.0),
                 Anchor::CENTER_LEFT,
                 Transform::from_xyz(left + 12.0, 0.0, Z_LABEL),

@@ -11,7 +11,7 @@ use super::layout::{BOARD_CENTER, BOARD_PX, Z_LABEL, Z_OVERLAY};
 use super::motion::Motion;
 use super::text::{Label, TextBox};
 use super::theme::Ink;
-use super::widgets::{DescribedTitle, DialogRoot, button_row, label};
+use super::widgets::{DescribedLine, DescribedTitle, DialogRoot, button_row, label};
 use crate::ai::coach::Verdict;
 use crate::game::screens::{Facts, play};
 use crate::game::{Coach, DialogButton, GameSet, GameState, Language, PlayerOptions, Screen};
@@ -31,6 +31,8 @@ const NARROW_BUTTON_WIDTH: f32 = 110.0;
 /// The coach's line, under the buttons.
 const COACH_LINE_PX: f32 = 18.0;
 const COACH_LINE_Y: f32 = -95.0;
+/// The daily's line, then the coach's under it.
+const LINE_TO_LINE: f32 = 45.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(GameState::Won), spawn_win_overlay)
@@ -109,6 +111,21 @@ fn spawn_game_over_overlay(
         (&shown.title, Ink::Text),
         &shown.buttons,
     );
+    // A daily's result under the buttons (its description's last line: it follows it).
+    let mut y = COACH_LINE_Y;
+    if facts.daily.0.is_some()
+        && let Some(line) = shown.lines.last()
+    {
+        commands.spawn((
+            ChildOf(root),
+            DescribedLine(Screen::Game, shown.lines.len() - 1),
+            label(line.clone(), COACH_LINE_PX, Ink::Text),
+            TextBox::lines(BOARD_PX - 40.0, 2),
+            BaseAlpha(1.0),
+            Transform::from_xyz(0.0, y, Z_LABEL),
+        ));
+        y -= LINE_TO_LINE;
+    }
     // With the coach on, a line of its summary under the buttons (the Coach button shows it all).
     if options.coach {
         commands.spawn((
@@ -117,7 +134,7 @@ fn spawn_game_over_overlay(
             label(coach_line(&coach, &facts.words), COACH_LINE_PX, Ink::Text),
             TextBox::lines(BOARD_PX - 40.0, 2),
             BaseAlpha(1.0),
-            Transform::from_xyz(0.0, COACH_LINE_Y, Z_LABEL),
+            Transform::from_xyz(0.0, y, Z_LABEL),
         ));
     }
 }

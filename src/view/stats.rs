@@ -17,18 +17,21 @@ use super::widgets::{
 };
 use crate::game::past::Stats;
 use crate::game::screens::Facts;
+use crate::game::screens::stats::dailies_line;
 use crate::game::{GameSet, Language, PastGames, Request, Screen, StatsBoard, Step};
 use crate::i18n::Words;
+use crate::rules::Shape;
+use crate::save::PastGame;
 use crate::tr;
 
 /// The statistics: figures, then the best-tile bars, then the score line.
 const FIGURES_PX: f32 = 18.0;
-const FIGURES_Y: f32 = 168.0;
-const FIGURES_STEP: f32 = 26.0;
+const FIGURES_Y: f32 = 170.0;
+const FIGURES_STEP: f32 = 24.0;
 const HEADING_PX: f32 = 15.0;
-const BARS_HEADING_Y: f32 = 105.0;
+const BARS_HEADING_Y: f32 = 100.0;
 const BARS_BOTTOM: f32 = -20.0;
-const BARS_HEIGHT: f32 = 100.0;
+const BARS_HEIGHT: f32 = 90.0;
 const BAR_LABEL_PX: f32 = 12.0;
 const LINE_HEADING_Y: f32 = -55.0;
 const LINE_BOTTOM: f32 = -185.0;
@@ -125,6 +128,7 @@ fn show_stats(
         return;
     }
     chart.figures(&mut commands, &stats);
+    chart.dailies(&mut commands, &past.0, shape);
     chart.tile_bars(&mut commands, &stats);
     chart.score_line(&mut commands, &stats);
 }
@@ -189,6 +193,19 @@ impl Chart<'_> {
             Vec2::new(self.left, FIGURES_Y - FIGURES_STEP),
             Anchor::CENTER_LEFT,
         );
+    }
+
+    /// On the daily's board, the dailies: days, streak, best.
+    fn dailies(&self, commands: &mut Commands, games: &[PastGame], shape: Shape) {
+        if let Some(line) = dailies_line(games, shape, self.words) {
+            self.text(
+                commands,
+                line,
+                HEADING_PX,
+                Vec2::new(self.left, FIGURES_Y - 2.0 * FIGURES_STEP),
+                Anchor::CENTER_LEFT,
+            );
+        }
     }
 
     /// Bars: how many games ended on each best tile, in the tile's own colour.

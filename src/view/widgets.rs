@@ -57,10 +57,10 @@ pub struct Named {
 #[derive(Component, Debug)]
 pub struct Described;
 
-/// A text drawn from line `n` of the description in front, which follows it
-/// (`follow_description`): the options' "4 rows, 6 columns".
+/// A text drawn from line `n` of its screen's description, which follows it while that screen
+/// is in front (`follow_description`): the options' "4 rows, 6 columns".
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DescribedLine(pub usize);
+pub struct DescribedLine(pub Screen, pub usize);
 
 /// A label, or a button, that says message `id` of the player's language (and says it again
 /// in another language when the player chooses one: `follow_language`).
@@ -353,7 +353,8 @@ pub(super) fn follow_description(
         }
     }
     for (line, mut label) in &mut lines {
-        if let Some(text) = dialog.lines.get(line.0)
+        if line.0 == *screen.get()
+            && let Some(text) = dialog.lines.get(line.1)
             && label.0 != *text
         {
             label.0.clone_from(text);

@@ -310,3 +310,18 @@ fn bad_languages_are_refused() {
         );
     }
 }
+
+#[test]
+fn the_daily_is_today_s_own_board_and_takes_no_other() {
+    for other in [
+        &["--daily", "--size", "5"][..],
+        &["--daily", "--seed", "7"],
+        &["--daily", "--target", "4096"],
+        &["--daily", "--replay", "AAAA"],
+        &["--daily", "--export", "x.json"],
+    ] {
+        let (code, err) = run(other);
+        assert_eq!(code, 2, "{other:?}: {err}");
+        assert!(err.contains("cannot be used with"), "{other:?}: {err}");
+    }
+}

@@ -94,7 +94,7 @@ fn every_screen_has_its_buttons_in_reading_order() {
     let mut app = app(Config::default(), 2);
     press_and_settle(&mut app, KeyCode::KeyO);
     // The language first, at the right of the title; then the parts from the top.
-    let options = tabs(&mut app, 30);
+    let options = tabs(&mut app, 31);
     assert_eq!(options[0], Request::NextLanguage);
     let options = &options[1..];
     assert_eq!(options[0], Request::SetSize(3));
@@ -118,6 +118,7 @@ fn every_screen_has_its_buttons_in_reading_order() {
     assert_eq!(
         options[26..],
         [
+            Request::Daily,
             Request::OpenHistory,
             Request::OpenStats,
             Request::CloseDialog

@@ -26,7 +26,10 @@ const DELIBERATELY_ENGLISH: &[(&str, &str)] = &[];
 
 /// Arguments the game gives a message besides those English's uses: the date's parts a
 /// language may write its own way (src/game/past.rs).
-const GIVEN_BESIDES: &[(&str, &[&str])] = &[("date-time", &["month", "day"])];
+const GIVEN_BESIDES: &[(&str, &[&str])] = &[
+    ("date-time", &["month", "day"]),
+    ("date-day", &["month", "day"]),
+];
 
 /// What a message uses: the variables it names and the messages it refers to.
 #[derive(Default)]
@@ -314,6 +317,29 @@ fn every_screen(app: &mut App, mut look: impl FnMut(&mut App, &str)) {
     press_and_settle(app, KeyCode::ArrowRight);
     assert_eq!(state(app), g2048::game::GameState::GameOver);
     look(app, "\"Game over!\"");
+    // Today's daily, played to its end: its result, then the statistics' dailies and the
+    // history's marks.
+    press_and_settle(app, KeyCode::KeyY);
+    look(app, "a daily");
+    for _ in 0..100 {
+        play_moves(app, 50);
+        settle(app);
+        if state(app) == g2048::game::GameState::GameOver {
+            break;
+        }
+    }
+    look(app, "a daily's \"Game over!\"");
+    press_and_settle(app, KeyCode::Enter);
+    press_and_settle(app, KeyCode::KeyY);
+    look(app, "a daily's practice");
+    for (key, screen) in [
+        (KeyCode::KeyN, "the statistics with dailies"),
+        (KeyCode::KeyG, "the history with dailies"),
+    ] {
+        press_and_settle(app, key);
+        look(app, screen);
+        press_and_settle(app, KeyCode::Escape);
+    }
 }
 
 /// `text` with every message the pseudo-language marked taken out.

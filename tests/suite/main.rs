@@ -14,6 +14,7 @@ mod autoplay;
 mod backup;
 mod cli;
 mod coach;
+mod daily;
 mod focus;
 mod i18n;
 mod motion;

@@ -168,6 +168,7 @@ fn playing_on_from_a_replay_of_another_board_leaves_the_options_as_they_were() {
         store: store.clone(),
         replay: Some(code),
         language: Default::default(),
+        daily: false,
     });
     app.update();
     assert_eq!(screen(&app), Screen::Replay);
@@ -215,6 +216,7 @@ fn a_bad_code_is_told_on_screen_and_the_saved_game_is_untouched() {
             store: store.clone(),
             replay: Some(code.clone()),
             language: Default::default(),
+            daily: false,
         });
         let told = notices(&mut app).join(" ");
         assert!(told.contains(says), "{code:?}: {told}");
@@ -235,6 +237,7 @@ fn a_bad_code_is_told_on_screen_and_the_saved_game_is_untouched() {
         store: store.clone(),
         replay: Some(format!("https://example.org/#replay={good}")),
         language: Default::default(),
+        daily: false,
     });
     app.update();
     assert_eq!(screen(&app), Screen::Replay);

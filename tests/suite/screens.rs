@@ -206,6 +206,7 @@ fn flagged_app(store: &Arc<MemoryStore>, size: usize, target: u32) -> App {
         store: store.clone(),
         replay: None,
         language: Default::default(),
+        daily: false,
     })
 }
 

@@ -310,6 +310,7 @@ fn a_shape_keeps_its_game_undo_and_best_across_a_restart() {
         store: store.clone(),
         replay: None,
         language: Default::default(),
+        daily: false,
     });
     play_moves(&mut app, 12);
     settle(&mut app);
@@ -346,6 +347,7 @@ fn a_shape_keeps_its_game_undo_and_best_across_a_restart() {
         store: store.clone(),
         replay: None,
         language: Default::default(),
+        daily: false,
     });
     assert_eq!(engine(&again).save(), game);
     assert_eq!(super::common::best(&again), best);
@@ -539,6 +541,7 @@ fn a_step_past_the_end_is_no_choice() {
         store: store.clone(),
         replay: None,
         language: Default::default(),
+        daily: false,
     });
     press_and_settle(&mut app, KeyCode::KeyO);
     press_and_settle(&mut app, KeyCode::ArrowUp);

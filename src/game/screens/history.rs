@@ -5,6 +5,7 @@ use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
 use super::{Binding, Dialog, DialogButton, Unit};
+use crate::game::daily::{Attempt, day_said};
 use crate::game::past::when;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{Browse, Watch};
@@ -140,25 +141,58 @@ fn row_args(game: &PastGame, words: &Words) -> Vec<(&'static str, Arg)> {
     ]
 }
 
-/// A game of the list as it is drawn: "Dec 1, 2026, 22:02   4×4   1,204   best 128   150 moves".
-pub fn row_label(game: &PastGame, words: &Words) -> String {
+/// What a game of the history is of the dailies (among `games`, the history).
+fn standing(game: &PastGame, games: &[PastGame]) -> Option<Attempt> {
+    let config = crate::rules::Config::with_shape(game.size, game.target).ok()?;
+    crate::game::daily::attempt(games, config, game.seed, game.started_ms)
+}
+
+/// A game of the list as it is drawn: "2026-12-01 22:02   4×4   1,204   best 128   150 moves",
+/// and "Daily 2026-12-01" (or practice) after a daily's.
+pub fn row_label(game: &PastGame, games: &[PastGame], words: &Words) -> String {
     let id = if game.ai {
         "history-row-ai"
     } else {
         "history-row"
     };
-    words.fmt(id, &row_args(game, words))
+    let row = words.fmt(id, &row_args(game, words));
+    match standing(game, games) {
+        Some(attempt) => tr!(
+            words,
+            if attempt.counted {
+                "history-row-daily"
+            } else {
+                "history-row-practice"
+            },
+            row = row,
+            date = words.say(&day_said(attempt.day))
+        ),
+        None => row,
+    }
 }
 
-/// A game of the list as it is read: "Dec 1, 2026, 22:02, 4 by 4, score 1,204, best tile 128,
-/// 150 moves".
-pub fn row_name(game: &PastGame, words: &Words) -> String {
+/// A game of the list as it is read: "2026-12-01 22:02, 4 by 4, score 1,204, best tile 128,
+/// 150 moves", and "the daily of 2026-12-01" (or practice) after a daily's.
+pub fn row_name(game: &PastGame, games: &[PastGame], words: &Words) -> String {
     let id = if game.ai {
         "history-row-name-ai"
     } else {
         "history-row-name"
     };
-    words.fmt(id, &row_args(game, words))
+    let name = words.fmt(id, &row_args(game, words));
+    match standing(game, games) {
+        Some(attempt) => tr!(
+            words,
+            if attempt.counted {
+                "history-row-name-daily"
+            } else {
+                "history-row-name-practice"
+            },
+            name = name,
+            date = words.say(&day_said(attempt.day))
+        ),
+        None => name,
+    }
 }
 
 /// Every game kept, newest first, each a button that opens its replay (the view draws the
@@ -174,8 +208,8 @@ pub fn list(games: &[PastGame], words: &Words) -> Dialog {
         .enumerate()
         .map(|(n, game)| {
             DialogButton::named(
-                row_label(game, words),
-                row_name(game, words),
+                row_label(game, games, words),
+                row_name(game, games, words),
                 Watch(Watch::Past(n as u16)),
             )
         })

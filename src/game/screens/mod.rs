@@ -30,6 +30,7 @@ use bevy::prelude::*;
 
 use super::GameSet;
 use super::coach::Coach;
+use super::daily::DailyNow;
 use super::language::{Language, LanguageWanted};
 use super::options::{NextBoard, PlayerOptions};
 use super::past::PastGames;
@@ -37,6 +38,7 @@ use super::requests::Request;
 use super::speech::Announcement;
 use super::state::Engine;
 use super::state::Replay;
+use super::state::UndoRecord;
 pub use super::state::{GameState, Screen};
 use crate::i18n::Words;
 use crate::tr;
@@ -419,6 +421,9 @@ pub struct Facts<'w> {
     pub past: Res<'w, PastGames>,
     pub stats_board: Res<'w, StatsBoard>,
     pub coach: Res<'w, Coach>,
+    /// The game in play among the dailies, and its moves (its undos).
+    pub daily: Res<'w, DailyNow>,
+    pub undo: Res<'w, UndoRecord>,
     /// The player's language, and what asked for it.
     pub words: Res<'w, Language>,
     pub language: Res<'w, LanguageWanted>,
@@ -434,6 +439,7 @@ impl Facts<'_> {
             || self.past.is_changed()
             || self.stats_board.is_changed()
             || self.words.is_changed()
+            || self.daily.is_changed()
             || (*self.screen.get() == Screen::Coach && self.coach.is_changed())
             || (self.replay.0.is_some() && self.engine.is_changed())
     }
@@ -495,6 +501,10 @@ mod tests {
         world.insert_resource(Coach::default());
         world.insert_resource(Language(Words::english().clone()));
         world.insert_resource(LanguageWanted::default());
+        world.insert_resource(DailyNow::default());
+        world.insert_resource(UndoRecord(crate::rules::History::new(
+            crate::rules::Game::new(config, 1),
+        )));
         world
             .run_system_once(|facts: Facts| facts.dialog())
             .expect("the facts are all there")

@@ -50,6 +50,7 @@ pub const UNIT: Unit = Unit {
             NextLanguage,
             "the next language, then the system's",
         ),
+        Binding::new(&[KeyY], Daily, "today's daily game"),
         Binding::new(
             &[Escape, Enter, NumpadEnter, KeyO],
             CloseDialog,
@@ -77,6 +78,7 @@ fn accepts(request: Request) -> bool {
             | SetCoach(_)
             | ToggleCoach
             | NextLanguage
+            | Daily
             | OpenHistory
             | OpenStats
             | ExportBackup
@@ -109,6 +111,7 @@ pub enum Part {
     Motion,
     Coach,
     Language,
+    Daily,
 }
 
 impl Part {
@@ -123,6 +126,7 @@ impl Part {
                 | (Part::Motion, SetMotion(_) | NextMotion)
                 | (Part::Coach, SetCoach(_) | ToggleCoach)
                 | (Part::Language, NextLanguage)
+                | (Part::Daily, Daily)
         )
     }
 
@@ -142,6 +146,7 @@ impl Part {
             Part::Motion => "options-motion",
             Part::Coach => "options-coach",
             Part::Language => "options-language-heading",
+            Part::Daily => "options-daily",
         });
         match keys.as_slice() {
             [key] => tr!(words, "options-heading-key", part = part, key = key),
@@ -237,6 +242,7 @@ fn describe(facts: &Facts) -> Option<Dialog> {
     buttons.push(named("options-coach-off", SetCoach(false)).chosen(!options.coach));
     let system = options.language.is_none() && facts.language.flag.is_none();
     buttons.push(language_button(words, system));
+    buttons.push(daily_button(facts));
     buttons.push(DialogButton::new(words.get("options-history"), OpenHistory));
     buttons.push(DialogButton::new(
         words.get("options-statistics"),
@@ -252,6 +258,31 @@ fn describe(facts: &Facts) -> Option<Dialog> {
         vec![now],
         buttons,
     ))
+}
+
+/// Today's daily: "Play", or "Practice" once its first game (the one that counts) is begun.
+fn daily_button(facts: &Facts) -> DialogButton {
+    let words: &Words = &facts.words;
+    let Some(today) = crate::game::daily::today() else {
+        return DialogButton::new(words.get("options-daily-play"), Daily);
+    };
+    let config = crate::rules::daily_config();
+    let begun = facts.daily.0.is_some_and(|a| a.day == today && a.counted)
+        || facts.past.0.iter().any(|game| {
+            crate::game::daily::attempt(&facts.past.0, config, game.seed, game.started_ms)
+                .is_some_and(|a| a.day == today && a.counted)
+        });
+    let id = if begun {
+        "options-daily-practice"
+    } else {
+        "options-daily-play"
+    };
+    let date = words.say(&crate::game::daily::day_said(today));
+    DialogButton::named(
+        words.get(id),
+        words.fmt(&format!("{id}-name"), &[("date", date.into())]),
+        Daily,
+    )
 }
 
 /// The language button: the language spoken, in its own name, and whether it is the system's

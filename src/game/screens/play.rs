@@ -4,7 +4,7 @@
 use bevy::prelude::KeyCode::{
     self, ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Backspace, Enter, Escape, KeyA, KeyB, KeyC,
     KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyN, KeyO, KeyP, KeyQ, KeyR, KeyS, KeyT,
-    KeyU, KeyV, KeyW, KeyX, NumpadEnter, Slash, Space,
+    KeyU, KeyV, KeyW, KeyX, KeyY, NumpadEnter, Slash, Space,
 };
 
 use super::{Binding, Dialog, DialogButton, Facts, Help, QUIT_KEYS, Unit, When};
@@ -85,6 +85,11 @@ pub const UNIT: Unit = Unit {
             "with the coach on: how the four moves compared where you played the last",
         ),
         Binding::new(&[KeyX], OpenCoach, "the coach's summary of this game"),
+        Binding::new(
+            &[KeyY],
+            Daily,
+            "today's daily game: 4×4 to 2048 from the day's seed, the same for everyone (the day's first game counts, later ones are practice)",
+        ),
         Binding::new(ENTER, KeepGoing, "keep going").when(When::In(GameState::Won)),
         Binding::new(ENTER, NewGame, "try again").when(When::In(GameState::GameOver)),
         Binding {
@@ -119,6 +124,7 @@ fn accepts(request: Request) -> bool {
             | ReadBoard
             | CoachBars
             | OpenCoach
+            | Daily
             | Quit
     )
 }
@@ -150,16 +156,22 @@ fn describe(facts: &Facts) -> Option<Dialog> {
             if facts.options.coach {
                 buttons.push(DialogButton::new(words.get("play-coach"), OpenCoach));
             }
-            Dialog::modal(
-                words.get("play-over-title"),
-                vec![tr!(
+            let mut lines = vec![tr!(
+                words,
+                "play-over-line",
+                score = game.score(),
+                tile = game.board().max_tile().to_string()
+            )];
+            // A daily's result: its day, its figures, and whether it counts.
+            if let Some(attempt) = facts.daily.0 {
+                lines.push(crate::game::daily::result_line(
+                    attempt,
+                    game,
+                    facts.undo.undos(),
                     words,
-                    "play-over-line",
-                    score = game.score(),
-                    tile = game.board().max_tile().to_string()
-                )],
-                buttons,
-            )
+                ));
+            }
+            Dialog::modal(words.get("play-over-title"), lines, buttons)
         }
         GameState::Playing => return None,
     })

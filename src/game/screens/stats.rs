@@ -5,6 +5,7 @@ use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
 use super::{Binding, Dialog, DialogButton, Unit};
+use crate::game::daily::Dailies;
 use crate::game::past::Stats;
 use crate::game::requests::Request::*;
 use crate::game::requests::Step;
@@ -140,6 +141,9 @@ pub fn figures(games: &[PastGame], shape: Shape, words: &Words) -> Dialog {
             scores = scores.join(&separator)
         ));
     }
+    if let Some(line) = dailies_line(games, shape, words) {
+        lines.push(line);
+    }
     Dialog::modal(
         words.get("stats-title"),
         lines,
@@ -150,6 +154,24 @@ pub fn figures(games: &[PastGame], shape: Shape, words: &Words) -> Dialog {
             DialogButton::new(words.get("stats-close"), CloseDialog),
         ],
     )
+}
+
+/// On the daily's board, the dailies played: days, the streak, the best ("Dailies: 5 days, 3 in
+/// a row, best 23,456 on 2026-12-01.").
+pub fn dailies_line(games: &[PastGame], shape: Shape, words: &Words) -> Option<String> {
+    if shape != crate::rules::daily_config().shape() {
+        return None;
+    }
+    let dailies = Dailies::of(games, crate::game::daily::today());
+    let (day, best) = dailies.best?;
+    Some(tr!(
+        words,
+        "stats-dailies",
+        days = dailies.days,
+        streak = dailies.streak,
+        best = best,
+        date = words.say(&crate::game::daily::day_said(day))
+    ))
 }
 
 #[cfg(test)]

@@ -100,7 +100,10 @@ pub fn controls(watching: &Watching, score: u64, words: &Words) -> Dialog {
                 undos = watching.record.undos
             ),
             pace,
-        ],
+        ]
+        .into_iter()
+        .chain(watching.daily.map(|check| words.say(&check.said())))
+        .collect(),
         buttons: vec![
             DialogButton::named("|←", words.get("viewer-first"), Replay(Control::First)),
             DialogButton::named("←", words.get("viewer-back"), Replay(Control::Back)),
