@@ -508,8 +508,8 @@ async function languages(browser, url) {
 
 // The daily game: `#daily` on 2026-12-03 (the page's clock set to that day, UTC) opens that
 // day's daily, whose first board is the one the game's native tests give for it
-// (tests/suite/daily.rs, docs/daily.md), counted; the mark leaves the address; a second
-// `#daily` that day is practice.
+// (tests/suite/daily.rs, docs/daily.md), counted; the mark leaves the address; opened again
+// while in play it goes on; after a new game, Y plays it again as practice.
 async function daily(browser, url) {
   const context = await browser.newContext({ viewport: { width: 500, height: 700 } });
   const page = await context.newPage();
@@ -528,12 +528,24 @@ async function daily(browser, url) {
   const dir = movable(s, ['Left', 'Right', 'Up', 'Down']);
   await page.keyboard.press(`Arrow${dir}`);
   await expectMove(page, s, dir, 'daily');
+  const played = (await state(page)).board.join(',');
+  // Opened again while it is in play: it goes on, counted, where it was.
   await page.evaluate(() => history.replaceState(null, '', '#daily'));
   await page.reload();
   await ready(page);
+  const again = await state(page);
+  check(again.board.join(',') === played && (await page.$eval('#bevy', (c) => c.dataset.daily)) === '2026-12-03:counted',
+    `#daily again while that daily is in play goes on where it was (${again.board})`);
+  // Five minutes later, a new game, then Y: the day's daily again, as practice.
+  await page.clock.setFixedTime(new Date('2026-12-03T10:05:00Z'));
+  await page.keyboard.press('r');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => !document.getElementById('bevy').dataset.daily, null, { timeout: MOVE_TIMEOUT_MS })
+    .catch(() => {});
+  await page.keyboard.press('y');
   const practice = await page.waitForFunction(() => document.getElementById('bevy').dataset.daily === '2026-12-03:practice',
     null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
-  check(practice, `a second #daily that day is practice (${await page.$eval('#bevy', (c) => c.dataset.daily)})`);
+  check(practice, `the day's daily again after a new game is practice (${await page.$eval('#bevy', (c) => c.dataset.daily)})`);
   await page.waitForTimeout(500);
   await page.screenshot({ path: join(shots, 'daily.png') });
   await context.close();

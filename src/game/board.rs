@@ -272,6 +272,12 @@ impl BoardChanges<'_, '_> {
         self.new_game_from(seed);
     }
 
+    /// Whether the game in play, not over, is the one from `seed` (today's daily, which the key
+    /// or link that opens it again does not start over).
+    pub(super) fn plays_seed(&self, seed: u64) -> bool {
+        self.engine.status() == Status::Playing && self.history.seed() == Some(seed)
+    }
+
     /// A new game on the same board from `seed` (today's daily's), the game it replaces going
     /// to the history of games.
     pub(super) fn new_game_from(&mut self, seed: u64) {

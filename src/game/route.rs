@@ -44,6 +44,8 @@ fn route_requests(
     mut history: HistoryList,
     mut stats: StatsSizes,
     mut exit: MessageWriter<AppExit>,
+    // The seed of the daily that "Start a new game?" was asked for (by Y on a game in progress).
+    mut daily_asked: Local<Option<u64>>,
 ) {
     if requests.is_empty() {
         return;
@@ -65,18 +67,33 @@ fn route_requests(
             }
             Request::Undo => board.undo(),
             Request::KeepGoing => board.keep_going(),
-            Request::NewGame if board.in_progress() => on = Screen::ConfirmNewGame,
+            Request::NewGame if board.in_progress() => {
+                *daily_asked = None;
+                on = Screen::ConfirmNewGame;
+            }
             Request::NewGame | Request::ConfirmNewGame => {
-                board.new_game();
+                match daily_asked.take() {
+                    Some(seed) => board.new_game_from(seed),
+                    None => board.new_game(),
+                }
                 on = Screen::Game;
             }
             Request::Daily => {
+                on = Screen::Game;
                 if let Some(day) = super::daily::today() {
+                    // On the daily's board (another board's game waits in its slot): today's
+                    // daily in play goes on; a game in progress asks first, as a new game does.
                     let (config, seed) = crate::rules::daily(day);
                     board.switch_to(config);
-                    board.new_game_from(seed);
+                    if board.plays_seed(seed) {
+                        // Goes on where it was.
+                    } else if board.in_progress() {
+                        *daily_asked = Some(seed);
+                        on = Screen::ConfirmNewGame;
+                    } else {
+                        board.new_game_from(seed);
+                    }
                 }
-                on = Screen::Game;
             }
             Request::OpenOptions => {
                 options.open_options(board.game().config());

@@ -83,25 +83,51 @@ fn y_plays_today_s_daily_whose_first_game_counts_and_the_next_is_practice() {
         "the intro names the day"
     );
     play_moves(&mut app, 4);
-    // Again: the first goes into the history, marked, and this one is practice.
+    let played = *engine(&app).board();
+    // Y again while it is in play: it goes on where it was.
     press_and_settle(&mut app, KeyCode::KeyY);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(*engine(&app).board(), played, "today's daily goes on");
+    assert_eq!(counted(&app), Some(true));
+    // A new game, kept playing: still today's daily.
+    press_and_settle(&mut app, KeyCode::KeyR);
+    assert_eq!(screen(&app), Screen::ConfirmNewGame);
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert_eq!(*engine(&app).board(), played);
+    // Started: a game of its own; Y then asks before it replaces that game in progress, and
+    // the answer "keep playing" keeps it.
+    press_and_settle(&mut app, KeyCode::KeyR);
+    press_and_settle(&mut app, KeyCode::Enter);
+    assert_eq!(counted(&app), None, "a new game is no daily");
+    play_moves(&mut app, 2);
+    let own = *engine(&app).board();
+    press_and_settle(&mut app, KeyCode::KeyY);
+    assert_eq!(screen(&app), Screen::ConfirmNewGame);
+    press_and_settle(&mut app, KeyCode::KeyN);
+    assert_eq!(*engine(&app).board(), own, "kept playing");
+    // Asked again and answered yes: the same day, the same game, and this one is practice.
+    press_and_settle(&mut app, KeyCode::KeyY);
+    press_and_settle(&mut app, KeyCode::KeyY);
+    assert_eq!(screen(&app), Screen::Game);
     assert_eq!(*engine(&app).board(), start, "the same day, the same game");
     assert_eq!(counted(&app), Some(false));
     assert!(labels(&mut app).contains(&format!("Daily of {date}: practice")));
     press_and_settle(&mut app, KeyCode::KeyG);
     let history = app.world().resource::<ShownDialog>().0.clone().unwrap();
-    assert!(
-        history.buttons[0]
-            .name
-            .ends_with(&format!(", the daily of {date}")),
-        "{:?}",
-        history.buttons[0].name
-    );
-    assert!(history.buttons[0].label.ends_with("   Daily"));
+    // The rows, newest first: the game of its own, then the daily, marked.
+    let daily = format!(", the daily of {date}");
+    let marked: Vec<bool> = history.buttons[..2]
+        .iter()
+        .map(|row| row.name.ends_with(&daily) && row.label.ends_with("   Daily"))
+        .collect();
+    assert_eq!(marked, [false, true], "{:?}", &history.buttons[..2]);
     press_and_settle(&mut app, KeyCode::Escape);
     // The 5×5 game is where it was.
     let past = app.world().resource::<PastGames>().0.len();
-    assert_eq!(past, 1, "only the first daily went into the history");
+    assert_eq!(
+        past, 2,
+        "the first daily and the game after it went into the history"
+    );
 }
 
 #[test]
