@@ -537,14 +537,22 @@ async function daily(browser, url) {
   check(again.board.join(',') === played && (await page.$eval('#bevy', (c) => c.dataset.daily)) === '2026-12-03:counted',
     `#daily again while that daily is in play goes on where it was (${again.board})`);
   // Five minutes later, a new game, then Y: the day's daily again, as practice.
+  // (Waited for from here, not in the page: a clock moved on expires the page's own timers.)
   await page.clock.setFixedTime(new Date('2026-12-03T10:05:00Z'));
+  const canvas = (key) => page.$eval('#bevy', (c, key) => c.dataset[key], key);
+  const until = async (test) => {
+    for (let waited = 0; waited < MOVE_TIMEOUT_MS; waited += 100) {
+      if (await test()) return true;
+      await page.waitForTimeout(100);
+    }
+    return false;
+  };
   await page.keyboard.press('r');
+  await until(async () => (await canvas('screen')) === 'ConfirmNewGame');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => !document.getElementById('bevy').dataset.daily, null, { timeout: MOVE_TIMEOUT_MS })
-    .catch(() => {});
+  await until(async () => (await canvas('screen')) === 'Game' && !(await canvas('daily')));
   await page.keyboard.press('y');
-  const practice = await page.waitForFunction(() => document.getElementById('bevy').dataset.daily === '2026-12-03:practice',
-    null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+  const practice = await until(async () => (await canvas('daily')) === '2026-12-03:practice');
   check(practice, `the day's daily again after a new game is practice (${await page.$eval('#bevy', (c) => c.dataset.daily)})`);
   await page.waitForTimeout(500);
   await page.screenshot({ path: join(shots, 'daily.png') });
