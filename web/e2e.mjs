@@ -728,7 +728,10 @@ async function run() {
       check(await page.evaluate(() => location.hash === ''), `${device.name}: the link's fragment is taken off the address`);
       await page.waitForTimeout(2000);
       await page.keyboard.press('Space'); // pause mid-replay for the picture
-      await page.waitForTimeout(500);
+      // Paused once the mirror's viewer line says so (a fixed wait let a slow machine step once
+      // more after the position was read).
+      await page.waitForFunction(() => document.getElementById('a11y-dialog-lines').textContent.endsWith('Paused.'),
+        null, { timeout: MOVE_TIMEOUT_MS });
       const mid = await data();
       const [shown, total] = mid.replay.split('/').map(Number);
       check(total === fixture.moves && shown > 0 && shown < total, `${device.name}: paused mid-replay at move ${mid.replay}`);
