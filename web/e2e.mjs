@@ -556,6 +556,14 @@ async function daily(browser, url) {
   check(practice, `the day's daily again after a new game is practice (${await page.$eval('#bevy', (c) => c.dataset.daily)})`);
   await page.waitForTimeout(500);
   await page.screenshot({ path: join(shots, 'daily.png') });
+  // The history (G): the game selected, the newest (the counted daily, left after one move),
+  // gets its luck and skill worked out, in the page as in the window.
+  await page.keyboard.press('g');
+  const lines = () => page.$eval('#a11y-dialog-lines', (e) => e.textContent);
+  const read = await until(async () => (await canvas('screen')) === 'History'
+    && /Selected game: The moves kept \d+% of the best moves' value; the tiles fell /.test(await lines()));
+  check(read, `the history's selected game has its luck and skill: "${(await lines()).replace(/.*Selected game: /, '')}"`);
+  await page.screenshot({ path: join(shots, 'history-luck-skill.png') });
   await context.close();
   check(errors.length === 0, `daily: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
 }

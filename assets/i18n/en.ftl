@@ -480,3 +480,16 @@ stats-dailies = Dailies: { $days ->
         [one] 1 in a row
        *[other] { $streak } in a row
     }, best { $best } on { $date }.
+
+## Luck and skill, read from a finished game's record (docs/ai.md): $skill is the share of the
+## best moves' value that the moves kept, in percent; $luck how much better or worse than on
+## average the new tiles fell, in percent (of what where they fell could change).
+
+review-later = Luck and skill are worked out once the game is over.
+review-reading = Working out luck and skill… { $percent }%
+review-figures-even = The moves kept { $skill }% of the best moves' value; the tiles fell as on average.
+review-figures-better = The moves kept { $skill }% of the best moves' value; the tiles fell { $luck }% better than average.
+review-figures-worse = The moves kept { $skill }% of the best moves' value; the tiles fell { $luck }% worse than average.
+review-no-moves = This game's moves were not kept, so its luck and skill cannot be worked out.
+# Under the history's list: the selected game's luck and skill ($reading is a review-* line).
+history-selected = Selected game: { $reading }

@@ -484,3 +484,13 @@ stats-dailies = Retos diarios: { $days ->
         [one] { $streak } seguido
        *[other] { $streak } seguidos
     }, récord { $best } el { $date }.
+
+## Suerte y habilidad, leídas del registro de una partida terminada.
+
+review-later = La suerte y la habilidad se calculan cuando termina la partida.
+review-reading = Calculando suerte y habilidad… { $percent } %
+review-figures-even = Las jugadas conservaron el { $skill } % del valor de las mejores; las fichas cayeron como en promedio.
+review-figures-better = Las jugadas conservaron el { $skill } % del valor de las mejores; las fichas cayeron un { $luck } % mejor que el promedio.
+review-figures-worse = Las jugadas conservaron el { $skill } % del valor de las mejores; las fichas cayeron un { $luck } % peor que el promedio.
+review-no-moves = Las jugadas de esta partida no se guardaron: no se pueden calcular su suerte ni su habilidad.
+history-selected = Partida elegida: { $reading }

@@ -483,3 +483,13 @@ stats-dailies = Défis du jour : { $days ->
         [one] { $streak } d’affilée
        *[other] { $streak } d’affilée
     }, meilleur score { $best } le { $date }.
+
+## Chance et habileté, lues dans l’enregistrement d’une partie finie.
+
+review-later = La chance et l’habileté s’évaluent une fois la partie finie.
+review-reading = Évaluation de la chance et de l’habileté… { $percent } %
+review-figures-even = Les coups ont gardé { $skill } % de la valeur des meilleurs coups ; les tuiles sont tombées comme en moyenne.
+review-figures-better = Les coups ont gardé { $skill } % de la valeur des meilleurs coups ; les tuiles sont tombées { $luck } % mieux qu’en moyenne.
+review-figures-worse = Les coups ont gardé { $skill } % de la valeur des meilleurs coups ; les tuiles sont tombées { $luck } % moins bien qu’en moyenne.
+review-no-moves = Les coups de cette partie n’ont pas été gardés : sa chance et son habileté ne peuvent pas être évaluées.
+history-selected = Partie choisie : { $reading }

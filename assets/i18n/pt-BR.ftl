@@ -481,3 +481,13 @@ stats-dailies = Desafios diários: { $days ->
         [one] { $streak } seguido
        *[other] { $streak } seguidos
     }, recorde { $best } em { $date }.
+
+## Sorte e habilidade, lidas do registro de um jogo terminado.
+
+review-later = A sorte e a habilidade são calculadas quando o jogo termina.
+review-reading = Calculando sorte e habilidade… { $percent }%
+review-figures-even = As jogadas mantiveram { $skill }% do valor das melhores; as peças caíram como na média.
+review-figures-better = As jogadas mantiveram { $skill }% do valor das melhores; as peças caíram { $luck }% melhor que a média.
+review-figures-worse = As jogadas mantiveram { $skill }% do valor das melhores; as peças caíram { $luck }% pior que a média.
+review-no-moves = As jogadas deste jogo não foram guardadas, então não dá para calcular a sorte e a habilidade.
+history-selected = Jogo selecionado: { $reading }

@@ -419,3 +419,13 @@ history-row-practice = { $row }   练习
 history-row-name-daily = { $name }，{ $date }的每日一局
 history-row-name-practice = { $name }，{ $date }每日一局的练习
 stats-dailies = 每日一局：共 { $days } 天，连续 { $streak } 天，最高分 { $best }（{ $date }）。
+
+## 运气与技术，从已结束对局的记录中读出。
+
+review-later = 对局结束后会计算运气与技术。
+review-reading = 正在计算运气与技术…… { $percent }%
+review-figures-even = 这些走法保留了最佳走法 { $skill }% 的价值；方块出现得与平均一样。
+review-figures-better = 这些走法保留了最佳走法 { $skill }% 的价值；方块出现得比平均好 { $luck }%。
+review-figures-worse = 这些走法保留了最佳走法 { $skill }% 的价值；方块出现得比平均差 { $luck }%。
+review-no-moves = 这局的走法没有保存，无法计算运气与技术。
+history-selected = 所选对局：{ $reading }

@@ -1,7 +1,8 @@
 //! The AI: a bit-packed 4×4 board with row lookup tables (`packed`), and an expectimax search on
 //! it (`search`). The game uses it for hints and autoplay (`crate::game::autoplay`), and to rate
-//! the player's moves (`coach`).
+//! the player's moves (`coach`) and, once a game is over, its luck and its skill (`review`).
 
 pub mod coach;
 pub mod packed;
+pub mod review;
 pub mod search;

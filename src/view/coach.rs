@@ -16,11 +16,13 @@ use super::layout::{BOARD_CENTER, BOARD_PX, Z_FLOAT, Z_LABEL};
 use super::motion::Motion;
 use super::text::{Faces, LINE_HEIGHT, TextBox};
 use super::theme::Ink;
-use super::widgets::{TITLE_PX, button_row, dialog_root, label};
+use super::widgets::{DescribedLine, TITLE_PX, button_row, dialog_root, label};
 use crate::ai::coach::Verdict;
-use crate::game::screens::coach_summary;
+use crate::ai::review::Figures;
+use crate::game::review::{Reading, reading_line};
+use crate::game::screens::Facts;
 use crate::game::speech::{direction_name, verdict_word};
-use crate::game::{Coach, GameSet, Language, MoveApplied, Screen, ShowBars};
+use crate::game::{GameSet, Language, MoveApplied, Screen, ShowBars};
 use crate::i18n::Words;
 use crate::rules::Direction;
 use crate::tr;
@@ -206,8 +208,10 @@ fn drop_bars_on_move(
     }
 }
 
-fn spawn_summary(mut commands: Commands, art: Res<Art>, coach: Res<Coach>, words: Res<Language>) {
-    let shown = coach_summary::summary(&coach.summary(), &words);
+fn spawn_summary(mut commands: Commands, art: Res<Art>, facts: Facts) {
+    let Some(shown) = facts.dialog() else {
+        return;
+    };
     let root = commands.spawn(dialog_root(&art, Screen::Coach, 1.0)).id();
     commands.spawn((
         ChildOf(root),
@@ -215,15 +219,34 @@ fn spawn_summary(mut commands: Commands, art: Res<Art>, coach: Res<Coach>, words
         TextBox::line(BOARD_PX - 40.0),
         Transform::from_xyz(0.0, TITLE_Y, Z_LABEL),
     ));
-    // Each line of the description in as many lines as it takes, one under the other.
+    // Each line of the description in as many lines as it takes, one under the other. The
+    // last (luck and skill) changes while the game is worked out: it has room for its figures.
+    let room = TextBox::lines(BOARD_PX - 20.0, LINES_EACH);
+    let figures: Vec<String> = [1.0, -1.0]
+        .map(|luck| {
+            let figures = Figures {
+                skill: 1.0,
+                luck,
+                moves: 1,
+                forced: 0,
+            };
+            reading_line(Reading::Done(figures), &facts.words)
+        })
+        .into();
     let mut y = FIRST_LINE_Y;
-    for line in &shown.lines {
-        let room = TextBox::lines(BOARD_PX - 20.0, LINES_EACH);
+    for (n, line) in shown.lines.iter().enumerate() {
         let fitted = Faces::get().fit(line, LINE_PX, &room);
-        let (more, step) = (fitted.lines.len() as f32 - 1.0, fitted.px * LINE_HEIGHT);
+        let mut taken = fitted.lines.len();
+        if n + 1 == shown.lines.len() {
+            for widest in &figures {
+                taken = taken.max(Faces::get().fit(widest, LINE_PX, &room).lines.len());
+            }
+        }
+        let (more, step) = (taken as f32 - 1.0, fitted.px * LINE_HEIGHT);
         commands.spawn((
             ChildOf(root),
             label(line.clone(), LINE_PX, Ink::Text),
+            DescribedLine(Screen::Coach, n),
             room,
             Transform::from_xyz(0.0, y - more * step / 2.0, Z_LABEL),
         ));

@@ -9,8 +9,8 @@ use super::layout::{BOARD_PX, Z_LABEL};
 use super::text::TextBox;
 use super::theme::Ink;
 use super::widgets::{
-    BOTTOM_ROW_Y, NOTE_PX, Named, Rebuilt, SCREEN_BUTTON_WIDTH, SCREEN_MARGIN, SCREEN_TITLE_Y,
-    ScreenRoot, button_row, clear_for_rebuild, label, screen_root,
+    BOTTOM_ROW_Y, BUTTON_HEIGHT, DescribedLine, NOTE_PX, Named, Rebuilt, SCREEN_BUTTON_WIDTH,
+    SCREEN_MARGIN, SCREEN_TITLE_Y, ScreenRoot, button_row, clear_for_rebuild, label, screen_root,
 };
 use crate::game::screens::{Facts, history};
 use crate::game::{GameList, GameSet, LIST_ROWS, Language, PastGames, Request, Screen, Watch};
@@ -21,6 +21,11 @@ const ROW_HEIGHT: f32 = 38.0;
 const ROW_STEP: f32 = 43.0;
 const FIRST_ROW_Y: f32 = 165.0;
 const ROW_PX: f32 = 15.0;
+/// The selected game's figures, up to two lines midway between the last row and the buttons.
+const SELECTED_LINE_Y: f32 = (FIRST_ROW_Y - (LIST_ROWS as f32 - 1.0) * ROW_STEP - ROW_HEIGHT / 2.0
+    + BOTTOM_ROW_Y
+    + BUTTON_HEIGHT / 2.0)
+    / 2.0;
 /// The count of games at the right of the title.
 const SUMMARY_WIDTH: f32 = 150.0;
 
@@ -57,6 +62,16 @@ fn spawn_history(mut commands: Commands, art: Res<Art>, facts: Facts) {
         SCREEN_BUTTON_WIDTH,
         &own,
     );
+    // The selected game's luck and skill, between the rows and the buttons (its description's
+    // second line: it follows the reading).
+    let line = shown.lines.get(1).cloned().unwrap_or_default();
+    commands.spawn((
+        ChildOf(root),
+        DescribedLine(Screen::History, 1),
+        label(line, NOTE_PX, Ink::Text),
+        TextBox::lines(BOARD_PX - 2.0 * SCREEN_MARGIN, 2),
+        Transform::from_xyz(0.0, SELECTED_LINE_Y, Z_LABEL),
+    ));
 }
 
 /// The rows on screen, the selected one dark; the count of games by the title.

@@ -108,12 +108,20 @@ fn keep_frames_coming(
     screen: Res<NextState<Screen>>,
     state: Res<NextState<GameState>>,
     frames: Res<FrameCount>,
+    reviews: Res<crate::game::review::Reviews>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let pending =
         !matches!(*screen, NextState::Unchanged) || !matches!(*state, NextState::Unchanged);
     let replaying = replay.0.as_ref().is_some_and(|w| w.playing);
-    if !anims.is_empty() || autoplay.on || replaying || pending || frames.0 < WARM_UP_FRAMES {
+    // (A game being read for its luck and skill is read a share of each frame.)
+    if !anims.is_empty()
+        || autoplay.on
+        || replaying
+        || pending
+        || reviews.busy()
+        || frames.0 < WARM_UP_FRAMES
+    {
         redraw.write(RequestRedraw);
     }
 }

@@ -279,7 +279,12 @@ fn each_dialog_is_a_dialog_around_its_buttons_and_takes_the_focus() {
     press_and_settle(&mut app, KeyCode::Enter);
     press_and_settle(&mut app, KeyCode::KeyG);
     let history = dialog_in_front(&mut app).expect("the history is a dialog");
-    assert_eq!(history.description, "1 game.");
+    // The count, and the selected game's luck and skill (worked out while the history shows).
+    assert!(
+        history.description.starts_with("1 game. Selected game: "),
+        "{}",
+        history.description
+    );
     let row = &history.buttons[0].0;
     assert!(row.contains(", 5 by 5, score "), "{row}");
     assert!(row.ends_with(&format!(", {moves} moves")), "{row}");

@@ -1,8 +1,8 @@
 //! Every integration test in one binary: Bevy is linked once, not once per file. Each module is
 //! a file of tests named after what it checks (`cargo test --test suite windows::` runs one).
 //!
-//! - headless App tests on the real plugins: access, app, autoplay, backup, coach, focus,
-//!   i18n, motion, replay, resume, saves, screens, speech, undo, windows;
+//! - headless App tests on the real plugins: access, app, autoplay, backup, coach, daily, focus,
+//!   i18n, motion, replay, resume, review, saves, screens, speech, undo, windows;
 //! - property tests (proptest): packed_props, record_props, rules_props;
 //! - the binary's flags and exit codes: cli.
 
@@ -22,6 +22,7 @@ mod packed_props;
 mod record_props;
 mod replay;
 mod resume;
+mod review;
 mod rules_props;
 mod saves;
 mod screens;

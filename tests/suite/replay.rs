@@ -394,7 +394,9 @@ fn the_web_fixture_replays_natively_to_its_recorded_end() {
 #[test]
 fn the_history_scrolls_by_key_wheel_and_swipe_and_shares_the_selected_game() {
     use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
-    use g2048::game::GameList;
+    use g2048::game::{GameList, LIST_ROWS};
+    // A page is the rows on screen less one (the last row stays in sight).
+    let page = LIST_ROWS - 1;
     let mut app = app(Config::default(), 5);
     for _ in 0..20 {
         play_moves(&mut app, 1);
@@ -406,7 +408,7 @@ fn the_history_scrolls_by_key_wheel_and_swipe_and_shares_the_selected_game() {
     let list = |app: &App| *app.world().resource::<GameList>();
     // A swipe up shows the next page, down the one before; the wheel scrolls a row a notch.
     swipe(&mut app, Vec2::new(200.0, 400.0), Vec2::new(200.0, 200.0));
-    assert_eq!(list(&app).top, 8);
+    assert_eq!(list(&app).top, page);
     app.world_mut().write_message(MouseWheel {
         unit: MouseScrollUnit::Line,
         x: 0.0,
@@ -415,21 +417,25 @@ fn the_history_scrolls_by_key_wheel_and_swipe_and_shares_the_selected_game() {
         phase: bevy::input::touch::TouchPhase::Moved,
     });
     app.update();
-    assert_eq!(list(&app).top, 10);
+    assert_eq!(list(&app).top, page + 2);
     swipe(&mut app, Vec2::new(200.0, 200.0), Vec2::new(200.0, 400.0));
     assert_eq!(list(&app).top, 2);
     app.update();
     let mut rows = app.world_mut().query::<&ListRow>();
     let mut shown: Vec<usize> = rows.iter(app.world()).map(|r| r.0).collect();
     shown.sort();
-    assert_eq!(shown, (2..11).collect::<Vec<_>>(), "the rows on screen");
+    assert_eq!(
+        shown,
+        (2..2 + LIST_ROWS).collect::<Vec<_>>(),
+        "the rows on screen"
+    );
     // Keys move the selection, and the list follows it.
     press(&mut app, KeyCode::End);
-    assert_eq!((list(&app).selected, list(&app).top), (19, 11));
+    assert_eq!((list(&app).selected, list(&app).top), (19, 20 - LIST_ROWS));
     press(&mut app, KeyCode::PageUp);
-    assert_eq!(list(&app).selected, 11);
+    assert_eq!(list(&app).selected, 19 - page);
     press(&mut app, KeyCode::KeyC);
     let codes = shared(&app);
     let past = app.world().resource::<PastGames>();
-    assert_eq!(codes, vec![past.newest(11).unwrap().code.clone()]);
+    assert_eq!(codes, vec![past.newest(19 - page).unwrap().code.clone()]);
 }

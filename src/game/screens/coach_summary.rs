@@ -8,6 +8,7 @@ use crate::ai::coach::Verdict;
 use crate::game::coach::Summary;
 use crate::game::requests::Request::*;
 use crate::game::requests::Watch;
+use crate::game::review::reading_line;
 use crate::game::speech::{direction_name, verdict_word};
 use crate::i18n::Words;
 use crate::tr;
@@ -31,7 +32,13 @@ pub const UNIT: Unit = Unit {
             Watch(Watch::CurrentAt(_)) | CloseDialog | ToggleTheme
         )
     },
-    describe: |facts| Some(summary(&facts.coach.summary(), &facts.words)),
+    describe: |facts| {
+        let mut dialog = summary(&facts.coach.summary(), &facts.words);
+        // Luck and skill, once the game is over (read from its record).
+        let reading = facts.reviews.reading(facts.reviews.current.as_ref());
+        dialog.lines.push(reading_line(reading, &facts.words));
+        Some(dialog)
+    },
 };
 
 /// The summary in words, and its buttons.

@@ -22,7 +22,7 @@ pub struct GameList {
 }
 
 /// Games shown at once in the list.
-pub const LIST_ROWS: usize = 9;
+pub const LIST_ROWS: usize = 8;
 
 impl GameList {
     /// Moves the selection (or scrolls) through `count` games, keeping it on screen.
@@ -113,7 +113,19 @@ pub const UNIT: Unit = Unit {
         .help("help-close"),
     ],
     accepts,
-    describe: |facts| Some(list(&facts.past.0, &facts.words)),
+    describe: |facts| {
+        let mut dialog = list(&facts.past.0, &facts.words);
+        // The selected game's luck and skill, read from its record.
+        if !facts.past.0.is_empty() {
+            let reading = facts.reviews.reading(facts.reviews.selected.as_ref());
+            dialog.lines.push(tr!(
+                facts.words,
+                "history-selected",
+                reading = crate::game::review::reading_line(reading, &facts.words)
+            ));
+        }
+        Some(dialog)
+    },
 };
 
 fn accepts(request: Request) -> bool {

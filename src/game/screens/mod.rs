@@ -35,6 +35,7 @@ use super::language::{Language, LanguageWanted};
 use super::options::{NextBoard, PlayerOptions};
 use super::past::PastGames;
 use super::requests::Request;
+use super::review::Reviews;
 use super::speech::Announcement;
 use super::state::Engine;
 use super::state::Replay;
@@ -421,6 +422,8 @@ pub struct Facts<'w> {
     pub past: Res<'w, PastGames>,
     pub stats_board: Res<'w, StatsBoard>,
     pub coach: Res<'w, Coach>,
+    /// Games read for their luck and skill.
+    pub reviews: Res<'w, Reviews>,
     /// The game in play among the dailies, and its moves (its undos).
     pub daily: Res<'w, DailyNow>,
     pub undo: Res<'w, UndoRecord>,
@@ -440,6 +443,8 @@ impl Facts<'_> {
             || self.stats_board.is_changed()
             || self.words.is_changed()
             || self.daily.is_changed()
+            || (matches!(*self.screen.get(), Screen::Coach | Screen::History)
+                && self.reviews.is_changed())
             || (*self.screen.get() == Screen::Coach && self.coach.is_changed())
             || (self.replay.0.is_some() && self.engine.is_changed())
     }
@@ -502,6 +507,7 @@ mod tests {
         world.insert_resource(Language(Words::english().clone()));
         world.insert_resource(LanguageWanted::default());
         world.insert_resource(DailyNow::default());
+        world.insert_resource(Reviews::default());
         world.insert_resource(UndoRecord(crate::rules::History::new(
             crate::rules::Game::new(config, 1),
         )));
