@@ -764,8 +764,10 @@ async function run() {
       }
       await page.keyboard.press('Digit4'); // as fast as frames allow
       await page.keyboard.press('Space');
+      // At the fastest speed a move a frame: in software WebGL2 about 3 frames a second here,
+      // so the 150 moves take about 50 s.
       await page.waitForFunction((n) => document.querySelector('#bevy').dataset.replay === `${n}/${n}`,
-        fixture.moves, { timeout: 60_000 });
+        fixture.moves, { timeout: 180_000 });
       const end = await state(page);
       check(JSON.stringify(end.board) === JSON.stringify(fixture.board) && end.score === fixture.score,
         `${device.name}: the replay ends on the native board and score (${end.score})`);
@@ -1189,8 +1191,13 @@ async function run() {
       if (!device.hasTouch) {
         await loadSaved(page, { size: 4, target: 2048, tiles: [2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 8],
           score: 1234, moves: 150, won: false, status: 'Over', rng: { s: [1, 2, 3, 4] } });
+        // (The state may follow a frame after the first one the page is told of.)
+        await page.waitForFunction(() => document.querySelector('#bevy').dataset.state === 'GameOver',
+          null, { timeout: MOVE_TIMEOUT_MS }).catch(() => {});
         const over = await state(page);
         check(over.state === 'GameOver' && over.moves === 150, `${device.name}: a game saved lost comes back lost (${over.state})`);
+        await page.waitForFunction(() => document.getElementById('a11y-urgent').textContent !== '',
+          null, { timeout: MOVE_TIMEOUT_MS }).catch(() => {});
         const urgent = await page.$eval('#a11y-urgent', (e) => e.textContent);
         check(urgent.startsWith('Game over. Score 1,234'), `${device.name}: the assertive live region says "${urgent}"`);
         await page.waitForTimeout(3000); // the overlay shows after 1.2 s and fades in over 0.8 s

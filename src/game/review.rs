@@ -25,7 +25,12 @@ pub const FRAME_SHARE: Duration = Duration::from_millis(4);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Reviews>().add_systems(
         Update,
-        (want_reviews, read_reviews).chain().in_set(GameSet::Record),
+        (
+            want_reviews,
+            read_reviews.run_if(|reviews: Res<Reviews>| reviews.busy()),
+        )
+            .chain()
+            .in_set(GameSet::Record),
     );
 }
 
