@@ -487,8 +487,8 @@ stats-dailies = Tagesspiele: an { $days ->
 
 review-later = Glück und Können werden ermittelt, sobald das Spiel vorbei ist.
 review-reading = Glück und Können werden ermittelt … { $percent } %
-review-figures-even = Die Züge hielten { $skill } % des Werts der besten Züge; die Steine fielen wie im Durchschnitt.
-review-figures-better = Die Züge hielten { $skill } % des Werts der besten Züge; die Steine fielen { $luck } % besser als im Durchschnitt.
-review-figures-worse = Die Züge hielten { $skill } % des Werts der besten Züge; die Steine fielen { $luck } % schlechter als im Durchschnitt.
+review-figures-even = Die Züge bewahrten { $skill } % des Werts der besten Züge; die Steine fielen wie im Durchschnitt.
+review-figures-better = Die Züge bewahrten { $skill } % des Werts der besten Züge; die Steine fielen { $luck } % besser als im Durchschnitt.
+review-figures-worse = Die Züge bewahrten { $skill } % des Werts der besten Züge; die Steine fielen { $luck } % schlechter als im Durchschnitt.
 review-no-moves = Die Züge dieses Spiels wurden nicht gespeichert; Glück und Können lassen sich nicht ermitteln.
 history-selected = Gewähltes Spiel: { $reading }

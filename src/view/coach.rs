@@ -20,7 +20,7 @@ use super::widgets::{DescribedLine, TITLE_PX, button_row, dialog_root, label};
 use crate::ai::coach::Verdict;
 use crate::ai::review::Figures;
 use crate::game::review::{Reading, reading_line};
-use crate::game::screens::Facts;
+use crate::game::screens::{Facts, coach_summary};
 use crate::game::speech::{direction_name, verdict_word};
 use crate::game::{GameSet, Language, MoveApplied, Screen, ShowBars};
 use crate::i18n::Words;
@@ -219,8 +219,8 @@ fn spawn_summary(mut commands: Commands, art: Res<Art>, facts: Facts) {
         TextBox::line(BOARD_PX - 40.0),
         Transform::from_xyz(0.0, TITLE_Y, Z_LABEL),
     ));
-    // Each line of the description in as many lines as it takes, one under the other. The
-    // last (luck and skill) changes while the game is worked out: it has room for its figures.
+    // Each line of the description in as many lines as it takes, one under the other. The one
+    // of luck and skill changes while the game is worked out: it has room for its figures.
     let room = TextBox::lines(BOARD_PX - 20.0, LINES_EACH);
     let figures: Vec<String> = [1.0, -1.0]
         .map(|luck| {
@@ -237,7 +237,7 @@ fn spawn_summary(mut commands: Commands, art: Res<Art>, facts: Facts) {
     for (n, line) in shown.lines.iter().enumerate() {
         let fitted = Faces::get().fit(line, LINE_PX, &room);
         let mut taken = fitted.lines.len();
-        if n + 1 == shown.lines.len() {
+        if n == coach_summary::READING_LINE {
             for widest in &figures {
                 taken = taken.max(Faces::get().fit(widest, LINE_PX, &room).lines.len());
             }

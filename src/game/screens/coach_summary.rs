@@ -34,12 +34,17 @@ pub const UNIT: Unit = Unit {
     },
     describe: |facts| {
         let mut dialog = summary(&facts.coach.summary(), &facts.words);
-        // Luck and skill, once the game is over (read from its record).
+        // Luck and skill, once the game is over (read from its record), under the counts and
+        // above the worst moves' heading.
         let reading = facts.reviews.reading(facts.reviews.current.as_ref());
-        dialog.lines.push(reading_line(reading, &facts.words));
+        let at = READING_LINE.min(dialog.lines.len());
+        dialog.lines.insert(at, reading_line(reading, &facts.words));
         Some(dialog)
     },
 };
+
+/// The line of the description that says luck and skill.
+pub const READING_LINE: usize = 1;
 
 /// The summary in words, and its buttons.
 pub fn summary(summary: &Summary, words: &Words) -> Dialog {
