@@ -26,7 +26,16 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Reviews>().add_systems(
         Update,
         (
-            want_reviews,
+            // What to read follows the game, the screen and the history's selection: it is
+            // looked at when one of them changes, not every frame (a game over's key is its
+            // whole record encoded).
+            want_reviews.run_if(
+                resource_changed::<UndoRecord>
+                    .or_else(state_changed::<GameState>)
+                    .or_else(state_changed::<Screen>)
+                    .or_else(resource_changed::<GameList>)
+                    .or_else(resource_changed::<PastGames>),
+            ),
             read_reviews.run_if(|reviews: Res<Reviews>| reviews.busy()),
         )
             .chain()
