@@ -6,8 +6,9 @@
 //! `data-coach`: the newest rating as `move:verdict:played:best`, `data-daily`: a daily's day and
 //! whether it counts (`2026-12-03:counted`, or `practice`), `data-share`, `data-focus`:
 //! the request of the button the keyboard is on, `data-drawn`: the tiles where they are drawn, `data-best`,
-//! `data-games`: the games in the history, `data-notice`: the newest notice) for tests and
-//! page scripts. Backups and other tabs: `backup`. It follows `prefers-reduced-motion`, reads a
+//! `data-games`: the games in the history, `data-notice`: the newest notice, `data-race` and
+//! `data-race-boxes`: a race's lead and where its two boards are drawn) for tests and page
+//! scripts. Backups and other tabs: `backup`. It follows `prefers-reduced-motion`, reads a
 //! replay code from the page's address and puts share links on the clipboard.
 //! Every browser call may fail (no document, no canvas); failures are ignored, never fatal.
 //! Before the game starts, [`page_can_run`] checks for the canvas and WebGL2, so a page without
@@ -50,6 +51,7 @@ pub(crate) fn plugin(app: &mut App) {
             publish_drawn,
             publish_kept,
             publish_notice,
+            publish_race,
             speak_page.run_if(resource_changed::<Language>),
         ),
     );
@@ -161,6 +163,63 @@ pub fn page_size() -> Option<(u32, u32)> {
 
 fn canvas() -> Option<web_sys::Element> {
     web_sys::window()?.document()?.get_element_by_id(CANVAS_ID)
+}
+
+/// `data-race`: in a race, the lead, the ghost's position and where its board is
+/// (`120:35/150:Below`; empty without a race); `data-race-boxes`: the player's board and the
+/// ghost's as the camera draws them, in the canvas's CSS pixels (`x,y,width,height;x,y,width,height`).
+fn publish_race(
+    race: Res<crate::game::Race>,
+    framing: Res<crate::view::layout::Framing>,
+    layout: Res<BoardLayout>,
+    camera: Option<Single<(&Camera, &GlobalTransform)>>,
+    ghost: Query<(&Sprite, &GlobalTransform), With<crate::view::race::GhostBoard>>,
+    mut last: Local<(String, String)>,
+) {
+    let (race_text, boxes) = match race.0.as_ref() {
+        None => (String::new(), String::new()),
+        Some(racing) => {
+            let placement = framing.0.map_or(String::new(), |p| format!("{p:?}"));
+            let text = format!(
+                "{}:{}/{}:{placement}",
+                racing.lead,
+                racing.shown,
+                racing.ghost_moves()
+            );
+            let rect = |center: Vec2, size: Vec2| {
+                let (camera, at) = camera.as_deref()?;
+                let corner = |d: Vec2| camera.world_to_viewport(at, (center + d).extend(0.0)).ok();
+                let (a, b) = (corner(-size / 2.0)?, corner(size / 2.0)?);
+                let (min, max) = (a.min(b), a.max(b));
+                Some(format!(
+                    "{:.0},{:.0},{:.0},{:.0}",
+                    min.x,
+                    min.y,
+                    max.x - min.x,
+                    max.y - min.y
+                ))
+            };
+            let mine = rect(crate::view::layout::BOARD_CENTER, layout.board_size());
+            let theirs = ghost
+                .iter()
+                .next()
+                .and_then(|(sprite, at)| rect(at.translation().truncate(), sprite.custom_size?));
+            let boxes = match (mine, theirs) {
+                (Some(mine), Some(theirs)) => format!("{mine};{theirs}"),
+                _ => String::new(),
+            };
+            (text, boxes)
+        }
+    };
+    if *last == (race_text.clone(), boxes.clone()) {
+        return;
+    }
+    let Some(canvas) = canvas() else {
+        return;
+    };
+    set(&canvas, "data-race", &race_text);
+    set(&canvas, "data-race-boxes", &boxes);
+    *last = (race_text, boxes);
 }
 
 fn set(canvas: &web_sys::Element, name: &str, value: &str) {

@@ -568,6 +568,65 @@ async function daily(browser, url) {
   check(errors.length === 0, `daily: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
 }
 
+// A race against a ghost: the fixture game's link opens the viewer, R races its ghost (a new
+// game from its seed). On a 360 px phone the ghost's board is below the player's and both are
+// in view without overlapping (data-race-boxes: where the camera draws them); the ghost keeps
+// pace with the player's moves, the lead is the difference of the scores, and the polite live
+// region says it after each move. In a wide window the ghost's board goes beside.
+async function race(browser, url) {
+  const fixture = JSON.parse(await readFile(new URL('./replay-fixture.json', import.meta.url), 'utf8'));
+  const errors = [];
+  for (const [name, viewport, placement] of [
+    ['phone', { width: 360, height: 740 }, 'Below'],
+    ['wide', { width: 1280, height: 720 }, 'Beside']]) {
+    const context = await browser.newContext({ viewport, hasTouch: name === 'phone', isMobile: name === 'phone' });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${url}#replay=${fixture.code}`);
+    await ready(page);
+    const data = () => page.$eval('#bevy', (c) => ({ ...c.dataset }));
+    const until = (test) => page.waitForFunction(test, null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+    await until(() => document.getElementById('bevy').dataset.screen === 'Replay');
+    await page.keyboard.press('r');
+    const started = await until(() => document.getElementById('bevy').dataset.screen === 'Game'
+      && (document.getElementById('bevy').dataset.race ?? '').startsWith('0:0/'));
+    check(started, `${name}: R in the viewer races the fixture's ghost (data-race "${(await data()).race}")`);
+    let moved = 0;
+    for (let i = 0; i < 4; i++) {
+      const s = await state(page);
+      const dir = movable(s, ['Down', 'Left', 'Right', 'Up']);
+      if (!dir) break;
+      await page.keyboard.press(`Arrow${dir}`);
+      if (await expectMove(page, s, dir, `${name} race`)) moved++;
+    }
+    const after = await state(page);
+    await page.waitForFunction((total) => {
+      const c = document.getElementById('bevy');
+      return (c.dataset.race ?? '').split(':')[1] === `${c.dataset.moves}/${total}`;
+    }, fixture.moves, { timeout: MOVE_TIMEOUT_MS }).catch(() => {});
+    const d = await data();
+    const [lead, pos, where] = d.race.split(':');
+    check(moved === 4 && pos === `${after.moves}/${fixture.moves}` && where === placement,
+      `${name}: the ghost is at the player's move, its board ${placement.toLowerCase()} (data-race "${d.race}")`);
+    const said = await page.$eval('#a11y-said', (e) => e.textContent);
+    const n = Math.abs(Number(lead)).toLocaleString('en-US');
+    const words = Number(lead) > 0 ? `You lead the ghost by ${n} point` : Number(lead) < 0 ? `The ghost leads by ${n} point` : 'You and the ghost are level.';
+    check(said.includes(words), `${name}: the live region says the lead after the move: "${said}"`);
+    const boxes = (d.raceBoxes ?? '').split(';').map((b) => b.split(',').map(Number));
+    const [mine, ghost] = boxes;
+    const inView = (b) => b && b.length === 4 && b[0] >= 0 && b[1] >= 0
+      && b[0] + b[2] <= viewport.width + 1 && b[1] + b[3] <= viewport.height + 1 && b[2] > 50 && b[3] > 50;
+    const apart = mine && ghost && (mine[0] + mine[2] <= ghost[0] || ghost[0] + ghost[2] <= mine[0]
+      || mine[1] + mine[3] <= ghost[1] || ghost[1] + ghost[3] <= mine[1]);
+    check(inView(mine) && inView(ghost) && apart,
+      `${name}: both boards are in view and do not overlap (yours ${mine}, the ghost's ${ghost})`);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(shots, `race-${name}.png`) });
+    await context.close();
+  }
+  check(errors.length === 0, `race: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+}
+
 // Two tabs of one browser share its localStorage, as a player who opens the installed app
 // while a tab is open: tab A plays the board, tab B is told another tab plays it and plays a
 // game of its own; A plays 10 moves, B 2, then each starts a new game. The history then holds
@@ -1226,6 +1285,7 @@ async function run() {
     await shapes(browser, url);
     await languages(browser, url);
     await daily(browser, url);
+    await race(browser, url);
     await precompressed(url);
     await installableAndOffline();
     await newBuild(browser);

@@ -492,3 +492,38 @@ review-figures-better = Die Züge bewahrten { $skill } % des Werts der besten Z�
 review-figures-worse = Die Züge bewahrten { $skill } % des Werts der besten Züge; die Steine fielen { $luck } % schlechter als im Durchschnitt.
 review-no-moves = Die Züge dieses Spiels wurden nicht gespeichert; Glück und Können lassen sich nicht ermitteln.
 history-selected = Gewähltes Spiel: { $reading }
+
+## Ein Rennen gegen einen Geist (ein aufgezeichnetes Spiel oder die KI, mit demselben Startwert).
+
+race-ahead = +{ $lead } vorn
+race-behind = −{ $lead } hinten
+race-level = Gleichauf mit dem Geist
+say-race-ahead = Du führst vor dem Geist mit { $lead ->
+        [one] 1 Punkt
+       *[other] { $lead } Punkten
+    }.
+say-race-behind = Der Geist führt mit { $lead ->
+        [one] 1 Punkt
+       *[other] { $lead } Punkten
+    }.
+say-race-level = Du und der Geist seid gleichauf.
+race-ghost-line = Geist: { $score } Punkte, Zug { $shown } von { $moves }
+race-ai-line = KI: { $score } Punkte, Zug { $shown }
+race-won = Rennen gewonnen!
+race-lost = Der Geist hat das Rennen gewonnen
+race-tie = Das Rennen endet unentschieden
+race-you = Du: { $score } Punkte, höchste Kachel { $tile }, { count-moves }.
+race-ghost = Geist: { $score } Punkte, höchste Kachel { $tile }, { count-moves }.
+race-ai = KI: { $score } Punkte, höchste Kachel { $tile }, { count-moves }.
+race-ended-yours = Dein Spiel ist vorbei.
+race-ended-ghost = Der Geist hat keine Züge mehr.
+race-ended-ai = Das Spiel der KI ist vorbei.
+race-rematch = Revanche
+race-share = Teilen
+race-close = Schließen
+help-rematch = Revanche
+help-race = Rennen
+viewer-race = Rennen
+viewer-race-name = Gegen den Geist dieses Spiels antreten
+history-race = Rennen
+history-race-name = Gegen den Geist des ausgewählten Spiels antreten

@@ -493,3 +493,41 @@ review-figures-worse = The moves kept { $skill }% of the best moves' value; the 
 review-no-moves = This game's moves were not kept, so its luck and skill cannot be worked out.
 # Under the history's list: the selected game's luck and skill ($reading is a review-* line).
 history-selected = Selected game: { $reading }
+
+## A race against a ghost (a recorded game, or the AI, from the same seed, one of its moves for
+## each of the player's): $lead is the difference of the two scores, without its sign.
+
+race-ahead = +{ $lead } ahead
+race-behind = −{ $lead } behind
+race-level = Level with the ghost
+say-race-ahead = You lead the ghost by { $lead ->
+        [one] 1 point
+       *[other] { $lead } points
+    }.
+say-race-behind = The ghost leads by { $lead ->
+        [one] 1 point
+       *[other] { $lead } points
+    }.
+say-race-level = You and the ghost are level.
+# Over the ghost's small board.
+race-ghost-line = Ghost: { $score } points, move { $shown } of { $moves }
+race-ai-line = AI: { $score } points, move { $shown }
+# The race's card.
+race-won = You won the race!
+race-lost = The ghost won the race
+race-tie = The race is a tie
+race-you = You: { $score } points, best tile { $tile }, { count-moves }.
+race-ghost = Ghost: { $score } points, best tile { $tile }, { count-moves }.
+race-ai = AI: { $score } points, best tile { $tile }, { count-moves }.
+race-ended-yours = Your game is over.
+race-ended-ghost = The ghost's moves ran out.
+race-ended-ai = The AI's game is over.
+race-rematch = Rematch
+race-share = Share your run
+race-close = Close
+help-rematch = rematch
+help-race = race
+viewer-race = Race
+viewer-race-name = Race this game's ghost
+history-race = Race
+history-race-name = Race the selected game's ghost

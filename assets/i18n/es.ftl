@@ -494,3 +494,38 @@ review-figures-better = Las jugadas conservaron el { $skill } % del valor de las
 review-figures-worse = Las jugadas conservaron el { $skill } % del valor de las mejores; las fichas cayeron un { $luck } % peor que el promedio.
 review-no-moves = Las jugadas de esta partida no se guardaron: no se pueden calcular su suerte ni su habilidad.
 history-selected = Partida elegida: { $reading }
+
+## Una carrera contra un fantasma (una partida grabada, o la IA, con la misma semilla).
+
+race-ahead = +{ $lead } por delante
+race-behind = −{ $lead } por detrás
+race-level = Empate con el fantasma
+say-race-ahead = Le sacas al fantasma { $lead ->
+        [one] 1 punto
+       *[other] { $lead } puntos
+    }.
+say-race-behind = El fantasma te saca { $lead ->
+        [one] 1 punto
+       *[other] { $lead } puntos
+    }.
+say-race-level = Vas empatado con el fantasma.
+race-ghost-line = Fantasma: { $score } puntos, jugada { $shown } de { $moves }
+race-ai-line = IA: { $score } puntos, jugada { $shown }
+race-won = ¡Has ganado la carrera!
+race-lost = El fantasma ha ganado la carrera
+race-tie = La carrera acaba en empate
+race-you = Tú: { $score } puntos, ficha máxima { $tile }, { count-moves }.
+race-ghost = Fantasma: { $score } puntos, ficha máxima { $tile }, { count-moves }.
+race-ai = IA: { $score } puntos, ficha máxima { $tile }, { count-moves }.
+race-ended-yours = Tu partida ha terminado.
+race-ended-ghost = Al fantasma no le quedan jugadas.
+race-ended-ai = La partida de la IA ha terminado.
+race-rematch = Revancha
+race-share = Compartir
+race-close = Cerrar
+help-rematch = revancha
+help-race = carrera
+viewer-race = Carrera
+viewer-race-name = Echar una carrera al fantasma de esta partida
+history-race = Carrera
+history-race-name = Echar una carrera al fantasma de la partida elegida

@@ -493,3 +493,38 @@ review-figures-better = Les coups ont gardé { $skill } % de la valeur des meil
 review-figures-worse = Les coups ont gardé { $skill } % de la valeur des meilleurs coups ; les tuiles sont tombées { $luck } % moins bien qu’en moyenne.
 review-no-moves = Les coups de cette partie n’ont pas été gardés : sa chance et son habileté ne peuvent pas être évaluées.
 history-selected = Partie choisie : { $reading }
+
+## Une course contre un fantôme (une partie enregistrée, ou l’IA, de la même graine).
+
+race-ahead = +{ $lead } d’avance
+race-behind = −{ $lead } de retard
+race-level = À égalité avec le fantôme
+say-race-ahead = Vous menez le fantôme de { $lead ->
+        [one] 1 point
+       *[other] { $lead } points
+    }.
+say-race-behind = Le fantôme mène de { $lead ->
+        [one] 1 point
+       *[other] { $lead } points
+    }.
+say-race-level = Vous êtes à égalité avec le fantôme.
+race-ghost-line = Fantôme : { $score } points, coup { $shown } sur { $moves }
+race-ai-line = IA : { $score } points, coup { $shown }
+race-won = Course gagnée !
+race-lost = Le fantôme a gagné la course
+race-tie = Course à égalité
+race-you = Vous : { $score } points, meilleure tuile { $tile }, { count-moves }.
+race-ghost = Fantôme : { $score } points, meilleure tuile { $tile }, { count-moves }.
+race-ai = IA : { $score } points, meilleure tuile { $tile }, { count-moves }.
+race-ended-yours = Votre partie est terminée.
+race-ended-ghost = Le fantôme n’a plus de coups.
+race-ended-ai = La partie de l’IA est terminée.
+race-rematch = Revanche
+race-share = Partager
+race-close = Fermer
+help-rematch = revanche
+help-race = course
+viewer-race = Course
+viewer-race-name = Faire la course contre le fantôme de cette partie
+history-race = Course
+history-race-name = Faire la course contre le fantôme de la partie sélectionnée

@@ -491,3 +491,38 @@ review-figures-better = As jogadas mantiveram { $skill }% do valor das melhores;
 review-figures-worse = As jogadas mantiveram { $skill }% do valor das melhores; as peças caíram { $luck }% pior que a média.
 review-no-moves = As jogadas deste jogo não foram guardadas, então não dá para calcular a sorte e a habilidade.
 history-selected = Jogo selecionado: { $reading }
+
+## Uma corrida contra um fantasma (um jogo gravado, ou a IA, com a mesma semente).
+
+race-ahead = +{ $lead } à frente
+race-behind = −{ $lead } atrás
+race-level = Empatado com o fantasma
+say-race-ahead = Você está { $lead ->
+        [one] 1 ponto
+       *[other] { $lead } pontos
+    } à frente do fantasma.
+say-race-behind = O fantasma está { $lead ->
+        [one] 1 ponto
+       *[other] { $lead } pontos
+    } à frente.
+say-race-level = Você e o fantasma estão empatados.
+race-ghost-line = Fantasma: { $score } pontos, jogada { $shown } de { $moves }
+race-ai-line = IA: { $score } pontos, jogada { $shown }
+race-won = Você venceu a corrida!
+race-lost = O fantasma venceu a corrida
+race-tie = A corrida terminou empatada
+race-you = Você: { $score } pontos, maior peça { $tile }, { count-moves }.
+race-ghost = Fantasma: { $score } pontos, maior peça { $tile }, { count-moves }.
+race-ai = IA: { $score } pontos, maior peça { $tile }, { count-moves }.
+race-ended-yours = Seu jogo terminou.
+race-ended-ghost = O fantasma ficou sem jogadas.
+race-ended-ai = O jogo da IA terminou.
+race-rematch = Revanche
+race-share = Compartilhar
+race-close = Fechar
+help-rematch = revanche
+help-race = corrida
+viewer-race = Corrida
+viewer-race-name = Correr contra o fantasma deste jogo
+history-race = Corrida
+history-race-name = Correr contra o fantasma do jogo selecionado

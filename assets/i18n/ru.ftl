@@ -546,3 +546,42 @@ review-figures-better = Ходы сохранили { $skill } % ценност
 review-figures-worse = Ходы сохранили { $skill } % ценности лучших ходов; плитки выпадали на { $luck } % хуже среднего.
 review-no-moves = Ходы этой игры не сохранились, поэтому везение и мастерство не посчитать.
 history-selected = Выбранная игра: { $reading }
+
+## Гонка с призраком (записанная игра или ИИ с тем же зерном).
+
+race-ahead = +{ $lead } впереди
+race-behind = −{ $lead } позади
+race-level = Вровень с призраком
+say-race-ahead = Вы опережаете призрака на { $lead ->
+        [one] { $lead } очко
+        [few] { $lead } очка
+        [many] { $lead } очков
+       *[other] { $lead } очка
+    }.
+say-race-behind = Призрак опережает вас на { $lead ->
+        [one] { $lead } очко
+        [few] { $lead } очка
+        [many] { $lead } очков
+       *[other] { $lead } очка
+    }.
+say-race-level = Вы идёте вровень с призраком.
+race-ghost-line = Призрак: счёт { $score }, ход { $shown } из { $moves }
+race-ai-line = ИИ: счёт { $score }, ход { $shown }
+race-won = Вы выиграли гонку!
+race-lost = Призрак выиграл гонку
+race-tie = Гонка закончилась вничью
+race-you = Вы: счёт { $score }, лучшая плитка { $tile }, { count-moves }.
+race-ghost = Призрак: счёт { $score }, лучшая плитка { $tile }, { count-moves }.
+race-ai = ИИ: счёт { $score }, лучшая плитка { $tile }, { count-moves }.
+race-ended-yours = Ваша игра окончена.
+race-ended-ghost = У призрака кончились ходы.
+race-ended-ai = Игра ИИ окончена.
+race-rematch = Реванш
+race-share = Поделиться
+race-close = Закрыть
+help-rematch = реванш
+help-race = гонка
+viewer-race = Гонка
+viewer-race-name = Гонка с призраком этой игры
+history-race = Гонка
+history-race-name = Гонка с призраком выбранной игры

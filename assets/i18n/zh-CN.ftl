@@ -429,3 +429,32 @@ review-figures-better = 这些走法保留了最佳走法 { $skill }% 的价值�
 review-figures-worse = 这些走法保留了最佳走法 { $skill }% 的价值；方块出现得比平均差 { $luck }%。
 review-no-moves = 这局的走法没有保存，无法计算运气与技术。
 history-selected = 所选对局：{ $reading }
+
+## 与幽灵竞速（一局录下的对局，或用同一种子的 AI）。
+
+race-ahead = 领先 { $lead }
+race-behind = 落后 { $lead }
+race-level = 与幽灵持平
+say-race-ahead = 你领先幽灵 { $lead } 分。
+say-race-behind = 幽灵领先你 { $lead } 分。
+say-race-level = 你与幽灵持平。
+race-ghost-line = 幽灵：{ $score } 分，第 { $shown } / { $moves } 步
+race-ai-line = AI：{ $score } 分，第 { $shown } 步
+race-won = 你赢得了竞速！
+race-lost = 幽灵赢得了竞速
+race-tie = 竞速打平
+race-you = 你：{ $score } 分，最大方块 { $tile }，{ count-moves }。
+race-ghost = 幽灵：{ $score } 分，最大方块 { $tile }，{ count-moves }。
+race-ai = AI：{ $score } 分，最大方块 { $tile }，{ count-moves }。
+race-ended-yours = 你的对局已结束。
+race-ended-ghost = 幽灵的走法用完了。
+race-ended-ai = AI 的对局已结束。
+race-rematch = 再赛一局
+race-share = 分享
+race-close = 关闭
+help-rematch = 再赛
+help-race = 竞速
+viewer-race = 竞速
+viewer-race-name = 与这局的幽灵竞速
+history-race = 竞速
+history-race-name = 与所选对局的幽灵竞速

@@ -266,10 +266,13 @@ impl BoardChanges<'_, '_> {
     /// A new game on the same board, from a seed drawn from the game's RNG (a seeded run stays
     /// replayable). The game it replaces goes to the history of games.
     pub(super) fn new_game(&mut self) {
-        // The seed the engine's RNG gives next (the game itself is replaced below, after the
-        // history keeps it).
-        let seed = self.engine.0.clone().restart();
+        let seed = self.next_seed();
         self.new_game_from(seed);
+    }
+
+    /// The seed a new game on this board gets: the one the engine's RNG gives next.
+    pub(super) fn next_seed(&self) -> u64 {
+        self.engine.0.clone().restart()
     }
 
     /// Whether the game in play, not over, is the one from `seed` (today's daily, which the key

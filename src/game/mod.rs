@@ -6,9 +6,10 @@
 //! keeps their order, asks the screen in front whether it accepts each ([`Screen::accepts`],
 //! from the screen's module in [`screens`]), and hands it to the code that owns it: the board's
 //! changes ([`board`]), the options ([`options`]), the AI ([`autoplay`]), the replay viewer
-//! ([`replay`]), the coach ([`coach`]), the backups ([`persist`]). After it, the game state
-//! follows the engine, the best score follows the score, the coach rates the player's move
-//! (while it is on), and `persist` writes what changed.
+//! ([`replay`]), the race against a ghost ([`race`]), the coach ([`coach`]), the backups
+//! ([`persist`]). After it, the game state follows the engine, the best score follows the
+//! score, the race follows the player's moves, the coach rates the player's move (while it is
+//! on), and `persist` writes what changed.
 //!
 //! The modules depend on each other in one direction: [`state`], [`requests`], [`components`]
 //! and [`slots`] are definitions at the bottom; the owners of each change above them; the
@@ -24,6 +25,7 @@ pub mod language;
 pub mod options;
 pub mod past;
 pub mod persist;
+pub mod race;
 pub mod replay;
 pub mod requests;
 pub mod review;
@@ -51,8 +53,9 @@ pub use language::{Language, LanguageWanted};
 pub use options::{NextBoard, PlayerOptions, TARGETS};
 pub use past::PastGames;
 pub use persist::{BackupMade, ImportBackup, PickBackup, StoreChanged};
+pub use race::{Race, Racing, Rival};
 pub use replay::{PendingReplay, Shared};
-pub use requests::{Browse, Control, Request, Speed, Step, Watch};
+pub use requests::{Browse, Control, RaceWith, Request, Speed, Step, Watch};
 pub use review::{Reading, Reviews};
 pub use screens::history::{GameList, LIST_ROWS};
 pub use screens::stats::StatsBoard;
@@ -195,6 +198,7 @@ impl Plugin for GamePlugin {
         persist::plugin(app);
         past::plugin(app);
         replay::plugin(app);
+        race::plugin(app);
         speech::plugin(app);
         screens::plugin(app);
     }

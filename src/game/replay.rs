@@ -122,15 +122,9 @@ impl Viewer<'_, '_> {
                     Watch::Past(n) => n as usize,
                     _ => selected,
                 };
-                let code = board.past().newest(n)?.code.clone();
-                match Record::decode(&code) {
-                    Ok((record, full, _)) => (record, full),
-                    Err(e) => {
-                        warn!("game {n} of the history: {e}");
-                        self.tell(said!("notice-record-refused", reason = e.said()));
-                        return None;
-                    }
-                }
+                let record = self.past_record(board, n)?;
+                let full = record.replay().ok()?.0;
+                (record, full)
             }
             Watch::Pending => {
                 let pending = self.pending.as_mut()?;
@@ -167,6 +161,28 @@ impl Viewer<'_, '_> {
             }
         }
         Some(Screen::Replay)
+    }
+
+    /// The game of the history `n` games from the newest, as a record (a notice if its code
+    /// cannot be read).
+    pub(super) fn past_record(&mut self, board: &BoardChanges, n: usize) -> Option<Record> {
+        let code = board.past().newest(n)?.code.clone();
+        match Record::decode(&code) {
+            Ok((record, _, _)) => Some(record),
+            Err(e) => {
+                warn!("game {n} of the history: {e}");
+                self.tell(said!("notice-record-refused", reason = e.said()));
+                None
+            }
+        }
+    }
+
+    /// The record of the game in the viewer.
+    pub(super) fn watched(&self) -> Option<Record> {
+        self.replay
+            .0
+            .as_ref()
+            .map(|watching| watching.record.clone())
     }
 
     /// A control of the viewer; the screen to go to if it leaves.

@@ -55,6 +55,11 @@ pub enum Request {
     Replay(Control),
     /// Share the game in front: its code to the clipboard (a link on the web).
     Share,
+    /// Race a ghost: a new game from its seed on its board, its game beside (asks first while
+    /// a game is in progress).
+    Race(RaceWith),
+    /// The same race again, from the race's card.
+    Rematch,
     /// Open the history of games, or the statistics.
     OpenHistory,
     OpenStats,
@@ -156,6 +161,17 @@ pub enum Watch {
     Past(u16),
     /// The code the game was started with.
     Pending,
+}
+
+/// Whose ghost to race.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RaceWith {
+    /// The game in the replay viewer.
+    Watched,
+    /// The game selected in the history list.
+    Selected,
+    /// The AI, playing a new seed on this board.
+    Ai,
 }
 
 /// The viewer's controls.

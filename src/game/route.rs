@@ -17,8 +17,9 @@ use super::board::BoardChanges;
 use super::coach::CoachControl;
 use super::options::OptionChanges;
 use super::persist::Backups;
+use super::race::{RaceControl, Rival};
 use super::replay::Viewer;
-use super::requests::Request;
+use super::requests::{Control, RaceWith, Request};
 use super::screens::history::HistoryList;
 use super::screens::stats::StatsSizes;
 use super::state::Mover;
@@ -43,9 +44,10 @@ fn route_requests(
     mut backups: Backups,
     mut history: HistoryList,
     mut stats: StatsSizes,
+    mut race: RaceControl,
     mut exit: MessageWriter<AppExit>,
-    // The seed of the daily that "Start a new game?" was asked for (by Y on a game in progress).
-    mut daily_asked: Local<Option<u64>>,
+    // The game that "Start a new game?" was asked for (by Y or a race on a game in progress).
+    mut asked: Local<Option<Asked>>,
 ) {
     if requests.is_empty() {
         return;
@@ -68,13 +70,46 @@ fn route_requests(
             Request::Undo => board.undo(),
             Request::KeepGoing => board.keep_going(),
             Request::NewGame if board.in_progress() => {
-                *daily_asked = None;
+                *asked = None;
                 on = Screen::ConfirmNewGame;
             }
             Request::NewGame | Request::ConfirmNewGame => {
-                match daily_asked.take() {
-                    Some(seed) => board.new_game_from(seed),
+                match asked.take() {
+                    Some(Asked::Daily(seed)) => board.new_game_from(seed),
+                    Some(Asked::Race(rival)) => start_race(rival, &mut board, &mut race),
                     None => board.new_game(),
+                }
+                on = Screen::Game;
+            }
+            Request::Race(with) => {
+                let selected = history.selected();
+                let rival = match with {
+                    RaceWith::Watched => viewer.watched().map(Rival::Record),
+                    RaceWith::Selected => viewer.past_record(&board, selected).map(Rival::Record),
+                    RaceWith::Ai => Some(Rival::Ai {
+                        config: board.game().config(),
+                        seed: board.next_seed(),
+                    }),
+                };
+                if let Some(rival) = rival {
+                    if on == Screen::Replay {
+                        viewer.control(Control::Close, &mut board);
+                    }
+                    on = Screen::Game;
+                    // On the ghost's board (another board's game waits in its slot); a game in
+                    // progress asks first, as a new game does.
+                    board.switch_to(rival.start().0);
+                    if board.in_progress() {
+                        *asked = Some(Asked::Race(rival));
+                        on = Screen::ConfirmNewGame;
+                    } else {
+                        start_race(rival, &mut board, &mut race);
+                    }
+                }
+            }
+            Request::Rematch => {
+                if let Some(rival) = race.rival() {
+                    start_race(rival, &mut board, &mut race);
                 }
                 on = Screen::Game;
             }
@@ -88,7 +123,7 @@ fn route_requests(
                     if board.plays_seed(seed) {
                         // Goes on where it was.
                     } else if board.in_progress() {
-                        *daily_asked = Some(seed);
+                        *asked = Some(Asked::Daily(seed));
                         on = Screen::ConfirmNewGame;
                     } else {
                         board.new_game_from(seed);
@@ -103,6 +138,11 @@ fn route_requests(
                 if on == Screen::Options {
                     board.switch_to(options.chosen_board());
                 }
+                if on == Screen::RaceResult {
+                    race.close();
+                }
+                // "Keep playing": what the question was asked for is not started later.
+                *asked = None;
                 on = Screen::Game;
             }
             Request::OpenHistory | Request::OpenStats => {
@@ -151,6 +191,22 @@ fn route_requests(
         }
     }
     NextState::set_if_neq(&mut next_screen, on);
+}
+
+/// A game "Start a new game?" was asked for.
+enum Asked {
+    /// Today's daily, from its seed.
+    Daily(u64),
+    /// A race against this rival.
+    Race(Rival),
+}
+
+/// A new game from the rival's seed (the one on the board going to the history, as for a new
+/// game), raced against it.
+fn start_race(rival: Rival, board: &mut BoardChanges, race: &mut RaceControl) {
+    board.switch_to(rival.start().0);
+    board.new_game_from(rival.start().1);
+    race.start(rival, board.history());
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! What the game says to a screen reader: one short sentence per move, an urgent one for a win
+//! What the game says to a screen reader: one short sentence per move (in a race, with the
+//! lead), an urgent one for a win
 //! or a loss, the whole board read row by row on request, and the dialog in front with its
 //! buttons (each screen's description, `screens`). The sentences and names are plain text, made from the game's own facts, so every
 //! platform's accessibility layer (the web page's mirror) says the same thing.
@@ -192,6 +193,7 @@ pub fn ending_sentence(state: GameState, game: &Game, words: &Words) -> Option<S
 fn announce_moves(
     engine: Res<Engine>,
     words: Res<Language>,
+    race: Res<super::race::Race>,
     mut moves: MessageReader<MoveApplied>,
     mut ratings: MessageReader<Rated>,
     mut said: MessageWriter<Announcement>,
@@ -204,11 +206,17 @@ fn announce_moves(
         .last()
         .filter(|rated| rated.number == engine.moves())
         .map(|rated| remark(&rated.rating, &words));
-    let text = match (moved, rated) {
-        (Some(moved), Some(rated)) => {
-            format!("{} {rated}", move_sentence(moved, engine.score(), &words))
+    // In a race, the lead after the move (not the ghost's tiles).
+    let sentence = |moved: &MoveApplied| {
+        let said = move_sentence(moved, engine.score(), &words);
+        match race.0.as_ref().filter(|racing| racing.outcome.is_none()) {
+            Some(racing) => format!("{said} {}", super::race::lead_sentence(racing.lead, &words)),
+            None => said,
         }
-        (Some(moved), None) => move_sentence(moved, engine.score(), &words),
+    };
+    let text = match (moved, rated) {
+        (Some(moved), Some(rated)) => format!("{} {rated}", sentence(moved)),
+        (Some(moved), None) => sentence(moved),
         (None, Some(rated)) => rated,
         (None, None) => return,
     };

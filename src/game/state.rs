@@ -23,7 +23,7 @@ pub enum GameState {
 }
 
 /// What has the keys: the board, the "start a new game?" question, the options, the replay
-/// viewer, the history of games, the statistics or the coach's summary.
+/// viewer, the history of games, the statistics, the coach's summary or a race's card.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Screen {
     #[default]
@@ -41,6 +41,8 @@ pub enum Screen {
     Stats,
     /// The coach's summary of the game in progress.
     Coach,
+    /// A race's card: how it ended, with a rematch.
+    RaceResult,
 }
 
 /// The engine game in progress, the one source of truth the entities mirror.

@@ -17,6 +17,7 @@ use super::text::{BODY_PX, FontPx, Label};
 use super::theme::Ink;
 use super::widgets::{Align, BUTTON_GAP, BUTTON_HEIGHT, Says, button, label, menu_button, row_x};
 use crate::game::daily::day_said;
+use crate::game::race::{Race, lead_label};
 use crate::game::speech::remark;
 use crate::game::{
     Autoplay, BestScores, DailyNow, Engine, GameSet, HintGiven, Language, MoveApplied, Notice,
@@ -124,8 +125,12 @@ pub struct ScoreFloat {
     started: Duration,
 }
 
-/// "Join the tiles, get to 2048!", or for a daily its day and whether it counts.
-fn intro_text(target: u32, daily: &DailyNow, words: &Words) -> String {
+/// "Join the tiles, get to 2048!", or for a daily its day and whether it counts; in a race,
+/// the lead ("+1,204 ahead").
+fn intro_text(target: u32, daily: &DailyNow, race: &Race, words: &Words) -> String {
+    if let Some(racing) = &race.0 {
+        return lead_label(racing.lead, words);
+    }
     match daily.0 {
         Some(attempt) => tr!(
             words,
@@ -151,6 +156,7 @@ fn spawn_header(
     art: Res<Art>,
     engine: Res<Engine>,
     daily: Res<DailyNow>,
+    race: Res<Race>,
     words: Res<Language>,
 ) {
     commands.spawn((
@@ -180,7 +186,7 @@ fn spawn_header(
     commands.spawn((
         Intro,
         label(
-            intro_text(engine.config().target(), &daily, &words),
+            intro_text(engine.config().target(), &daily, &race, &words),
             BODY_PX,
             Ink::Text,
         ),
@@ -232,17 +238,19 @@ fn spawn_header(
     ));
 }
 
-/// The intro names the target of the game being played.
+/// The intro names the target of the game being played (or the day of a daily, or a race's
+/// lead).
 fn show_target(
     engine: Res<Engine>,
     daily: Res<DailyNow>,
+    race: Res<Race>,
     words: Res<Language>,
     mut intro: Query<&mut Label, With<Intro>>,
 ) {
-    if !engine.is_changed() && !words.is_changed() && !daily.is_changed() {
+    if !engine.is_changed() && !words.is_changed() && !daily.is_changed() && !race.is_changed() {
         return;
     }
-    let text = intro_text(engine.config().target(), &daily, &words);
+    let text = intro_text(engine.config().target(), &daily, &race, &words);
     for mut label in &mut intro {
         if label.0 != text {
             label.0 = text.clone();

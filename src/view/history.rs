@@ -9,8 +9,8 @@ use super::layout::{BOARD_PX, Z_LABEL};
 use super::text::TextBox;
 use super::theme::Ink;
 use super::widgets::{
-    BOTTOM_ROW_Y, BUTTON_HEIGHT, DescribedLine, NOTE_PX, Named, Rebuilt, SCREEN_BUTTON_WIDTH,
-    SCREEN_MARGIN, SCREEN_TITLE_Y, ScreenRoot, button_row, clear_for_rebuild, label, screen_root,
+    BOTTOM_ROW_Y, BUTTON_HEIGHT, DescribedLine, NOTE_PX, Named, Rebuilt, SCREEN_MARGIN,
+    SCREEN_TITLE_Y, ScreenRoot, button_row, clear_for_rebuild, label, screen_root,
 };
 use crate::game::screens::{Facts, history};
 use crate::game::{GameList, GameSet, LIST_ROWS, Language, PastGames, Request, Screen, Watch};
@@ -21,6 +21,8 @@ const ROW_HEIGHT: f32 = 38.0;
 const ROW_STEP: f32 = 43.0;
 const FIRST_ROW_Y: f32 = 165.0;
 const ROW_PX: f32 = 15.0;
+/// The width of each of the list's own five buttons (replay, share, race, statistics, close).
+const LIST_BUTTON_WIDTH: f32 = 92.0;
 /// The selected game's figures, up to two lines midway between the last row and the buttons.
 const SELECTED_LINE_Y: f32 = (FIRST_ROW_Y - (LIST_ROWS as f32 - 1.0) * ROW_STEP - ROW_HEIGHT / 2.0
     + BOTTOM_ROW_Y
@@ -59,7 +61,7 @@ fn spawn_history(mut commands: Commands, art: Res<Art>, facts: Facts) {
         &art,
         root,
         BOTTOM_ROW_Y,
-        SCREEN_BUTTON_WIDTH,
+        LIST_BUTTON_WIDTH,
         &own,
     );
     // The selected game's luck and skill, between the rows and the buttons (its description's

@@ -1,9 +1,10 @@
 //! Geometry in design units (the original's pixels), and the camera that fits the design into
-//! any window.
+//! any window; in a race, the design with the ghost's board beside it or below it, wherever the
+//! player's board comes out larger in the window (`Framing`).
 
-use bevy::{camera::ScalingMode, prelude::*};
+use bevy::{camera::ScalingMode, prelude::*, window::PrimaryWindow};
 
-use crate::game::Engine;
+use crate::game::{Engine, GameSet, Race};
 use crate::rules::{Cell, Shape};
 
 /// The design's size. The camera shows at least this much, centred, whatever the window.
@@ -39,9 +40,138 @@ pub const Z_FLOAT: f32 = 20.0;
 /// Text sits just above its parent sprite.
 pub const Z_LABEL: f32 = 0.1;
 
+/// The ghost's board in a race: the side of the square a board of any shape fits in, and the
+/// room it takes beside the design or below it (with the line over it).
+pub const GHOST_PX: f32 = 200.0;
+pub const GHOST_ROOM: f32 = 250.0;
+/// The ghost's line: its size, and its distance above the ghost's board's top edge.
+pub const GHOST_LINE_PX: f32 = 15.0;
+const GHOST_LINE_ABOVE: f32 = 20.0;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, init_board_layout)
-        .add_systems(Startup, spawn_camera);
+        .init_resource::<Framing>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            (
+                frame_race.run_if(
+                    resource_changed::<Race>.or_else(on_message::<bevy::window::WindowResized>),
+                ),
+                aim_camera.run_if(resource_changed::<Framing>),
+            )
+                .chain()
+                .in_set(GameSet::React),
+        );
+}
+
+/// Where the ghost's board goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placement {
+    /// Right of the player's board (a wide window).
+    Beside,
+    /// Under the key help (a tall window, a phone).
+    Below,
+}
+
+/// What the camera shows: the design, and in a race the ghost's board's room beside or below.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Framing(pub Option<Placement>);
+
+impl Framing {
+    /// The design's size with the ghost's room.
+    pub fn size(self) -> Vec2 {
+        let design = Vec2::new(DESIGN_WIDTH, DESIGN_HEIGHT);
+        match self.0 {
+            None => design,
+            Some(Placement::Beside) => design + Vec2::new(GHOST_ROOM, 0.0),
+            Some(Placement::Below) => design + Vec2::new(0.0, GHOST_ROOM),
+        }
+    }
+
+    /// Where the camera looks: the centre of what it shows.
+    pub fn center(self) -> Vec2 {
+        match self.0 {
+            None => Vec2::ZERO,
+            Some(Placement::Beside) => Vec2::new(GHOST_ROOM / 2.0, 0.0),
+            Some(Placement::Below) => Vec2::new(0.0, -GHOST_ROOM / 2.0),
+        }
+    }
+
+    /// The centre of the ghost's board: level with the player's board beside it, or centred
+    /// in the room below.
+    pub fn ghost_center(self) -> Option<Vec2> {
+        Some(match self.0? {
+            Placement::Beside => Vec2::new(DESIGN_WIDTH / 2.0 + GHOST_ROOM / 2.0, BOARD_CENTER.y),
+            Placement::Below => Vec2::new(
+                0.0,
+                -DESIGN_HEIGHT / 2.0 - GHOST_ROOM / 2.0 - GHOST_LINE_ABOVE / 2.0,
+            ),
+        })
+    }
+
+    /// The ghost's line: its centre and the width it may take.
+    pub fn ghost_line(self) -> Option<(Vec2, f32)> {
+        let center = self.ghost_center()?;
+        let width = match self.0? {
+            Placement::Beside => GHOST_ROOM - 10.0,
+            Placement::Below => BOARD_PX,
+        };
+        Some((
+            center + Vec2::new(0.0, GHOST_PX / 2.0 + GHOST_LINE_ABOVE),
+            width,
+        ))
+    }
+
+    /// Screen pixels per design unit in a window of `window` pixels.
+    pub fn zoom(self, window: Vec2) -> f32 {
+        let size = self.size();
+        (window.x / size.x).min(window.y / size.y)
+    }
+
+    /// The ghost's board's place in a window of `window` pixels: where the player's board comes
+    /// out larger (below on a phone held upright, beside in a wide window).
+    pub fn for_window(window: Vec2) -> Placement {
+        let beside = Framing(Some(Placement::Beside)).zoom(window);
+        let below = Framing(Some(Placement::Below)).zoom(window);
+        if beside > below {
+            Placement::Beside
+        } else {
+            Placement::Below
+        }
+    }
+}
+
+/// In a race, the ghost's board gets its room where the window shows the design larger; without
+/// one, the design alone. (Without a window, as in tests: below.)
+fn frame_race(
+    race: Res<Race>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut framing: ResMut<Framing>,
+) {
+    let placement = race.0.as_ref().map(|_| {
+        window.as_ref().map_or(Placement::Below, |w| {
+            Framing::for_window(Vec2::new(w.width(), w.height()))
+        })
+    });
+    framing.set_if_neq(Framing(placement));
+}
+
+/// The camera shows what the framing holds, centred on it.
+pub(super) fn aim_camera(
+    framing: Res<Framing>,
+    mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
+) {
+    let size = framing.size();
+    for (mut projection, mut transform) in &mut camera {
+        if let Projection::Orthographic(ortho) = &mut *projection {
+            ortho.scaling_mode = ScalingMode::AutoMin {
+                min_width: size.x,
+                min_height: size.y,
+            };
+        }
+        transform.translation = framing.center().extend(transform.translation.z);
+    }
 }
 
 /// Where the cells of the current board are.

@@ -16,6 +16,7 @@ pub mod layout;
 pub mod motion;
 pub mod overlay;
 pub mod palette;
+pub mod race;
 pub mod replay;
 pub mod stats;
 pub mod text;
@@ -73,6 +74,7 @@ impl Plugin for ViewPlugin {
         dialogs::plugin(app);
         coach::plugin(app);
         replay::plugin(app);
+        race::plugin(app);
         history::plugin(app);
         stats::plugin(app);
         theme::plugin(app);

@@ -1,6 +1,6 @@
 //! The replay viewer's controls. The replayed game is on the board itself, animated by the
 //! board's own tweens; over the row of the game's buttons sits the viewer's row (first, back,
-//! play or pause, forward, last, speed, play from here, share, close), under the board a
+//! play or pause, forward, last, speed, play from here, share, race, close), under the board a
 //! progress bar that a press or a drag moves to any move, and the line under it tells the move,
 //! the score and the undos used.
 
@@ -17,8 +17,8 @@ use crate::tr;
 
 /// The widths of the row of controls (its buttons are the description's,
 /// `screens::viewer::controls`), left to right.
-const WIDTHS: [f32; 9] = [40.0, 40.0, 64.0, 40.0, 40.0, 44.0, 78.0, 60.0, 40.0];
-/// The gap between the controls (narrower than other rows, so nine fit the board's width).
+const WIDTHS: [f32; 10] = [36.0, 36.0, 58.0, 36.0, 36.0, 40.0, 70.0, 60.0, 54.0, 36.0];
+/// The gap between the controls (narrower than other rows, so ten fit the board's width).
 const CONTROL_GAP: f32 = 4.0;
 /// The progress bar: a track across the board's width just under it, its filled part, and a
 /// knob at the shown move.

@@ -26,7 +26,7 @@ use bevy::{
 };
 
 use super::ViewSet;
-use super::layout::{DESIGN_HEIGHT, DESIGN_WIDTH};
+use super::layout::Framing;
 
 /// Clear Sans Bold, subset to the characters the game shows (Apache-2.0, see assets/fonts),
 /// compiled in so the binary runs from anywhere.
@@ -94,13 +94,14 @@ impl Default for Zoom {
 fn track_zoom(
     mut resized: MessageReader<WindowResized>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
+    framing: Res<Framing>,
     mut zoom: ResMut<Zoom>,
 ) {
-    if resized.read().count() == 0 && !zoom.is_added() {
+    if resized.read().count() == 0 && !zoom.is_added() && !framing.is_changed() {
         return;
     }
     if let Some(window) = window {
-        let z = (window.width() / DESIGN_WIDTH).min(window.height() / DESIGN_HEIGHT);
+        let z = framing.zoom(Vec2::new(window.width(), window.height()));
         // Rounded so a drag-resize does not build a font atlas for every pixel of width.
         let z = ((z * 20.0).round() / 20.0).max(0.05);
         zoom.set_if_neq(Zoom(z));

@@ -257,7 +257,7 @@ fn each_dialog_is_a_dialog_around_its_buttons_and_takes_the_focus() {
         viewer.description,
         format!("Move 0 of {moves}, score 0, 0 undos. Playing at 1×.")
     );
-    assert_eq!(viewer.buttons.len(), 9);
+    assert_eq!(viewer.buttons.len(), 10);
     assert!(viewer.buttons.contains(&("Pause".into(), None)));
     names_agree_with_the_mirror(&mut app, &viewer);
     press_and_settle(&mut app, KeyCode::Space);
@@ -343,6 +343,26 @@ fn every_screen_draws_and_names_the_buttons_of_its_one_description() {
     names_agree_with_the_mirror(&mut app, &over);
     assert!(over.buttons.iter().any(|(name, _)| name == "Coach"));
     seen.push(Screen::Game);
+    // A race against the AI, played until it ends: its card.
+    press_and_settle(&mut app, KeyCode::KeyM);
+    let keys = [
+        KeyCode::ArrowLeft,
+        KeyCode::ArrowDown,
+        KeyCode::ArrowRight,
+        KeyCode::ArrowUp,
+    ];
+    for i in 0..5000 {
+        if screen(&app) == Screen::RaceResult {
+            break;
+        }
+        press(&mut app, keys[i % 3 + usize::from(i % 17 == 0)]);
+    }
+    settle(&mut app);
+    let card = dialog_in_front(&mut app).expect("the race's card is a dialog");
+    assert_eq!(screen(&app), Screen::RaceResult);
+    names_agree_with_the_mirror(&mut app, &card);
+    assert_eq!(card.buttons.len(), 3);
+    seen.push(Screen::RaceResult);
     assert_eq!(seen.len(), g2048::game::screens::SCREENS.len(), "{seen:?}");
 }
 

@@ -127,19 +127,21 @@ fn every_screen_has_its_buttons_in_reading_order() {
     press_and_settle(&mut app, KeyCode::Escape);
     press_and_settle(&mut app, KeyCode::ArrowLeft);
     press_and_settle(&mut app, KeyCode::KeyV);
-    let controls = tabs(&mut app, 9);
+    let controls = tabs(&mut app, 10);
     assert_eq!(controls[0], Request::Replay(g2048::game::Control::First));
     assert_eq!(controls[7], Request::Share);
-    assert_eq!(controls[8], Request::Replay(g2048::game::Control::Close));
+    assert_eq!(controls[8], Request::Race(g2048::game::RaceWith::Watched));
+    assert_eq!(controls[9], Request::Replay(g2048::game::Control::Close));
     press_and_settle(&mut app, KeyCode::Enter); // presses the focused ×
     assert_eq!(screen(&app), Screen::Game);
     press_and_settle(&mut app, KeyCode::KeyG);
-    let history = tabs(&mut app, 4);
+    let history = tabs(&mut app, 5);
     assert_eq!(
         history,
         [
             Request::Watch(Watch::Selected),
             Request::Share,
+            Request::Race(g2048::game::RaceWith::Selected),
             Request::OpenStats,
             Request::CloseDialog
         ]

@@ -340,6 +340,20 @@ fn every_screen(app: &mut App, mut look: impl FnMut(&mut App, &str)) {
         look(app, screen);
         press_and_settle(app, KeyCode::Escape);
     }
+    // A race against the AI: the ghost's board and the lead, then, played to its end, its card.
+    press_and_settle(app, KeyCode::KeyM);
+    play_moves(app, 3);
+    settle(app);
+    look(app, "a race");
+    for _ in 0..100 {
+        if screen(app) == g2048::game::Screen::RaceResult {
+            break;
+        }
+        play_moves(app, 50);
+    }
+    settle(app);
+    assert_eq!(screen(app), g2048::game::Screen::RaceResult);
+    look(app, "a race's card");
 }
 
 /// `text` with every message the pseudo-language marked taken out.

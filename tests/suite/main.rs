@@ -2,7 +2,7 @@
 //! a file of tests named after what it checks (`cargo test --test suite windows::` runs one).
 //!
 //! - headless App tests on the real plugins: access, app, autoplay, backup, coach, daily, focus,
-//!   i18n, motion, replay, resume, review, saves, screens, speech, undo, windows;
+//!   i18n, motion, race, replay, resume, review, saves, screens, speech, undo, windows;
 //! - property tests (proptest): packed_props, record_props, rules_props;
 //! - the binary's flags and exit codes: cli.
 
@@ -19,6 +19,7 @@ mod focus;
 mod i18n;
 mod motion;
 mod packed_props;
+mod race;
 mod record_props;
 mod replay;
 mod resume;

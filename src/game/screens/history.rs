@@ -8,7 +8,7 @@ use super::{Binding, Dialog, DialogButton, Unit};
 use crate::game::daily::{Attempt, day_said};
 use crate::game::past::when;
 use crate::game::requests::Request::{self, *};
-use crate::game::requests::{Browse, Watch};
+use crate::game::requests::{Browse, RaceWith, Watch};
 use crate::i18n::{Arg, Words};
 use crate::save::PastGame;
 use crate::tr;
@@ -103,6 +103,12 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-replay"),
         Binding::new(&[KeyC], Share, "share the selected game").help("help-share"),
+        Binding::new(
+            &[KeyR],
+            Race(RaceWith::Selected),
+            "race the selected game's ghost (your best, a friend's daily)",
+        )
+        .help("help-race"),
         Binding::new(&[KeyN], OpenStats, "the statistics").help("help-statistics"),
         Binding::new(&[KeyT], ToggleTheme, "the other theme"),
         Binding::new(
@@ -134,6 +140,7 @@ fn accepts(request: Request) -> bool {
         Browse(_)
             | Watch(Watch::Selected | Watch::Past(_))
             | Share
+            | Race(RaceWith::Selected)
             | OpenStats
             | CloseDialog
             | ToggleTheme
@@ -208,7 +215,7 @@ pub fn row_name(game: &PastGame, games: &[PastGame], words: &Words) -> String {
 }
 
 /// Every game kept, newest first, each a button that opens its replay (the view draws the
-/// rows that fit, `LIST_ROWS`); then the list's own buttons (the last four).
+/// rows that fit, `LIST_ROWS`); then the list's own buttons (the last five).
 pub fn list(games: &[PastGame], words: &Words) -> Dialog {
     let line = match games.len() {
         0 => words.get("history-none"),
@@ -236,6 +243,11 @@ pub fn list(games: &[PastGame], words: &Words) -> Dialog {
             words.get("history-share"),
             words.get("history-share-name"),
             Share,
+        ),
+        DialogButton::named(
+            words.get("history-race"),
+            words.get("history-race-name"),
+            Race(RaceWith::Selected),
         ),
         DialogButton::new(words.get("history-statistics"), OpenStats),
         DialogButton::new(words.get("history-close"), CloseDialog),

@@ -15,13 +15,15 @@
 //! - [`viewer`]: the replay viewer's controls;
 //! - [`history`]: the games played, newest first;
 //! - [`stats`]: statistics per board shape;
-//! - [`coach_summary`]: the coach's summary of the game in progress.
+//! - [`coach_summary`]: the coach's summary of the game in progress;
+//! - [`race_result`]: a race's card, once either game has ended.
 
 pub mod coach_summary;
 pub mod history;
 pub mod new_game;
 pub mod options;
 pub mod play;
+pub mod race_result;
 pub mod stats;
 pub mod viewer;
 
@@ -34,6 +36,7 @@ use super::daily::DailyNow;
 use super::language::{Language, LanguageWanted};
 use super::options::{NextBoard, PlayerOptions};
 use super::past::PastGames;
+use super::race::Race;
 use super::requests::Request;
 use super::review::Reviews;
 use super::speech::Announcement;
@@ -46,7 +49,7 @@ use crate::tr;
 use stats::StatsBoard;
 
 /// Every screen, in the order the README's key tables list them.
-pub const SCREENS: [Screen; 7] = [
+pub const SCREENS: [Screen; 8] = [
     Screen::Game,
     Screen::ConfirmNewGame,
     Screen::Options,
@@ -54,6 +57,7 @@ pub const SCREENS: [Screen; 7] = [
     Screen::History,
     Screen::Stats,
     Screen::Coach,
+    Screen::RaceResult,
 ];
 
 /// All a screen says: its name (the README's heading of its keys), its keys, what it accepts
@@ -80,6 +84,7 @@ impl Screen {
             Screen::History => &history::UNIT,
             Screen::Stats => &stats::UNIT,
             Screen::Coach => &coach_summary::UNIT,
+            Screen::RaceResult => &race_result::UNIT,
         }
     }
 
@@ -427,6 +432,8 @@ pub struct Facts<'w> {
     /// The game in play among the dailies, and its moves (its undos).
     pub daily: Res<'w, DailyNow>,
     pub undo: Res<'w, UndoRecord>,
+    /// The race against a ghost, if one is on.
+    pub race: Res<'w, Race>,
     /// The player's language, and what asked for it.
     pub words: Res<'w, Language>,
     pub language: Res<'w, LanguageWanted>,
@@ -446,6 +453,7 @@ impl Facts<'_> {
             || (matches!(*self.screen.get(), Screen::Coach | Screen::History)
                 && self.reviews.is_changed())
             || (*self.screen.get() == Screen::Coach && self.coach.is_changed())
+            || (*self.screen.get() == Screen::RaceResult && self.race.is_changed())
             || (self.replay.0.is_some() && self.engine.is_changed())
     }
 
@@ -508,6 +516,7 @@ mod tests {
         world.insert_resource(LanguageWanted::default());
         world.insert_resource(DailyNow::default());
         world.insert_resource(Reviews::default());
+        world.insert_resource(Race::default());
         world.insert_resource(UndoRecord(crate::rules::History::new(
             crate::rules::Game::new(config, 1),
         )));
@@ -623,7 +632,7 @@ mod tests {
             stats::figures(&games, crate::rules::Shape::square(5), Words::english()).lines,
             ["No 5 by 5 games yet."]
         );
-        assert_eq!(history::list(&[], Words::english()).buttons.len(), 4);
+        assert_eq!(history::list(&[], Words::english()).buttons.len(), 5);
         // Every button is one its screen takes.
         for (screen, dialog) in [(Screen::History, history), (Screen::Stats, stats)] {
             assert!(dialog.modal);

@@ -3,13 +3,13 @@
 
 use bevy::prelude::KeyCode::{
     self, ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Backspace, Enter, Escape, KeyA, KeyB, KeyC,
-    KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyN, KeyO, KeyP, KeyQ, KeyR, KeyS, KeyT,
-    KeyU, KeyV, KeyW, KeyX, KeyY, NumpadEnter, Slash, Space,
+    KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM, KeyN, KeyO, KeyP, KeyQ, KeyR, KeyS,
+    KeyT, KeyU, KeyV, KeyW, KeyX, KeyY, NumpadEnter, Slash, Space,
 };
 
 use super::{Binding, Dialog, DialogButton, Facts, Help, QUIT_KEYS, Unit, When};
 use crate::game::requests::Request::{self, *};
-use crate::game::requests::Watch;
+use crate::game::requests::{RaceWith, Watch};
 use crate::game::state::GameState;
 use crate::rules::Direction;
 use crate::tr;
@@ -90,6 +90,11 @@ pub const UNIT: Unit = Unit {
             Daily,
             "today's daily game: 4×4 to 2048 from the day's seed, the same for everyone (the day's first game counts, later ones are practice)",
         ),
+        Binding::new(
+            &[KeyM],
+            Race(RaceWith::Ai),
+            "race the AI: a new game, the AI playing the same seed beside it",
+        ),
         Binding::new(ENTER, KeepGoing, "keep going").when(When::In(GameState::Won)),
         Binding::new(ENTER, NewGame, "try again").when(When::In(GameState::GameOver)),
         Binding {
@@ -125,6 +130,7 @@ fn accepts(request: Request) -> bool {
             | CoachBars
             | OpenCoach
             | Daily
+            | Race(RaceWith::Ai)
             | Quit
     )
 }

@@ -5,7 +5,7 @@ use bevy::prelude::KeyCode::{self, *};
 
 use super::{Binding, Dialog, DialogButton, Unit};
 use crate::game::requests::Request::{self, *};
-use crate::game::requests::{Control, Speed};
+use crate::game::requests::{Control, RaceWith, Speed};
 use crate::game::state::Watching;
 use crate::i18n::Words;
 use crate::tr;
@@ -57,6 +57,11 @@ pub const UNIT: Unit = Unit {
             "play on from the shown move",
         ),
         Binding::new(&[KeyC], Share, "share the game"),
+        Binding::new(
+            &[KeyR],
+            Race(RaceWith::Watched),
+            "race this game's ghost: a new game from its seed, the ghost beside",
+        ),
         Binding::new(&[KeyT], ToggleTheme, "the other theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace, KeyV],
@@ -65,7 +70,12 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-close"),
     ],
-    accepts: |request| matches!(request, Replay(_) | Share | ToggleTheme),
+    accepts: |request| {
+        matches!(
+            request,
+            Replay(_) | Share | Race(RaceWith::Watched) | ToggleTheme
+        )
+    },
     describe: |facts| {
         facts
             .replay
@@ -121,6 +131,11 @@ pub fn controls(watching: &Watching, score: u64, words: &Words) -> Dialog {
                 Replay(Control::PlayFromHere),
             ),
             DialogButton::new(words.get("viewer-share"), Request::Share),
+            DialogButton::named(
+                words.get("viewer-race"),
+                words.get("viewer-race-name"),
+                Race(RaceWith::Watched),
+            ),
             DialogButton::named("×", words.get("viewer-close"), Replay(Control::Close)),
         ],
         modal: false,

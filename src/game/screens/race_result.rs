@@ -1,0 +1,78 @@
+//! A race's card, once either game has ended: who won, both games' score, best tile and moves,
+//! and a rematch, the player's run to share, or back to the board without the ghost.
+
+use bevy::prelude::KeyCode::*;
+
+use super::{Binding, Dialog, DialogButton, Unit};
+use crate::game::race::{Figures, Outcome};
+use crate::game::requests::Request::*;
+use crate::i18n::Words;
+use crate::tr;
+
+pub const UNIT: Unit = Unit {
+    name: "On a race's card",
+    keys: &[
+        Binding::new(
+            &[Enter, NumpadEnter, Space, KeyR],
+            Rematch,
+            "rematch: the same race again",
+        )
+        .help("help-rematch"),
+        Binding::new(&[KeyC], Share, "share your run").help("help-share"),
+        Binding::new(&[KeyT], ToggleTheme, "the other theme"),
+        Binding::new(
+            &[Escape, KeyQ, Backspace],
+            CloseDialog,
+            "close: your game stays, the ghost goes",
+        )
+        .help("help-close"),
+    ],
+    accepts: |request| matches!(request, Rematch | Share | CloseDialog | ToggleTheme),
+    describe: |facts| {
+        let racing = facts.race.0.as_ref()?;
+        Some(card(racing.outcome?, racing.rival.is_ai(), &facts.words))
+    },
+};
+
+/// "You: 3,204 points, best tile 256, 180 moves."
+fn figures_line(id: &str, figures: Figures, words: &Words) -> String {
+    tr!(
+        words,
+        id,
+        score = figures.score,
+        tile = figures.tile.to_string(),
+        moves = figures.moves
+    )
+}
+
+/// The card of a race that ended so (against the AI or a recorded game): who won, both games'
+/// figures, which game ended, and its buttons.
+pub fn card(outcome: Outcome, ai: bool, words: &Words) -> Dialog {
+    let title = match outcome.lead().cmp(&0) {
+        std::cmp::Ordering::Greater => "race-won",
+        std::cmp::Ordering::Less => "race-lost",
+        std::cmp::Ordering::Equal => "race-tie",
+    };
+    let ended = match (outcome.yours_ended, ai) {
+        (true, _) => "race-ended-yours",
+        (false, true) => "race-ended-ai",
+        (false, false) => "race-ended-ghost",
+    };
+    Dialog::modal(
+        words.get(title),
+        vec![
+            figures_line("race-you", outcome.you, words),
+            figures_line(
+                if ai { "race-ai" } else { "race-ghost" },
+                outcome.ghost,
+                words,
+            ),
+            words.get(ended),
+        ],
+        vec![
+            DialogButton::new(words.get("race-rematch"), Rematch),
+            DialogButton::new(words.get("race-share"), Share),
+            DialogButton::new(words.get("race-close"), CloseDialog),
+        ],
+    )
+}
