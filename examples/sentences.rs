@@ -1,7 +1,7 @@
 //! Prints what a screen reader hears, in every language (or those named), made by the game's
 //! own code from a fixed game: a move's sentence, an undo's, the score line, the board read
 //! aloud, a new game's, a win's and a loss's, the coach's word, the new-game question, a
-//! statistics line and a history row. One line each: `LANG<TAB>WHAT<TAB>SENTENCE`, as the
+//! statistics line, a history row, a race's lead each way and a race's card. One line each: `LANG<TAB>WHAT<TAB>SENTENCE`, as the
 //! screen readers get it (`Words::spoken`). tools/speech-check.py reads them aloud with espeak-ng.
 //!   cargo run --example sentences [-- fr de ...]
 
@@ -91,6 +91,20 @@ fn sentences(words: &Words) -> Vec<(&'static str, String)> {
     out.push((
         "history",
         g2048::game::screens::history::row_name(&games[0], &games, words),
+    ));
+    for lead in [1_204, -1, 0] {
+        out.push(("race lead", g2048::game::race::lead_label(lead, words)));
+    }
+    let figures = |score, tile, moves| g2048::game::race::Figures { score, tile, moves };
+    let outcome = g2048::game::race::Outcome {
+        you: figures(21_204, 2048, 1_021),
+        ghost: figures(20_000, 1024, 1_021),
+        yours_ended: false,
+    };
+    let card = g2048::game::screens::race_result::card(outcome, false, words);
+    out.push((
+        "race card",
+        format!("{} {}", card.title, card.lines.join(" ")),
     ));
     out
 }

@@ -51,7 +51,6 @@ pub(crate) fn plugin(app: &mut App) {
             publish_drawn,
             publish_kept,
             publish_notice,
-            publish_race,
             speak_page.run_if(resource_changed::<Language>),
         ),
     );
@@ -81,12 +80,33 @@ fn read_reduced_motion(mut system: ResMut<SystemMotion>) {
 
 /// `data-drawn`: the tiles as drawn, row by row like `data-board`, each tile counted only where
 /// it stands whole in its cell (0 elsewhere). Equal to `data-board` once no tile is on its way.
+/// With them, a race's `data-race` and `data-race-boxes` (`race_attributes`), as they change.
+#[allow(clippy::too_many_arguments)]
 fn publish_drawn(
     layout: Res<BoardLayout>,
     tiles: Query<(&Transform, &Value), With<Tile>>,
     changed: Query<(), (With<Tile>, Changed<Transform>)>,
     engine: Res<Engine>,
+    race: Res<crate::game::Race>,
+    framing: Res<crate::view::layout::Framing>,
+    camera: Option<Single<(&Camera, &GlobalTransform)>>,
+    ghost: Query<(&Sprite, &GlobalTransform), With<crate::view::race::GhostBoard>>,
+    mut raced: Local<(String, String)>,
 ) {
+    let now = race_attributes(
+        &race,
+        *framing,
+        &layout,
+        camera.as_deref().map(|&(c, t)| (c, t)),
+        ghost.iter().next(),
+    );
+    if *raced != now
+        && let Some(canvas) = canvas()
+    {
+        set(&canvas, "data-race", &now.0);
+        set(&canvas, "data-race-boxes", &now.1);
+        *raced = now;
+    }
     if changed.is_empty() && !engine.is_changed() {
         return;
     }
@@ -168,58 +188,44 @@ fn canvas() -> Option<web_sys::Element> {
 /// `data-race`: in a race, the lead, the ghost's position and where its board is
 /// (`120:35/150:Below`; empty without a race); `data-race-boxes`: the player's board and the
 /// ghost's as the camera draws them, in the canvas's CSS pixels (`x,y,width,height;x,y,width,height`).
-fn publish_race(
-    race: Res<crate::game::Race>,
-    framing: Res<crate::view::layout::Framing>,
-    layout: Res<BoardLayout>,
-    camera: Option<Single<(&Camera, &GlobalTransform)>>,
-    ghost: Query<(&Sprite, &GlobalTransform), With<crate::view::race::GhostBoard>>,
-    mut last: Local<(String, String)>,
-) {
-    let (race_text, boxes) = match race.0.as_ref() {
-        None => (String::new(), String::new()),
-        Some(racing) => {
-            let placement = framing.0.map_or(String::new(), |p| format!("{p:?}"));
-            let text = format!(
-                "{}:{}/{}:{placement}",
-                racing.lead,
-                racing.shown,
-                racing.ghost_moves()
-            );
-            let rect = |center: Vec2, size: Vec2| {
-                let (camera, at) = camera.as_deref()?;
-                let corner = |d: Vec2| camera.world_to_viewport(at, (center + d).extend(0.0)).ok();
-                let (a, b) = (corner(-size / 2.0)?, corner(size / 2.0)?);
-                let (min, max) = (a.min(b), a.max(b));
-                Some(format!(
-                    "{:.0},{:.0},{:.0},{:.0}",
-                    min.x,
-                    min.y,
-                    max.x - min.x,
-                    max.y - min.y
-                ))
-            };
-            let mine = rect(crate::view::layout::BOARD_CENTER, layout.board_size());
-            let theirs = ghost
-                .iter()
-                .next()
-                .and_then(|(sprite, at)| rect(at.translation().truncate(), sprite.custom_size?));
-            let boxes = match (mine, theirs) {
-                (Some(mine), Some(theirs)) => format!("{mine};{theirs}"),
-                _ => String::new(),
-            };
-            (text, boxes)
-        }
+fn race_attributes(
+    race: &crate::game::Race,
+    framing: crate::view::layout::Framing,
+    layout: &BoardLayout,
+    camera: Option<(&Camera, &GlobalTransform)>,
+    ghost: Option<(&Sprite, &GlobalTransform)>,
+) -> (String, String) {
+    let Some(racing) = race.0.as_ref() else {
+        return (String::new(), String::new());
     };
-    if *last == (race_text.clone(), boxes.clone()) {
-        return;
-    }
-    let Some(canvas) = canvas() else {
-        return;
+    let placement = framing.0.map_or(String::new(), |p| format!("{p:?}"));
+    let text = format!(
+        "{}:{}/{}:{placement}",
+        racing.lead,
+        racing.shown,
+        racing.ghost_moves()
+    );
+    let rect = |center: Vec2, size: Vec2| {
+        let (camera, at) = camera?;
+        let corner = |d: Vec2| camera.world_to_viewport(at, (center + d).extend(0.0)).ok();
+        let (a, b) = (corner(-size / 2.0)?, corner(size / 2.0)?);
+        let (min, max) = (a.min(b), a.max(b));
+        Some(format!(
+            "{:.0},{:.0},{:.0},{:.0}",
+            min.x,
+            min.y,
+            max.x - min.x,
+            max.y - min.y
+        ))
     };
-    set(&canvas, "data-race", &race_text);
-    set(&canvas, "data-race-boxes", &boxes);
-    *last = (race_text, boxes);
+    let mine = rect(crate::view::layout::BOARD_CENTER, layout.board_size());
+    let theirs =
+        ghost.and_then(|(sprite, at)| rect(at.translation().truncate(), sprite.custom_size?));
+    let boxes = match (mine, theirs) {
+        (Some(mine), Some(theirs)) => format!("{mine};{theirs}"),
+        _ => String::new(),
+    };
+    (text, boxes)
 }
 
 fn set(canvas: &web_sys::Element, name: &str, value: &str) {

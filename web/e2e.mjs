@@ -610,7 +610,7 @@ async function race(browser, url) {
       `${name}: the ghost is at the player's move, its board ${placement.toLowerCase()} (data-race "${d.race}")`);
     const said = await page.$eval('#a11y-said', (e) => e.textContent);
     const n = Math.abs(Number(lead)).toLocaleString('en-US');
-    const words = Number(lead) > 0 ? `You lead the ghost by ${n} point` : Number(lead) < 0 ? `The ghost leads by ${n} point` : 'You and the ghost are level.';
+    const words = Number(lead) > 0 ? `${n} ahead of the ghost.` : Number(lead) < 0 ? `${n} behind the ghost.` : 'Level with the ghost.';
     check(said.includes(words), `${name}: the live region says the lead after the move: "${said}"`);
     const boxes = (d.raceBoxes ?? '').split(';').map((b) => b.split(',').map(Number));
     const [mine, ghost] = boxes;
@@ -983,7 +983,7 @@ async function run() {
         buttons: [...e.querySelectorAll('button')].map((b) => b.textContent),
       }));
       check(history && historyShown.line.startsWith('No games yet.')
-        && historyShown.buttons.join('|') === 'Replay the selected game|Share the selected game|Statistics|Close',
+        && historyShown.buttons.join('|') === 'Replay the selected game|Share the selected game|Race the selected game\'s ghost|Statistics|Close',
       `the history is a dialog in the mirror: ${JSON.stringify(historyShown)}`);
       await axeCheck(page, 'with the history open');
       await page.keyboard.press('Escape');

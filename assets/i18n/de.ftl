@@ -495,22 +495,13 @@ history-selected = Gewähltes Spiel: { $reading }
 
 ## Ein Rennen gegen einen Geist (ein aufgezeichnetes Spiel oder die KI, mit demselben Startwert).
 
-race-ahead = +{ $lead } vorn
-race-behind = −{ $lead } hinten
+race-ahead = { $lead } vor dem Geist
+race-behind = { $lead } hinter dem Geist
 race-level = Gleichauf mit dem Geist
-say-race-ahead = Du führst vor dem Geist mit { $lead ->
-        [one] 1 Punkt
-       *[other] { $lead } Punkten
-    }.
-say-race-behind = Der Geist führt mit { $lead ->
-        [one] 1 Punkt
-       *[other] { $lead } Punkten
-    }.
-say-race-level = Du und der Geist seid gleichauf.
 race-ghost-line = Geist: { $score } Punkte, Zug { $shown } von { $moves }
 race-ai-line = KI: { $score } Punkte, Zug { $shown }
 race-won = Rennen gewonnen!
-race-lost = Der Geist hat das Rennen gewonnen
+race-lost = Der Geist gewinnt das Rennen
 race-tie = Das Rennen endet unentschieden
 race-you = Du: { $score } Punkte, höchste Kachel { $tile }, { count-moves }.
 race-ghost = Geist: { $score } Punkte, höchste Kachel { $tile }, { count-moves }.

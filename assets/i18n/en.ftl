@@ -495,20 +495,12 @@ review-no-moves = This game's moves were not kept, so its luck and skill cannot 
 history-selected = Selected game: { $reading }
 
 ## A race against a ghost (a recorded game, or the AI, from the same seed, one of its moves for
-## each of the player's): $lead is the difference of the two scores, without its sign.
+## each of the player's): $lead is the difference of the two scores, without its sign. The
+## lead is shown in the header and said after each move.
 
-race-ahead = +{ $lead } ahead
-race-behind = −{ $lead } behind
+race-ahead = { $lead } ahead of the ghost
+race-behind = { $lead } behind the ghost
 race-level = Level with the ghost
-say-race-ahead = You lead the ghost by { $lead ->
-        [one] 1 point
-       *[other] { $lead } points
-    }.
-say-race-behind = The ghost leads by { $lead ->
-        [one] 1 point
-       *[other] { $lead } points
-    }.
-say-race-level = You and the ghost are level.
 # Over the ghost's small board.
 race-ghost-line = Ghost: { $score } points, move { $shown } of { $moves }
 race-ai-line = AI: { $score } points, move { $shown }

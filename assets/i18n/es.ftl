@@ -497,18 +497,9 @@ history-selected = Partida elegida: { $reading }
 
 ## Una carrera contra un fantasma (una partida grabada, o la IA, con la misma semilla).
 
-race-ahead = +{ $lead } por delante
-race-behind = −{ $lead } por detrás
+race-ahead = { $lead } por delante del fantasma
+race-behind = { $lead } por detrás del fantasma
 race-level = Empate con el fantasma
-say-race-ahead = Le sacas al fantasma { $lead ->
-        [one] 1 punto
-       *[other] { $lead } puntos
-    }.
-say-race-behind = El fantasma te saca { $lead ->
-        [one] 1 punto
-       *[other] { $lead } puntos
-    }.
-say-race-level = Vas empatado con el fantasma.
 race-ghost-line = Fantasma: { $score } puntos, jugada { $shown } de { $moves }
 race-ai-line = IA: { $score } puntos, jugada { $shown }
 race-won = ¡Has ganado la carrera!

@@ -496,18 +496,9 @@ history-selected = Partie choisie : { $reading }
 
 ## Une course contre un fantôme (une partie enregistrée, ou l’IA, de la même graine).
 
-race-ahead = +{ $lead } d’avance
-race-behind = −{ $lead } de retard
+race-ahead = { $lead } d’avance sur le fantôme
+race-behind = { $lead } de retard sur le fantôme
 race-level = À égalité avec le fantôme
-say-race-ahead = Vous menez le fantôme de { $lead ->
-        [one] 1 point
-       *[other] { $lead } points
-    }.
-say-race-behind = Le fantôme mène de { $lead ->
-        [one] 1 point
-       *[other] { $lead } points
-    }.
-say-race-level = Vous êtes à égalité avec le fantôme.
 race-ghost-line = Fantôme : { $score } points, coup { $shown } sur { $moves }
 race-ai-line = IA : { $score } points, coup { $shown }
 race-won = Course gagnée !

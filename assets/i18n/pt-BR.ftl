@@ -494,18 +494,9 @@ history-selected = Jogo selecionado: { $reading }
 
 ## Uma corrida contra um fantasma (um jogo gravado, ou a IA, com a mesma semente).
 
-race-ahead = +{ $lead } à frente
-race-behind = −{ $lead } atrás
+race-ahead = { $lead } à frente do fantasma
+race-behind = { $lead } atrás do fantasma
 race-level = Empatado com o fantasma
-say-race-ahead = Você está { $lead ->
-        [one] 1 ponto
-       *[other] { $lead } pontos
-    } à frente do fantasma.
-say-race-behind = O fantasma está { $lead ->
-        [one] 1 ponto
-       *[other] { $lead } pontos
-    } à frente.
-say-race-level = Você e o fantasma estão empatados.
 race-ghost-line = Fantasma: { $score } pontos, jogada { $shown } de { $moves }
 race-ai-line = IA: { $score } pontos, jogada { $shown }
 race-won = Você venceu a corrida!

@@ -549,22 +549,9 @@ history-selected = Выбранная игра: { $reading }
 
 ## Гонка с призраком (записанная игра или ИИ с тем же зерном).
 
-race-ahead = +{ $lead } впереди
-race-behind = −{ $lead } позади
+race-ahead = Впереди призрака на { $lead }
+race-behind = Позади призрака на { $lead }
 race-level = Вровень с призраком
-say-race-ahead = Вы опережаете призрака на { $lead ->
-        [one] { $lead } очко
-        [few] { $lead } очка
-        [many] { $lead } очков
-       *[other] { $lead } очка
-    }.
-say-race-behind = Призрак опережает вас на { $lead ->
-        [one] { $lead } очко
-        [few] { $lead } очка
-        [many] { $lead } очков
-       *[other] { $lead } очка
-    }.
-say-race-level = Вы идёте вровень с призраком.
 race-ghost-line = Призрак: счёт { $score }, ход { $shown } из { $moves }
 race-ai-line = ИИ: счёт { $score }, ход { $shown }
 race-won = Вы выиграли гонку!

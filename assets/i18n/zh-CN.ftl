@@ -432,12 +432,9 @@ history-selected = 所选对局：{ $reading }
 
 ## 与幽灵竞速（一局录下的对局，或用同一种子的 AI）。
 
-race-ahead = 领先 { $lead }
-race-behind = 落后 { $lead }
+race-ahead = 领先幽灵 { $lead }
+race-behind = 落后幽灵 { $lead }
 race-level = 与幽灵持平
-say-race-ahead = 你领先幽灵 { $lead } 分。
-say-race-behind = 幽灵领先你 { $lead } 分。
-say-race-level = 你与幽灵持平。
 race-ghost-line = 幽灵：{ $score } 分，第 { $shown } / { $moves } 步
 race-ai-line = AI：{ $score } 分，第 { $shown } 步
 race-won = 你赢得了竞速！

@@ -26,10 +26,7 @@ use crate::tr;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Race>().add_systems(
         Update,
-        follow_player
-            .run_if(resource_changed::<Race>.or_else(resource_changed::<Engine>))
-            .run_if(not(watching))
-            .in_set(GameSet::Record),
+        follow_player.run_if(not(watching)).in_set(GameSet::Record),
     );
 }
 
@@ -211,6 +208,9 @@ fn follow_player(
     mut next_screen: ResMut<NextState<Screen>>,
     mut said: MessageWriter<Announcement>,
 ) {
+    if !race.is_changed() && !engine.is_changed() {
+        return;
+    }
     let Some(racing) = race.bypass_change_detection().0.as_mut() else {
         return;
     };
@@ -242,21 +242,13 @@ fn follow_player(
     }
 }
 
-/// The lead as the header shows it: "+1,204 ahead", "−320 behind", "Level".
+/// The lead, as the header shows it and a screen reader hears it after a move: "1,204 ahead of
+/// the ghost", "320 behind the ghost", "Level with the ghost".
 pub fn lead_label(lead: i64, words: &Words) -> String {
     match lead {
         0 => words.get("race-level"),
         l if l > 0 => tr!(words, "race-ahead", lead = l.unsigned_abs()),
         l => tr!(words, "race-behind", lead = l.unsigned_abs()),
-    }
-}
-
-/// The lead as a screen reader hears it after a move.
-pub fn lead_sentence(lead: i64, words: &Words) -> String {
-    match lead {
-        0 => words.get("say-race-level"),
-        l if l > 0 => tr!(words, "say-race-ahead", lead = l.unsigned_abs()),
-        l => tr!(words, "say-race-behind", lead = l.unsigned_abs()),
     }
 }
 

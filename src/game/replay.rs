@@ -221,14 +221,17 @@ impl Viewer<'_, '_> {
             Control::Seek(n) => self.seek(n as usize, board),
             Control::Speed(speed) => watching.speed = speed,
             Control::PlayFromHere => return Some(self.play_from_here(board)),
-            Control::Close => {
-                let watching = self.replay.0.take()?;
-                let (game, history) = watching.own;
-                board.show(game, history);
-                return Some(watching.back_to);
-            }
+            Control::Close => return self.close(board),
         }
         None
+    }
+
+    /// Closes the viewer: the player's game comes back. The screen it was opened from.
+    pub(super) fn close(&mut self, board: &mut BoardChanges) -> Option<Screen> {
+        let watching = self.replay.0.take()?;
+        let (game, history) = watching.own;
+        board.show(game, history);
+        Some(watching.back_to)
     }
 
     /// Shows the position after `n` moves at once.

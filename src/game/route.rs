@@ -19,7 +19,7 @@ use super::options::OptionChanges;
 use super::persist::Backups;
 use super::race::{RaceControl, Rival};
 use super::replay::Viewer;
-use super::requests::{Control, RaceWith, Request};
+use super::requests::{RaceWith, Request};
 use super::screens::history::HistoryList;
 use super::screens::stats::StatsSizes;
 use super::state::Mover;
@@ -93,7 +93,7 @@ fn route_requests(
                 };
                 if let Some(rival) = rival {
                     if on == Screen::Replay {
-                        viewer.control(Control::Close, &mut board);
+                        viewer.close(&mut board);
                     }
                     on = Screen::Game;
                     // On the ghost's board (another board's game waits in its slot); a game in

@@ -206,20 +206,22 @@ fn announce_moves(
         .last()
         .filter(|rated| rated.number == engine.moves())
         .map(|rated| remark(&rated.rating, &words));
-    // In a race, the lead after the move (not the ghost's tiles).
-    let sentence = |moved: &MoveApplied| {
-        let said = move_sentence(moved, engine.score(), &words);
-        match race.0.as_ref().filter(|racing| racing.outcome.is_none()) {
-            Some(racing) => format!("{said} {}", super::race::lead_sentence(racing.lead, &words)),
-            None => said,
+    let mut text = match (moved, rated) {
+        (Some(moved), Some(rated)) => {
+            format!("{} {rated}", move_sentence(moved, engine.score(), &words))
         }
-    };
-    let text = match (moved, rated) {
-        (Some(moved), Some(rated)) => format!("{} {rated}", sentence(moved)),
-        (Some(moved), None) => sentence(moved),
+        (Some(moved), None) => move_sentence(moved, engine.score(), &words),
         (None, Some(rated)) => rated,
         (None, None) => return,
     };
+    // In a race, the lead after a move (not the ghost's tiles).
+    if moved.is_some()
+        && let Some(racing) = race.0.as_ref().filter(|racing| racing.outcome.is_none())
+    {
+        text.push(' ');
+        text.push_str(&super::race::lead_label(racing.lead, &words));
+        text.push('.');
+    }
     said.write(Announcement {
         text,
         urgent: false,

@@ -1,5 +1,5 @@
-//! The screens in front of the board: "Start a new game?" and the options (board size, target,
-//! theme, animations, the coach). Each lives while its `Screen` state does.
+//! The screens in front of the board: "Start a new game?", a race's card, and the options (board
+//! size, target, theme, animations, the coach). Each lives while its `Screen` state does.
 
 use bevy::{prelude::*, sprite::Anchor};
 
@@ -26,6 +26,8 @@ const QUESTION_Y: f32 = 60.0;
 const QUESTION_LINE_PX: f32 = 18.0;
 const QUESTION_TO_LINE: f32 = 45.0;
 const LINE_TO_BUTTONS: f32 = 65.0;
+/// Between the lines of a dialog of several (a race's card).
+const LINE_TO_LINE: f32 = 34.0;
 const QUESTION_BUTTON_WIDTH: f32 = 150.0;
 /// The options: the title, then for each part its heading at the left margin and a row of
 /// choices under it; the rows and columns, and the coach's heading, each share one line with
@@ -61,7 +63,8 @@ const ACTION_WIDTHS: &[f32] = &[130.0, 130.0, 130.0];
 const ACTION_WIDTHS: &[f32] = &[88.0, 100.0, 78.0, 78.0, 78.0];
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::ConfirmNewGame), spawn_confirm)
+    app.add_systems(OnEnter(Screen::ConfirmNewGame), spawn_question)
+        .add_systems(OnEnter(Screen::RaceResult), spawn_question)
         .add_systems(OnEnter(Screen::Options), spawn_options)
         .add_systems(
             Update,
@@ -76,39 +79,51 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn spawn_confirm(mut commands: Commands, art: Res<Art>, facts: Facts) {
-    let Some(question) = facts.dialog() else {
+/// A dialog of a title, its lines and a row of buttons, from the board's centre down: "Start a
+/// new game?" (its cover lets the board show through a little) and a race's card (its cover
+/// hides the board and "Game over!" behind). One line stands where the question's stands; more
+/// move the title up by half of each.
+fn spawn_question(mut commands: Commands, art: Res<Art>, facts: Facts) {
+    let Some(shown) = facts.dialog() else {
         return;
     };
-    let root = commands
-        .spawn(dialog_root(
-            &art,
-            Screen::ConfirmNewGame,
-            QUESTION_COVER_ALPHA,
-        ))
-        .id();
-    let mut column = Column::at(QUESTION_Y);
+    let screen = *facts.screen.get();
+    let cover = if screen == Screen::ConfirmNewGame {
+        QUESTION_COVER_ALPHA
+    } else {
+        1.0
+    };
+    let root = commands.spawn(dialog_root(&art, screen, cover)).id();
+    let more = shown.lines.len().saturating_sub(1) as f32;
+    let mut column = Column::at(QUESTION_Y + more * LINE_TO_LINE / 2.0);
     commands.spawn((
         ChildOf(root),
-        label(question.title.clone(), QUESTION_PX, Ink::Text),
-        DescribedTitle(Screen::ConfirmNewGame),
+        label(shown.title.clone(), QUESTION_PX, Ink::Text),
+        DescribedTitle(screen),
         TextBox::line(BOARD_PX - 2.0 * OPTIONS_MARGIN),
         Transform::from_xyz(0.0, column.y(), Z_LABEL),
     ));
-    commands.spawn((
-        ChildOf(root),
-        label(question.lines.join(" "), QUESTION_LINE_PX, Ink::Text),
-        DescribedLine(Screen::ConfirmNewGame, 0),
-        TextBox::lines(BOARD_PX - 2.0 * OPTIONS_MARGIN, 2),
-        Transform::from_xyz(0.0, column.below(QUESTION_TO_LINE), Z_LABEL),
-    ));
+    for (n, line) in shown.lines.iter().enumerate() {
+        let gap = if n == 0 {
+            QUESTION_TO_LINE
+        } else {
+            LINE_TO_LINE
+        };
+        commands.spawn((
+            ChildOf(root),
+            label(line.clone(), QUESTION_LINE_PX, Ink::Text),
+            DescribedLine(screen, n),
+            TextBox::lines(BOARD_PX - 2.0 * OPTIONS_MARGIN, 2),
+            Transform::from_xyz(0.0, column.below(gap), Z_LABEL),
+        ));
+    }
     button_row(
         &mut commands,
         &art,
         root,
         column.below(LINE_TO_BUTTONS),
         QUESTION_BUTTON_WIDTH,
-        &question.buttons,
+        &shown.buttons,
     );
 }
 

@@ -2,9 +2,9 @@
 //! any window; in a race, the design with the ghost's board beside it or below it, wherever the
 //! player's board comes out larger in the window (`Framing`).
 
-use bevy::{camera::ScalingMode, prelude::*, window::PrimaryWindow};
+use bevy::{camera::ScalingMode, prelude::*};
 
-use crate::game::{Engine, GameSet, Race};
+use crate::game::{Engine, Race};
 use crate::rules::{Cell, Shape};
 
 /// The design's size. The camera shows at least this much, centred, whatever the window.
@@ -51,18 +51,7 @@ const GHOST_LINE_ABOVE: f32 = 20.0;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, init_board_layout)
         .init_resource::<Framing>()
-        .add_systems(Startup, spawn_camera)
-        .add_systems(
-            Update,
-            (
-                frame_race.run_if(
-                    resource_changed::<Race>.or_else(on_message::<bevy::window::WindowResized>),
-                ),
-                aim_camera.run_if(resource_changed::<Framing>),
-            )
-                .chain()
-                .in_set(GameSet::React),
-        );
+        .add_systems(Startup, spawn_camera);
 }
 
 /// Where the ghost's board goes.
@@ -140,37 +129,26 @@ impl Framing {
             Placement::Below
         }
     }
-}
 
-/// In a race, the ghost's board gets its room where the window shows the design larger; without
-/// one, the design alone. (Without a window, as in tests: below.)
-fn frame_race(
-    race: Res<Race>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
-    mut framing: ResMut<Framing>,
-) {
-    let placement = race.0.as_ref().map(|_| {
-        window.as_ref().map_or(Placement::Below, |w| {
-            Framing::for_window(Vec2::new(w.width(), w.height()))
-        })
-    });
-    framing.set_if_neq(Framing(placement));
-}
+    /// The framing for `race` in `window` (without a window, as in tests: below).
+    pub fn of(race: &Race, window: Option<Vec2>) -> Self {
+        Framing(
+            race.0
+                .as_ref()
+                .map(|_| window.map_or(Placement::Below, Framing::for_window)),
+        )
+    }
 
-/// The camera shows what the framing holds, centred on it.
-pub(super) fn aim_camera(
-    framing: Res<Framing>,
-    mut camera: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
-) {
-    let size = framing.size();
-    for (mut projection, mut transform) in &mut camera {
-        if let Projection::Orthographic(ortho) = &mut *projection {
+    /// Points `camera` at what the framing holds.
+    pub fn aim(self, projection: &mut Projection, transform: &mut Transform) {
+        let size = self.size();
+        if let Projection::Orthographic(ortho) = projection {
             ortho.scaling_mode = ScalingMode::AutoMin {
                 min_width: size.x,
                 min_height: size.y,
             };
         }
-        transform.translation = framing.center().extend(transform.translation.z);
+        transform.translation = self.center().extend(transform.translation.z);
     }
 }
 
@@ -231,4 +209,46 @@ fn spawn_camera(mut commands: Commands) {
             ..OrthographicProjection::default_2d()
         }),
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ghost_s_board_goes_where_the_window_shows_more_and_stays_apart() {
+        // A phone held upright and the desktop's first window: below; a wide window: beside.
+        for (window, place) in [
+            ((360.0, 740.0), Placement::Below),
+            ((486.0, 657.0), Placement::Below),
+            ((1280.0, 720.0), Placement::Beside),
+        ] {
+            assert_eq!(Framing::for_window(Vec2::from(window)), place, "{window:?}");
+        }
+        // At 360 px the player's board loses nothing to the ghost's: the width limits both.
+        let phone = Vec2::new(360.0, 740.0);
+        assert_eq!(
+            Framing(Some(Placement::Below)).zoom(phone),
+            Framing(None).zoom(phone)
+        );
+        for place in [Placement::Beside, Placement::Below] {
+            let framing = Framing(Some(place));
+            let ghost = framing.ghost_center().unwrap();
+            let (line, _) = framing.ghost_line().unwrap();
+            let half = framing.size() / 2.0;
+            let (low, high) = (framing.center() - half, framing.center() + half);
+            // Within what the camera shows, its line too.
+            for corner in [ghost - GHOST_PX / 2.0, ghost + GHOST_PX / 2.0, line] {
+                assert!(
+                    corner.cmpge(low).all() && corner.cmple(high).all(),
+                    "{place:?}"
+                );
+            }
+            // Apart from the player's board and from the key help under it.
+            let board_bottom = BOARD_CENTER.y - BOARD_PX / 2.0 - 40.0;
+            let apart_x = ghost.x - GHOST_PX / 2.0 > RIGHT;
+            let apart_y = line.y + GHOST_LINE_PX < board_bottom;
+            assert!(apart_x || apart_y, "{place:?}: {ghost} {line}");
+        }
+    }
 }

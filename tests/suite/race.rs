@@ -14,12 +14,12 @@ use g2048::{
     ai::{coach::COACH_BUDGET, search},
     game::{Announcement, PastGames, Race, Request, Screen, ShownDialog, race::lead_label},
     i18n::Words,
-    rules::{Config, History, Record, Status},
+    rules::{Cell, Config, History, Record, Status},
     save::MemoryStore,
     view::{
         header::Intro,
         layout::{Framing, Placement},
-        race::{GhostBoard, GhostTile},
+        race::{GhostBoard, ghost_cell_at},
         text::Label,
     },
 };
@@ -71,25 +71,33 @@ fn intro(app: &mut App) -> String {
         .clone()
 }
 
-/// The ghost's board as drawn: each tile's value where it shows, row by row.
-fn drawn_ghost(app: &mut App) -> Vec<u32> {
+/// The ghost's board as drawn: each tile's value on its cell (0 where none is), row by row.
+fn drawn_ghost(app: &mut App, shape: Shape) -> Vec<u32> {
     let world = app.world_mut();
-    let mut tiles: Vec<(usize, u32)> = world
-        .query::<(&GhostTile, &Visibility, &Children)>()
-        .iter(world)
-        .map(|(tile, visibility, children)| (tile.0, *visibility, children[0]))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .map(|(index, visibility, label)| {
-            let value = match visibility {
-                Visibility::Hidden => 0,
-                _ => world.get::<Label>(label).unwrap().0.parse().unwrap(),
-            };
-            (index, value)
-        })
-        .collect();
-    tiles.sort();
-    tiles.into_iter().map(|(_, value)| value).collect()
+    let root = world
+        .query_filtered::<&Children, With<GhostBoard>>()
+        .single(world)
+        .expect("one ghost's board");
+    let parts: Vec<Entity> = root.iter().collect();
+    let mut drawn = vec![0; shape.cells()];
+    for part in parts {
+        // A tile: a sprite with its digits under it (an empty cell has none).
+        let Some(digits) = world.get::<Children>(part).map(|c| c[0]) else {
+            continue;
+        };
+        let Some(label) = world.get::<Label>(digits) else {
+            continue;
+        };
+        let at = world.get::<Transform>(part).unwrap().translation.truncate();
+        let index = (0..shape.cells())
+            .find(|&i| {
+                let cell = Cell::new((i % shape.cols()) as u8, (i / shape.cols()) as u8);
+                ghost_cell_at(shape, cell).distance(at) < 0.5
+            })
+            .expect("a tile stands on a cell");
+        drawn[index] = label.0.parse().unwrap();
+    }
+    drawn
 }
 
 #[test]
@@ -133,7 +141,7 @@ fn a_race_against_a_replay_follows_it_move_by_move_and_its_card_gives_both_games
             break;
         }
         // The lead, after the move's own sentence.
-        let sentence = g2048::game::race::lead_sentence(lead, Words::english());
+        let sentence = format!("{}.", lead_label(lead, Words::english()));
         assert!(
             spoken.iter().any(|s| s.ends_with(&sentence)),
             "{spoken:?} ends with {sentence:?}"
@@ -145,7 +153,7 @@ fn a_race_against_a_replay_follows_it_move_by_move_and_its_card_gives_both_games
             .cells()
             .map(|c| ghost.board().get(c))
             .collect();
-        assert_eq!(drawn_ghost(&mut app), cells);
+        assert_eq!(drawn_ghost(&mut app, record.config.shape()), cells);
         // An undo takes the ghost back too, once.
         if n == 20 && !undone {
             undone = true;
@@ -255,7 +263,7 @@ fn m_races_the_ai_on_the_same_seed_one_of_its_moves_for_each_of_the_player_s() {
     }
     assert_eq!(race(&app).ghost_moves(), 6, "the AI plays no further ahead");
     settle(&mut app);
-    let spoken = g2048::game::race::lead_sentence(race(&app).lead, Words::english());
+    let spoken = lead_label(race(&app).lead, Words::english());
     assert!(!spoken.is_empty());
     // A new game leaves the race.
     g2048::testing::new_game(&mut app);
