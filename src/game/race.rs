@@ -236,7 +236,8 @@ fn follow_player(
                 .chain(card.lines)
                 .collect::<Vec<_>>()
                 .join(" "),
-            // After "Game over", which interrupts.
+            // Polite: when the player's game ended, "Game over" is said urgently too (the next
+            // frame); the card, a dialog, also takes the keyboard focus.
             urgent: false,
         });
     }

@@ -4,7 +4,7 @@
 //! the AI ([`super::autoplay::AiControl`]), the replay viewer ([`super::replay::Viewer`]), the
 //! history's list and the statistics' board size (their screens' own, `HistoryList` and
 //! `StatsSizes`), the coach ([`super::coach::CoachControl`]), the backups
-//! ([`super::persist::Backups`]).
+//! ([`super::persist::Backups`]), the race against a ghost ([`super::race::RaceControl`]).
 //!
 //! A new request is a variant of `Request`, an arm here and its work in the owner's file; the
 //! screens that take it say so in their module, with its key.
