@@ -237,7 +237,7 @@ fn follow_player(
                 .collect::<Vec<_>>()
                 .join(" "),
             // Polite: when the player's game ended, "Game over" is said urgently too (the next
-            // frame); the card, a dialog, also takes the keyboard focus.
+            // frame); the card, a dialog, also takes the screen reader's focus.
             urgent: false,
         });
     }
