@@ -103,6 +103,14 @@ fn spawn_question(mut commands: Commands, art: Res<Art>, facts: Facts) {
         TextBox::line(BOARD_PX - 2.0 * OPTIONS_MARGIN),
         Transform::from_xyz(0.0, column.y(), Z_LABEL),
     ));
+    // The question's one line may break in two; several lines each keep to one (smaller where
+    // a long one needs it), so none runs into the next.
+    let width = BOARD_PX - 2.0 * OPTIONS_MARGIN;
+    let line_box = if shown.lines.len() > 1 {
+        TextBox::line(width)
+    } else {
+        TextBox::lines(width, 2)
+    };
     for (n, line) in shown.lines.iter().enumerate() {
         let gap = if n == 0 {
             QUESTION_TO_LINE
@@ -113,7 +121,7 @@ fn spawn_question(mut commands: Commands, art: Res<Art>, facts: Facts) {
             ChildOf(root),
             label(line.clone(), QUESTION_LINE_PX, Ink::Text),
             DescribedLine(screen, n),
-            TextBox::lines(BOARD_PX - 2.0 * OPTIONS_MARGIN, 2),
+            line_box,
             Transform::from_xyz(0.0, column.below(gap), Z_LABEL),
         ));
     }
