@@ -90,6 +90,15 @@ pub fn window(store: &std::sync::Arc<dyn crate::save::Store>, seed: Option<u64>)
     })
 }
 
+/// What a screen reader was told in the last frame.
+pub fn said(app: &App) -> Vec<crate::game::Announcement> {
+    app.world()
+        .resource::<Messages<crate::game::Announcement>>()
+        .iter_current_update_messages()
+        .cloned()
+        .collect()
+}
+
 /// Writes a request and runs one frame.
 pub fn request(app: &mut App, request: crate::game::Request) {
     app.world_mut().write_message(request);

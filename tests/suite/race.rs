@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use g2048::{
     GamePlugin,
     ai::{coach::COACH_BUDGET, search},
-    game::{Announcement, PastGames, Race, Request, Screen, ShownDialog, race::lead_label},
+    game::{PastGames, Race, Request, Screen, ShownDialog, race::lead_label},
     i18n::Words,
     rules::{Cell, Config, History, Record, Status},
     save::MemoryStore,
@@ -51,14 +51,6 @@ fn app_watching(code: &str) -> App {
 
 fn race(app: &App) -> &g2048::game::Racing {
     app.world().resource::<Race>().0.as_ref().expect("a race")
-}
-
-fn said(app: &App) -> Vec<Announcement> {
-    app.world()
-        .resource::<Messages<Announcement>>()
-        .iter_current_update_messages()
-        .cloned()
-        .collect()
 }
 
 fn intro(app: &mut App) -> String {

@@ -8,14 +8,6 @@ use g2048::{
     rules::{Board, Cell, Config},
 };
 
-fn said(app: &App) -> Vec<Announcement> {
-    app.world()
-        .resource::<Messages<Announcement>>()
-        .iter_current_update_messages()
-        .cloned()
-        .collect()
-}
-
 /// The one cell where `after` has a tile that `slid` has not: the spawn.
 fn spawn_of(slid: &Board, after: &Board) -> (Cell, u32) {
     after
