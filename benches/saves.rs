@@ -67,7 +67,7 @@ fn saves(c: &mut Criterion) {
 }
 
 fn backups(c: &mut Criterion) {
-    let backup = g2048::testing::sample_backup(save::MAX_GAMES, 1_000);
+    let backup = g2048::testing::sample_backup(500, 1_000);
     let text = backup.render();
     let moves: u64 = backup.games.iter().map(|g| u64::from(g.moves)).sum();
     println!(

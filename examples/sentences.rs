@@ -82,6 +82,7 @@ fn sentences(words: &Words) -> Vec<(&'static str, String)> {
         ai: true,
         over: true,
         code: String::new(),
+        extra: Default::default(),
     };
     let games = [past(20_480, 1_021), past(3_001, 1)];
     let figures = stats::figures(&games, Shape::square(4), words);

@@ -60,7 +60,7 @@ mod cli {
         #[arg(long, value_name = "FILE", conflicts_with_all = PLAY_FLAGS)]
         pub export: Option<PathBuf>,
         /// Merge a backup (from --export, or the web page's Export) into the saves, and exit:
-        /// best scores only rise, and every game is kept (the history keeps its newest 500).
+        /// best scores only rise, and every game is kept.
         #[arg(long, value_name = "FILE", conflicts_with_all = PLAY_FLAGS, conflicts_with = "export")]
         pub import: Option<PathBuf>,
     }
@@ -77,6 +77,24 @@ mod cli {
         Exit(i32),
     }
 
+    /// Opens a file the player named, if it is a regular file: a FIFO or a device is refused,
+    /// not waited on.
+    fn regular_file(path: &Path) -> std::io::Result<std::fs::File> {
+        let refused = || std::io::Error::other("it is not a regular file");
+        if !std::fs::metadata(path)?.is_file() {
+            return Err(refused());
+        }
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+        let file = options.open(path)?;
+        if !file.metadata()?.is_file() {
+            return Err(refused());
+        }
+        Ok(file)
+    }
+
     /// A replay code, a link holding one, or the code in a file. A file that cannot be read is
     /// a bad flag, and so is a path that names none: a code never holds `/` or `.` (a link
     /// does, with its `replay=` mark). A code that is not a game is told on screen once the
@@ -89,13 +107,14 @@ mod cli {
             }
             return Ok(s.to_string());
         }
-        let bytes = std::fs::metadata(path)
-            .map_err(|e| format!("cannot read {s}: {e}"))?
-            .len();
-        if bytes > g2048::rules::MAX_CODE_CHARS as u64 {
+        let file = regular_file(path).map_err(|e| format!("cannot read {s}: {e}"))?;
+        if file.metadata().map_or(0, |meta| meta.len()) > g2048::rules::MAX_CODE_CHARS as u64 {
             return Err(format!("{s} is larger than any replay code"));
         }
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {s}: {e}"))
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::Read::take(file, 1 << 20), &mut text)
+            .map_err(|e| format!("cannot read {s}: {e}"))?;
+        Ok(text)
     }
 
     /// A language the game speaks (or `pseudo`, which marks every string: for checking that
@@ -184,10 +203,15 @@ mod cli {
         })
     }
 
-    /// The store's documents, an import cut short finished first (so a backup made now holds
-    /// what that import brought).
+    /// The store's documents, what an earlier build set aside merged back and an import cut
+    /// short finished first (so what is imported now joins all of it).
     fn documents(store: Arc<dyn Store>) -> Documents {
         let documents = Documents::new(store);
+        let mut problems = Vec::new();
+        documents.merge_back(&mut problems);
+        for problem in problems {
+            eprintln!("g2048: {}", problem.detail);
+        }
         match save::resume_import(&documents) {
             Some(Ok(report)) => {
                 eprintln!("g2048: finished an import cut short. {}", report.summary())
@@ -198,9 +222,19 @@ mod cli {
         documents
     }
 
-    /// `--export FILE`: 0 when written, 1 when it could not be.
+    /// `--export FILE`: 0 when written, 1 when it could not be. It only reads the saves: it
+    /// renames, sets aside and writes nothing there, whatever it finds.
     fn export(store: Arc<dyn Store>, path: &Path) -> i32 {
-        let documents = documents(store);
+        let documents = Documents::reader(store.clone());
+        if store
+            .read("import", 0)
+            .is_ok_and(|journal| journal.is_some())
+        {
+            eprintln!(
+                "g2048: an import was cut short; it is finished at the next start or --import, \
+                 and this backup holds the saves without it"
+            );
+        }
         let (backup, problems) = save::export(&documents, g2048::game::now_ms());
         for problem in problems {
             eprintln!("g2048: {} (not in the backup)", problem.detail);
@@ -227,9 +261,8 @@ mod cli {
     /// written then), 1 when the saves could not be written.
     fn import(store: Arc<dyn Store>, path: &Path) -> i32 {
         use std::io::Read;
-        let documents = documents(store);
         let mut bytes = Vec::new();
-        let read = std::fs::File::open(path).and_then(|file| {
+        let read = regular_file(path).and_then(|file| {
             file.take(save::MAX_BACKUP_BYTES as u64 + 1)
                 .read_to_end(&mut bytes)
         });
@@ -237,6 +270,7 @@ mod cli {
             eprintln!("g2048: cannot read {}: {e}", path.display());
             return 2;
         }
+        let documents = documents(store);
         let import = match Import::new(&documents, &bytes) {
             Ok(import) => import,
             Err(e) => {

@@ -449,6 +449,7 @@ pub fn sample_backup(games: usize, moves: usize) -> crate::save::Backup {
         options: Some(crate::save::Options::default()),
         best,
         games: past,
+        other_games: Vec::new(),
         boards,
     }
 }

@@ -358,10 +358,6 @@ notice-imported = Importiert: { $new ->
     }{ $history ->
         [0] {""}
        *[other] , { $history } in den Verlauf
-    }{ $left ->
-        [0] {""}
-        [one] , das älteste ausgelassen
-       *[other] , die { $left } ältesten ausgelassen
     }.
 # $what: welches Dokument es war.
 notice-set-aside = { $what ->
@@ -382,6 +378,18 @@ notice-left-alone = { $what ->
         [import] Dein abgebrochener Import konnte nicht verwendet werden; er bleibt unverändert.
        *[game] Dein gespeichertes Spiel konnte nicht verwendet werden; es bleibt unverändert.
     }
+notice-newer-saves = Deine Spielstände stammen von einer neueren Version von 2048: Diese liest, was sie davon kennt, und lässt den Rest, wie er ist.
+notice-not-understood = Ein Spielstand, der für diese Version zu groß ist, bleibt, wie er ist.
+notice-unreadable = Ein Spielstand kann gerade nicht gelesen werden: Er bleibt, wie er ist, und wird beim nächsten Speichern erneut gelesen.
+notice-not-file = Wo ein Spielstand sein sollte, liegt keine Datei: Sie bleibt, wie sie ist, und dieser Spielstand wird nicht gespeichert.
+notice-damaged = Ein beschädigter Spielstand bleibt, wie er ist.
+notice-no-lock = Die Spielstände lassen sich hier nicht sperren, daher wird nichts gespeichert: So geht kein Spiel eines anderen Fensters verloren.
+notice-no-claim = Dieses Spielfeld kann hier nicht reserviert werden: Dieses Fenster spielt ein eigenes Spiel, das im Verlauf bleibt.
+notice-rebuilt = Dein gespeichertes Spiel war beschädigt: Es wurde aus seinen Zügen wiederhergestellt.
+notice-merged-back = { $count ->
+        [one] Ein Spielstand, den eine frühere Version beiseitegelegt hatte, wurde erneut gelesen und wieder übernommen.
+       *[other] { $count } Spielstände, die eine frühere Version beiseitegelegt hatte, wurden erneut gelesen und wieder übernommen.
+    }
 
 ## Warum eine Backup-Datei abgelehnt wird (in „Diese Datei kann nicht importiert werden: …“).
 
@@ -395,6 +403,10 @@ error-backup-version = die Version fehlt oder ist falsch
 error-backup-content = der Inhalt ist kein Backup
 error-backup-json = kein gültiges JSON
 error-backup-check = die Prüfsumme passt nicht zum Inhalt
+error-backup-dated = { $count ->
+        [one] sie enthält ein Spiel, das nach ihrer Erstellung datiert ist
+       *[other] sie enthält { $count } Spiele, die nach ihrer Erstellung datiert sind
+    }
 
 ## Warum der Speicher des Spiels versagt hat (in den Hinweisen oben).
 
@@ -403,6 +415,10 @@ error-storage-unreadable = der lokale Speicher konnte nicht gelesen werden
 error-storage-full = der lokale Speicher ist voll oder hat das Schreiben verweigert
 error-storage-change = der lokale Speicher hat die Änderung verweigert
 error-storage-untouchable = ein Dokument, das weder gelesen noch beiseitegelegt werden konnte, wird nicht überschrieben
+error-storage-not-file = dort liegt keine Datei
+error-storage-no-lock = die Spielstände konnten nicht gesperrt werden
+error-storage-not-understood = ein Spielstand, den diese Version nicht versteht, bleibt, wie er ist
+error-storage-read-only = der Export einer Sicherung schreibt nichts
 # Die Fehlermeldung des Systems selbst.
 error-io = { $reason }
 

@@ -357,9 +357,6 @@ notice-imported = Imported: { $new ->
     }{ $history ->
         [0] {""}
        *[other] , { $history } into the history
-    }{ $left ->
-        [0] {""}
-       *[other] , { $left } oldest left out
     }.
 # $what: which document it was.
 notice-set-aside = { $what ->
@@ -380,6 +377,18 @@ notice-left-alone = { $what ->
         [import] Your unfinished import could not be used; it is left as it was.
        *[game] Your saved game could not be used; it is left as it was.
     }
+notice-newer-saves = Your saves come from a newer version of 2048: this one reads what it knows of them and leaves the rest as it is.
+notice-not-understood = A save too large for this version is left as it is.
+notice-unreadable = A save cannot be read just now: it is left as it is and read again at the next save.
+notice-not-file = Something that is not a file is where a save should be: it is left as it is, and that save is not kept.
+notice-damaged = A damaged save is left as it is.
+notice-no-lock = The saves cannot be locked here, so nothing is saved: no other window's games can be lost.
+notice-no-claim = This board cannot be claimed here: this window plays a game of its own, kept in the history.
+notice-rebuilt = Your saved game was damaged: it was rebuilt from its moves.
+notice-merged-back = { $count ->
+        [one] A save an earlier version set aside was read again and merged back.
+       *[other] { $count } saves an earlier version set aside were read again and merged back.
+    }
 
 ## Why a backup file is refused (inside "This file cannot be imported: …").
 
@@ -393,6 +402,10 @@ error-backup-version = its version is missing or wrong
 error-backup-content = what it holds is not a backup's
 error-backup-json = it is not valid JSON
 error-backup-check = its check does not match what it holds
+error-backup-dated = { $count ->
+        [one] it holds a game dated after it was made
+       *[other] it holds { $count } games dated after it was made
+    }
 
 ## Why the game's storage failed (inside the notices above).
 
@@ -401,6 +414,10 @@ error-storage-unreadable = local storage could not be read
 error-storage-full = local storage is full or refused the write
 error-storage-change = local storage refused the change
 error-storage-untouchable = a document that could be neither read nor set aside is not written over
+error-storage-not-file = what is there is not a file
+error-storage-no-lock = the saves could not be locked
+error-storage-not-understood = a save this version does not understand is left as it is
+error-storage-read-only = a backup's export writes nothing
 # The system's own words for an error.
 error-io = { $reason }
 

@@ -357,10 +357,6 @@ notice-imported = Importado: { $new ->
     }{ $history ->
         [0] {""}
        *[other] , { $history } al historial
-    }{ $left ->
-        [0] {""}
-        [one] , { $left } más antigua descartada
-       *[other] , { $left } más antiguas descartadas
     }.
 # $what: qué documento era.
 notice-set-aside = { $what ->
@@ -381,6 +377,18 @@ notice-left-alone = { $what ->
         [import] No se pudo usar tu importación sin terminar; se queda como estaba.
        *[game] No se pudo usar tu partida guardada; se queda como estaba.
     }
+notice-newer-saves = Tus partidas guardadas vienen de una versión más nueva de 2048: esta lee lo que conoce de ellas y deja el resto como está.
+notice-not-understood = Un guardado demasiado grande para esta versión se deja como está.
+notice-unreadable = Un guardado no se puede leer ahora: se deja como está y se vuelve a leer al guardar de nuevo.
+notice-not-file = Donde debería haber un guardado hay algo que no es un archivo: se deja como está y ese guardado no se conserva.
+notice-damaged = Un guardado dañado se deja como está.
+notice-no-lock = Aquí no se pueden bloquear los guardados, así que no se guarda nada: no se puede perder ninguna partida de otra ventana.
+notice-no-claim = Aquí no se puede reservar este tablero: esta ventana juega su propia partida, que se guarda en el historial.
+notice-rebuilt = Tu partida guardada estaba dañada: se ha reconstruido a partir de sus movimientos.
+notice-merged-back = { $count ->
+        [one] Un guardado que una versión anterior dejó aparte se ha vuelto a leer y se ha reincorporado.
+       *[other] { $count } guardados que una versión anterior dejó aparte se han vuelto a leer y se han reincorporado.
+    }
 
 ## Por qué se rechaza un archivo de copia de seguridad (dentro de "No se puede importar este archivo: …").
 
@@ -394,6 +402,10 @@ error-backup-version = falta su versión o no es válida
 error-backup-content = su contenido no es el de una copia de seguridad
 error-backup-json = no es JSON válido
 error-backup-check = su comprobación no coincide con su contenido
+error-backup-dated = { $count ->
+        [one] contiene una partida con fecha posterior a su creación
+       *[other] contiene { $count } partidas con fecha posterior a su creación
+    }
 
 ## Por qué falló el almacenamiento del juego (dentro de los avisos anteriores).
 
@@ -402,6 +414,10 @@ error-storage-unreadable = no se pudo leer el almacenamiento local
 error-storage-full = el almacenamiento local está lleno o rechazó la escritura
 error-storage-change = el almacenamiento local rechazó el cambio
 error-storage-untouchable = no se sobrescribe un documento que no se pudo leer ni dejar aparte
+error-storage-not-file = lo que hay ahí no es un archivo
+error-storage-no-lock = no se pudieron bloquear los guardados
+error-storage-not-understood = un guardado que esta versión no entiende se deja como está
+error-storage-read-only = la exportación de una copia de seguridad no escribe nada
 # Las palabras del propio sistema para un error.
 error-io = { $reason }
 

@@ -356,10 +356,6 @@ notice-imported = Import terminé : { $new ->
     }{ $history ->
         [0] {""}
        *[other] , { $history } dans l’historique
-    }{ $left ->
-        [0] {""}
-        [one] , { $left } plus ancienne laissée de côté
-       *[other] , les { $left } plus anciennes laissées de côté
     }.
 # $what: which document it was.
 notice-set-aside = { $what ->
@@ -380,6 +376,18 @@ notice-left-alone = { $what ->
         [import] Votre importation inachevée n’a pas pu être utilisée ; elle reste telle quelle.
        *[game] Votre partie sauvegardée n’a pas pu être utilisée ; elle reste telle quelle.
     }
+notice-newer-saves = Vos sauvegardes viennent d’une version plus récente de 2048 : celle-ci en lit ce qu’elle connaît et laisse le reste tel quel.
+notice-not-understood = Une sauvegarde trop grande pour cette version est laissée telle quelle.
+notice-unreadable = Une sauvegarde ne peut pas être lue pour l’instant : elle est laissée telle quelle et relue à la prochaine sauvegarde.
+notice-not-file = Ce qui se trouve à la place d’une sauvegarde n’est pas un fichier : il est laissé tel quel, et cette sauvegarde n’est pas conservée.
+notice-damaged = Une sauvegarde endommagée est laissée telle quelle.
+notice-no-lock = Les sauvegardes ne peuvent pas être verrouillées ici, donc rien n’est sauvegardé : aucune partie d’une autre fenêtre ne peut être perdue.
+notice-no-claim = Ce plateau ne peut pas être réservé ici : cette fenêtre joue sa propre partie, gardée dans l’historique.
+notice-rebuilt = Votre partie sauvegardée était endommagée : elle a été reconstruite à partir de ses coups.
+notice-merged-back = { $count ->
+        [one] Une sauvegarde mise de côté par une version antérieure a été relue et réintégrée.
+       *[other] { $count } sauvegardes mises de côté par une version antérieure ont été relues et réintégrées.
+    }
 
 ## Why a backup file is refused (inside "Ce fichier ne peut pas être importé : …").
 
@@ -393,6 +401,10 @@ error-backup-version = sa version est absente ou erronée
 error-backup-content = son contenu n’est pas celui d’une sauvegarde
 error-backup-json = ce n’est pas du JSON valide
 error-backup-check = sa somme de contrôle ne correspond pas à son contenu
+error-backup-dated = { $count ->
+        [one] il contient une partie datée d’après sa création
+       *[other] il contient { $count } parties datées d’après sa création
+    }
 
 ## Why the game’s storage failed (inside the notices above).
 
@@ -401,6 +413,10 @@ error-storage-unreadable = le stockage local n’a pas pu être lu
 error-storage-full = le stockage local est plein ou a refusé l’écriture
 error-storage-change = le stockage local a refusé la modification
 error-storage-untouchable = un document qui n’a pu être ni lu ni mis de côté n’est pas écrasé
+error-storage-not-file = ce qui s’y trouve n’est pas un fichier
+error-storage-no-lock = les sauvegardes n’ont pas pu être verrouillées
+error-storage-not-understood = une sauvegarde que cette version ne comprend pas est laissée telle quelle
+error-storage-read-only = l’export d’une sauvegarde n’écrit rien
 # The system’s own words for an error.
 error-io = { $reason }
 

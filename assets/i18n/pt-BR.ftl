@@ -353,10 +353,6 @@ notice-imported = Importação concluída: { $new ->
     }{ $history ->
         [0] {""}
        *[other] , { $history } no histórico
-    }{ $left ->
-        [0] {""}
-        [one] , 1 mais antigo deixado de fora
-       *[other] , { $left } mais antigos deixados de fora
     }.
 # $what: which document it was.
 notice-set-aside = { $what ->
@@ -377,6 +373,18 @@ notice-left-alone = { $what ->
         [import] Sua importação inacabada não pôde ser usada; ela ficou como estava.
        *[game] Seu jogo salvo não pôde ser usado; ele ficou como estava.
     }
+notice-newer-saves = Seus jogos salvos vêm de uma versão mais nova do 2048: esta lê o que conhece deles e deixa o resto como está.
+notice-not-understood = Um salvamento grande demais para esta versão é deixado como está.
+notice-unreadable = Um salvamento não pode ser lido agora: ele é deixado como está e lido de novo no próximo salvamento.
+notice-not-file = O que está no lugar de um salvamento não é um arquivo: é deixado como está, e esse salvamento não é guardado.
+notice-damaged = Um salvamento danificado é deixado como está.
+notice-no-lock = Os salvamentos não podem ser travados aqui, então nada é salvo: nenhum jogo de outra janela pode se perder.
+notice-no-claim = Este tabuleiro não pode ser reservado aqui: esta janela joga um jogo só seu, guardado no histórico.
+notice-rebuilt = Seu jogo salvo estava danificado: ele foi reconstruído a partir das jogadas.
+notice-merged-back = { $count ->
+        [one] Um salvamento que uma versão anterior guardou à parte foi lido de novo e reincorporado.
+       *[other] { $count } salvamentos que uma versão anterior guardou à parte foram lidos de novo e reincorporados.
+    }
 
 ## Por que um arquivo de backup é recusado (dentro de "Este arquivo não pode ser importado: …").
 
@@ -390,6 +398,10 @@ error-backup-version = a versão está ausente ou errada
 error-backup-content = o conteúdo não é de um backup
 error-backup-json = não é um JSON válido
 error-backup-check = a verificação não confere com o conteúdo
+error-backup-dated = { $count ->
+        [one] ele contém um jogo datado de depois da sua criação
+       *[other] ele contém { $count } jogos datados de depois da sua criação
+    }
 
 ## Por que o armazenamento do jogo falhou (dentro dos avisos acima).
 
@@ -398,6 +410,10 @@ error-storage-unreadable = não foi possível ler o armazenamento local
 error-storage-full = o armazenamento local está cheio ou recusou a gravação
 error-storage-change = o armazenamento local recusou a alteração
 error-storage-untouchable = um documento que não pôde ser lido nem guardado à parte não é sobrescrito
+error-storage-not-file = o que está lá não é um arquivo
+error-storage-no-lock = os salvamentos não puderam ser travados
+error-storage-not-understood = um salvamento que esta versão não entende é deixado como está
+error-storage-read-only = a exportação de um backup não escreve nada
 # The system's own words for an error.
 error-io = { $reason }
 

@@ -308,9 +308,6 @@ notice-imported = 已导入：{ $new } 局新游戏{ $boards ->
     }{ $history ->
         [0] {""}
        *[other] ，{ $history } 局加入历史记录
-    }{ $left ->
-        [0] {""}
-       *[other] ，最早的 { $left } 局未导入
     }。
 # $what：是哪一份数据。
 notice-set-aside = { $what ->
@@ -331,6 +328,15 @@ notice-left-alone = { $what ->
         [import] 你未完成的导入无法使用；已保持原样。
        *[game] 你保存的游戏无法使用；已保持原样。
     }
+notice-newer-saves = 你的存档来自更新版本的 2048：此版本只读取它认识的部分，其余保持原样。
+notice-not-understood = 一份对此版本来说过大的存档保持原样。
+notice-unreadable = 一份存档暂时无法读取：它保持原样，下次保存时会再次读取。
+notice-not-file = 存档的位置上不是文件：它保持原样，这份存档不会被保存。
+notice-damaged = 一份损坏的存档保持原样。
+notice-no-lock = 这里无法锁定存档，因此不会保存任何内容：其他窗口的游戏都不会丢失。
+notice-no-claim = 这里无法占用此棋盘：本窗口玩自己的一局，保存在历史记录中。
+notice-rebuilt = 你保存的游戏已损坏：已根据其步骤重建。
+notice-merged-back = 旧版本另行保存的 { $count } 份存档已重新读取并合并回来。
 
 ## 备份文件被拒绝的原因（用在“无法导入此文件：…”中）。
 
@@ -344,6 +350,7 @@ error-backup-version = 版本缺失或错误
 error-backup-content = 内容不是备份
 error-backup-json = 不是有效的 JSON
 error-backup-check = 校验值与内容不符
+error-backup-dated = 其中有 { $count } 局游戏的日期晚于备份的创建时间
 
 ## 游戏存储失败的原因（用在上面的提示中）。
 
@@ -352,6 +359,10 @@ error-storage-unreadable = 无法读取本地存储
 error-storage-full = 本地存储已满或拒绝写入
 error-storage-change = 本地存储拒绝了更改
 error-storage-untouchable = 既无法读取也无法另行保存的数据不会被覆盖
+error-storage-not-file = 那里不是文件
+error-storage-no-lock = 无法锁定存档
+error-storage-not-understood = 此版本无法理解的存档保持原样
+error-storage-read-only = 导出备份不会写入任何内容
 # 系统自己对错误的描述。
 error-io = { $reason }
 

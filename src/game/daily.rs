@@ -169,6 +169,7 @@ mod tests {
             ai: false,
             over: true,
             code: String::new(),
+            extra: Default::default(),
         }
     }
 

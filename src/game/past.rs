@@ -1,5 +1,5 @@
-//! The history of games: the last `save::MAX_GAMES` games, finished or replaced by another with
-//! at least one move, for the history list, the statistics and the replay viewer. (Where the
+//! The history of games: every game played, finished or replaced by another with at least one
+//! move, for the history list, the statistics and the replay viewer. (Where the
 //! list and the statistics stand belongs to their screens: `screens::history`,
 //! `screens::stats`.)
 
@@ -200,6 +200,7 @@ mod tests {
             ai: false,
             over: true,
             code: String::new(),
+            extra: Default::default(),
         }
     }
 

@@ -119,6 +119,8 @@ pub fn load(
 ) -> Loaded {
     let mut problems = Vec::new();
     let mut notices = Vec::new();
+    // What an earlier build set aside and this one reads goes back into the documents first.
+    documents.merge_back(&mut problems);
     match save::resume_import(documents) {
         Some(Ok(report)) => {
             info!("finished an import cut short: {}", report.summary());
@@ -127,34 +129,9 @@ pub fn load(
         Some(Err(e)) => warn!("{e}"),
         None => {}
     }
-    let small = save::MAX_DOCUMENT_BYTES;
-    let options = documents
-        .stored(
-            save::OPTIONS_KEY,
-            save::Kept::Options,
-            small,
-            save::parse_options,
-            &mut problems,
-        )
-        .unwrap_or_default();
-    let best = documents
-        .stored(
-            save::BEST_KEY,
-            save::Kept::BestScores,
-            small,
-            save::parse_best,
-            &mut problems,
-        )
-        .unwrap_or_default();
-    let mut past = documents
-        .stored(
-            save::GAMES_KEY,
-            save::Kept::History,
-            save::MAX_GAMES_BYTES,
-            save::parse_games,
-            &mut problems,
-        )
-        .unwrap_or_default();
+    let options = documents.options(&mut problems);
+    let best = documents.best(&mut problems);
+    let mut past = documents.games(&mut problems);
     let config = Config::with_shape(
         shape.unwrap_or(options.size),
         target.unwrap_or(options.target),
@@ -162,12 +139,12 @@ pub fn load(
     .unwrap_or_default();
     let mut claim = BoardClaim::new(documents, config);
     let (game, history) = if claim.guest() {
-        notices.push(guest_notice(config));
+        notices.push(guest_notice(config, claim.claim.state()));
         new_game(config, seed.unwrap_or_else(rand::random))
     } else if let Some(seed) = seed {
         // A flag's new game: the saved one goes into the history now (and again, if it is
         // still there, when this game is first written over it).
-        if let Some((game, history)) = documents.saved_board(config, &mut problems)
+        if let Some((game, history)) = documents.saved_board(config, &mut problems).game()
             && let Some(entry) = save::PastGame::of(&game, &history).filter(|_| !history.is_empty())
         {
             let mut games = past.clone();
@@ -211,7 +188,8 @@ fn write_board(
     saved
 }
 
-/// Tells the player once that saving failed (a full disk, a browser without storage).
+/// Tells the player once that saving failed (a full disk, a browser without storage). A
+/// document left as it is, or a lock not had, was told with its own problem.
 fn report(
     result: &std::io::Result<()>,
     documents: &Documents,
@@ -220,6 +198,9 @@ fn report(
 ) {
     match result {
         Ok(()) => failed.0 = false,
+        Err(e) if save::Refusal::of(e).is_some_and(save::Refusal::told) => {
+            debug!("not saved: {e}");
+        }
         Err(e) if !failed.0 => {
             failed.0 = true;
             warn!("cannot save to {}: {e}", documents.location());
@@ -255,7 +236,9 @@ fn save_game(
     }
     match claim.claim.state() {
         ClaimState::Pending => claim.unsaved = true,
-        ClaimState::Refused => PastGames::keep_in(&mut past, &engine, &history),
+        ClaimState::Refused | ClaimState::Unavailable => {
+            PastGames::keep_in(&mut past, &engine, &history)
+        }
         ClaimState::Held => {
             let saved = write_board(&documents, &mut claim, &engine, &history, &past.0);
             report(&saved.written, &documents, &mut failed, &mut notices);
@@ -292,8 +275,18 @@ fn settle_claim(
     let played = shown_from_slot && Some(mark(board.history())) != from_slot;
     if state == ClaimState::Held {
         let mut problems = Vec::new();
-        let now = documents.saved_board(config, &mut problems);
+        let slot = documents.saved_board(config, &mut problems);
         tell_problems(problems, &mut notices);
+        if matches!(slot, save::Slot::HandsOff) {
+            // A game this build leaves as it is: this tab plays its own (told with the problem).
+            board.claim().claim = save::Claim::unavailable();
+            board.claim().from_slot = None;
+            if shown_from_slot {
+                board.make_own(played.then(start_ms));
+            }
+            return;
+        }
+        let now = slot.game();
         let moved_on =
             shown_from_slot && now.as_ref().map(|(_, history)| mark(history)) != from_slot;
         if moved_on && !played {
@@ -324,10 +317,11 @@ fn settle_claim(
         }
         return;
     }
-    // Refused: another window plays this board. If the game shown is the one read from its
-    // slot, it is that window's: played on here, it becomes a game of its own (a new start);
-    // not played, a new game takes its place. A game started here since is already this one's.
-    let line = guest_notice(config);
+    // Refused: another window plays this board (or none can be claimed). If the game shown is
+    // the one read from its slot, it is that window's: played on here, it becomes a game of its
+    // own (a new start); not played, a new game takes its place. A game started here since is
+    // already this one's.
+    let line = guest_notice(config, state);
     board.claim().from_slot = None;
     if !shown_from_slot {
         notices.write(Notice(line));

@@ -59,9 +59,13 @@ impl BoardClaim {
         }
     }
 
-    /// Whether another window plays this board, so this one plays a game of its own.
+    /// Whether another window plays this board (or none can be claimed, or its saved game is
+    /// one this build leaves as it is), so this one plays a game of its own.
     pub fn guest(&self) -> bool {
-        self.claim.state() == ClaimState::Refused
+        matches!(
+            self.claim.state(),
+            ClaimState::Refused | ClaimState::Unavailable
+        )
     }
 }
 
@@ -69,9 +73,18 @@ pub(super) fn claim_unsettled(claim: Res<BoardClaim>) -> bool {
     !claim.settled
 }
 
-/// What the player is told when another window (a tab, on the web) plays the board, and the
-/// log.
-pub(super) fn guest_notice(config: Config) -> Said {
+/// What the player is told when another window (a tab, on the web) plays the board, or no
+/// claim can be had here, and the log.
+pub(super) fn guest_notice(config: Config, state: ClaimState) -> Said {
+    if state == ClaimState::Unavailable {
+        info!(
+            "the {} board to {} cannot be claimed here: this window plays a game of its own, \
+             kept in the history",
+            config.shape(),
+            config.target()
+        );
+        return said!("notice-no-claim");
+    }
     info!(
         "another window plays the {} board to {}: this window plays a game of its own",
         config.shape(),
@@ -117,7 +130,7 @@ pub(super) fn open_board(
         *claim = BoardClaim::new(documents, config);
     }
     if claim.guest() {
-        notices.push(guest_notice(config));
+        notices.push(guest_notice(config, claim.claim.state()));
         return new_game(config, rand::random());
     }
     let mut problems = Vec::new();
@@ -126,13 +139,22 @@ pub(super) fn open_board(
     board
 }
 
-/// The saved game of the claimed board (noted as read from its slot), or a new one.
+/// The saved game of the claimed board (noted as read from its slot), or a new one. A saved
+/// game this build leaves as it is (a later version's) is not this window's to write: it
+/// plays a game of its own, as a guest does (the player was told why with the problem).
 pub(super) fn slot_game(
     documents: &Documents,
     claim: &mut BoardClaim,
     problems: &mut Vec<Problem>,
 ) -> (Game, rules::History) {
-    let board = documents.saved_board(claim.config, problems);
+    let board = match documents.saved_board(claim.config, problems) {
+        save::Slot::HandsOff => {
+            claim.claim = Claim::unavailable();
+            claim.settled = true;
+            None
+        }
+        slot => slot.game(),
+    };
     claim.from_slot = board.as_ref().map(|(_, history)| mark(history));
     board.unwrap_or_else(|| new_game(claim.config, rand::random()))
 }

@@ -12,6 +12,10 @@ pub const MIN_SIZE: usize = 3;
 pub const MAX_SIZE: usize = 8;
 /// Cells on the largest board.
 pub const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
+/// The exponent of the largest tile a `u32` holds (2^31). Two of them do not merge, as a wall
+/// does not: no board from a save or a backup can make the game overflow, whatever its tiles.
+/// (A game reaches it only on a board of 30 cells or more, after billions of moves.)
+pub const LAST_EXPONENT: u8 = 31;
 
 /// A board's rows and columns, each `MIN_SIZE..=MAX_SIZE`. Written "4×6": rows first.
 ///
@@ -466,9 +470,8 @@ impl Board {
             while i < len {
                 let e = exps[i];
                 let from = slots[i] as usize;
-                if i + 1 < len && exps[i + 1] == e {
+                if i + 1 < len && exps[i + 1] == e && e < LAST_EXPONENT {
                     let merged = e + 1;
-                    assert!(merged < 32, "tile value overflowed u32");
                     let second = slots[i + 1] as usize;
                     out.cells[line.index(to)] = merged;
                     score += 1u64 << merged;
@@ -495,8 +498,9 @@ impl Board {
         (0..cells.len()).any(|i| {
             let e = cells[i];
             e == 0
-                || (i % n + 1 < n && cells[i + 1] == e)
-                || (i + n < cells.len() && cells[i + n] == e)
+                || (e < LAST_EXPONENT
+                    && ((i % n + 1 < n && cells[i + 1] == e)
+                        || (i + n < cells.len() && cells[i + n] == e)))
         })
     }
 }

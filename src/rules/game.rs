@@ -165,6 +165,16 @@ pub const MAX_SAVED_TILE: u32 = 1 << 30;
 /// scores under 2^42), far below where adding to it could overflow.
 pub const MAX_SAVED_SCORE: u64 = 1 << 50;
 
+/// The largest tile a game on this board can reach: 2^(cells + 1), as each cell can hold a
+/// tile at most twice its neighbour's along a snake, the last a spawned 4 (4×4: 131,072), and
+/// never above [`MAX_SAVED_TILE`]. A save or a backup with a larger tile is refused.
+pub fn reachable_tile(shape: crate::rules::Shape) -> u32 {
+    match shape.cells() + 1 {
+        bits if bits < MAX_SAVED_TILE.trailing_zeros() as usize => 1 << bits,
+        _ => MAX_SAVED_TILE,
+    }
+}
+
 /// Why a saved game cannot be a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RestoreError {
@@ -279,8 +289,9 @@ impl Game {
             });
         }
         let mut board = Board::of(config.shape());
+        let largest = reachable_tile(config.shape());
         for (cell, &value) in board.clone().cells().zip(&saved.tiles) {
-            let tile = value >= 2 && value.is_power_of_two() && value <= MAX_SAVED_TILE;
+            let tile = value >= 2 && value.is_power_of_two() && value <= largest;
             if value != 0 && !tile {
                 return Err(RestoreError::Tile(value));
             }

@@ -10,12 +10,14 @@ mod history;
 mod record;
 
 pub use board::{
-    Board, Cell, Direction, MAX_CELLS, MAX_SIZE, MIN_SIZE, Merge, Shape, SlidePlan, TileSlide,
+    Board, Cell, Direction, LAST_EXPONENT, MAX_CELLS, MAX_SIZE, MIN_SIZE, Merge, Shape, SlidePlan,
+    TileSlide,
 };
 pub use daily::{DAILY_MARK, Day, claimed_day, daily, daily_config, daily_of};
 pub use game::{
     Config, ConfigError, DEFAULT_SIZE, DEFAULT_TARGET, Game, MAX_SAVED_SCORE, MAX_SAVED_TILE,
     MIN_TARGET, RestoreError, SPAWN_TWO_PROBABILITY, START_TILES, SavedGame, Status, Turn,
+    reachable_tile,
 };
 pub use history::{
     CHECKPOINT_EVERY, History, HistoryError, MAX_PAUSE_MS, PlayInfo, pack_moves, unpack_moves,

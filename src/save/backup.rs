@@ -6,12 +6,13 @@
 //!
 //! It is one JSON document, `{"format": "g2048 backup", "version": 1, "made_ms": …, "check":
 //! …, "content": {"options", "best", "games", "boards"}}`, whose `check` is the CRC-32 of the
-//! content as written: a file cut short, changed or damaged is refused, as is one of another
-//! format or a newer version, and every game in it is checked like a saved one before anything
-//! is written.
+//! content exactly as written: a file cut short, changed or damaged is refused, as is one of
+//! another format or a newer version, one holding games dated after it was made, and every
+//! game in it is checked like a saved one before anything is written.
 //!
 //! Importing merges, as two windows do (`merge`): best scores only rise, the history gains the
-//! backup's games, the options become the backup's. A board's game goes into its slot when that
+//! backup's games (every one: the history has no cap), the options the backup holds become the
+//! player's (fields this build does not know stay). A board's game goes into its slot when that
 //! slot is empty, or holds the same game not as far on; when this machine has another game
 //! there, or a window is playing that board, the backup's game goes into the history instead
 //! (from where it can be replayed and played on). Nothing here is written over.
@@ -25,43 +26,52 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
-use super::documents::Documents;
+use super::documents::{Documents, Slot};
+use super::format::GamesDoc;
 use super::store::{Claim, ClaimState};
 use super::{
-    BestScores, LoadError, MAX_GAMES, Options, PastGame, SavedHistory, merge, parse_best,
-    parse_options,
+    BestScores, LoadError, MAX_GAMES_BYTES, Options, PastGame, SavedHistory, merge, parse_options,
 };
 use crate::i18n::{Said, Words};
-use crate::rules::{Config, Game, History, SavedGame, Shape};
+use crate::rules::{Game, History, SavedGame, Shape};
 use crate::said;
 
 /// What a backup file says it is.
 pub const BACKUP_FORMAT: &str = "g2048 backup";
 /// The backup version this game writes and reads.
 pub const BACKUP_VERSION: u32 = 1;
-/// No backup is larger (the history is at most 3 MB; a few boards' moves add to it).
-pub const MAX_BACKUP_BYTES: usize = 32 * 1024 * 1024;
+/// No backup is larger: the largest history read, and room for every board's moves.
+pub const MAX_BACKUP_BYTES: usize = MAX_GAMES_BYTES + 64 * 1024 * 1024;
 /// The journal of an import under way.
 pub(super) const IMPORT_KEY: &str = "import";
 
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct BackupFile {
-    format: String,
+/// A backup file as read: its content is checked exactly as written.
+#[derive(Deserialize)]
+struct FileIn<'a> {
+    made_ms: u64,
+    /// The CRC-32 of `content` as written (compact JSON), 8 hex digits.
+    check: String,
+    #[serde(borrow)]
+    content: &'a RawValue,
+}
+
+#[derive(Serialize)]
+struct FileOut<'a> {
+    format: &'a str,
     version: u32,
     made_ms: u64,
-    /// The CRC-32 of `content` as compact JSON, 8 hex digits.
     check: String,
-    content: Content,
+    content: &'a RawValue,
 }
 
 #[derive(Serialize, Deserialize, Clone)]
-#[serde(deny_unknown_fields)]
 struct Content {
     options: Option<Options>,
     best: BestScores,
-    games: Vec<PastGame>,
+    /// The history's entries: the games, and entries this build cannot read (kept as they are).
+    games: Vec<serde_json::Value>,
     boards: Vec<BoardSave>,
 }
 
@@ -88,6 +98,8 @@ pub struct Backup {
     pub options: Option<Options>,
     pub best: BestScores,
     pub games: Vec<PastGame>,
+    /// The history's entries this build cannot read (a later build's), carried as they are.
+    pub other_games: Vec<serde_json::Value>,
     /// Every board's game in progress, with the moves that led to it.
     pub boards: Vec<(Game, History)>,
 }
@@ -100,6 +112,8 @@ pub enum BackupError {
     Newer(u32),
     Damaged(Damage),
     Impossible(String),
+    /// Games dated after the backup was made: a forged or damaged file.
+    Dated(usize),
 }
 
 impl BackupError {
@@ -115,6 +129,7 @@ impl BackupError {
                 said!("error-backup-damaged", reason = said!(damage.id()))
             }
             BackupError::Impossible(_) => said!("error-backup-impossible"),
+            BackupError::Dated(count) => said!("error-backup-dated", count = *count),
         }
     }
 }
@@ -156,9 +171,8 @@ impl Damage {
 
 impl std::error::Error for BackupError {}
 
-fn crc(content: &Content) -> String {
-    let text = serde_json::to_string(content).expect("backups always serialise");
-    format!("{:08x}", crc32fast::hash(text.as_bytes()))
+fn crc(content: &str) -> String {
+    format!("{:08x}", crc32fast::hash(content.as_bytes()))
 }
 
 impl Backup {
@@ -185,21 +199,24 @@ impl Backup {
             }
             _ => return Err(BackupError::NotBackup),
         }
-        let file: BackupFile = serde_json::from_str(text).map_err(|e| {
+        let damaged = |e: serde_json::Error| {
             BackupError::Damaged(match e.classify() {
                 serde_json::error::Category::Eof => Damage::CutShort,
                 serde_json::error::Category::Data => Damage::Content,
                 _ => Damage::Json,
             })
-        })?;
-        if crc(&file.content) != file.check {
+        };
+        let file: FileIn = serde_json::from_str(text).map_err(damaged)?;
+        if crc(file.content.get()) != file.check {
             return Err(BackupError::Damaged(Damage::Check));
         }
-        Self::check(file)
+        let content: Content = serde_json::from_str(file.content.get()).map_err(damaged)?;
+        Self::check(file.made_ms, content)
     }
 
-    /// Every part checked as the game checks its own documents.
-    fn check(file: BackupFile) -> Result<Self, BackupError> {
+    /// Every part checked as the game checks its own documents, and every date against when
+    /// the backup was made.
+    fn check(made_ms: u64, content: Content) -> Result<Self, BackupError> {
         let impossible = |what: &str, e: LoadError| {
             let why = match e {
                 LoadError::Impossible(why) | LoadError::Corrupt(why) => why,
@@ -207,20 +224,13 @@ impl Backup {
             };
             BackupError::Impossible(format!("{what}: {why}"))
         };
-        let content = file.content;
         if let Some(options) = &content.options {
-            parse_options(super::render(options).as_bytes())
+            parse_options(super::render_options(options).as_bytes())
                 .map_err(|e| impossible("its options", e))?;
         }
-        parse_best(super::render(&content.best).as_bytes())
+        super::parse_best(super::render_best(&content.best).as_bytes())
             .map_err(|e| impossible("its best scores", e))?;
-        super::check_games(&content.games).map_err(|e| impossible("its history", e))?;
-        if content.games.len() > MAX_GAMES {
-            return Err(BackupError::Impossible(format!(
-                "its history has {} games, more than the {MAX_GAMES} a history keeps",
-                content.games.len()
-            )));
-        }
+        let history = GamesDoc::of_entries(content.games, serde_json::Map::new());
         let mut boards: Vec<(Game, History)> = Vec::new();
         for board in content.boards {
             let game = Game::restore(board.game).map_err(|e| {
@@ -244,21 +254,38 @@ impl Backup {
             };
             boards.push((game, history));
         }
+        let dated = history
+            .games
+            .iter()
+            .map(|game| game.started_ms)
+            .chain(boards.iter().map(|(_, history)| history.info.started_ms))
+            .filter(|&started| started > made_ms)
+            .count();
+        if dated > 0 {
+            return Err(BackupError::Dated(dated));
+        }
         Ok(Self {
-            made_ms: file.made_ms,
+            made_ms,
             options: content.options,
             best: content.best,
-            games: merge::merge_games(&content.games, &[]),
+            games: history.games,
+            other_games: history.other,
             boards,
         })
     }
 
     /// The backup as a file.
     pub fn render(&self) -> String {
+        let games = self
+            .games
+            .iter()
+            .map(|game| serde_json::to_value(game).expect("history entries always serialise"))
+            .chain(self.other_games.iter().cloned())
+            .collect();
         let content = Content {
             options: self.options,
             best: self.best.clone(),
-            games: self.games.clone(),
+            games,
             boards: self
                 .boards
                 .iter()
@@ -268,12 +295,14 @@ impl Backup {
                 })
                 .collect(),
         };
-        let file = BackupFile {
-            format: BACKUP_FORMAT.into(),
+        let content = serde_json::to_string(&content).expect("backups always serialise");
+        let raw = RawValue::from_string(content).expect("serde_json writes JSON");
+        let file = FileOut {
+            format: BACKUP_FORMAT,
             version: BACKUP_VERSION,
             made_ms: self.made_ms,
-            check: crc(&content),
-            content,
+            check: crc(raw.get()),
+            content: &raw,
         };
         serde_json::to_string(&file).expect("backups always serialise")
     }
@@ -297,51 +326,52 @@ pub(crate) fn counted(n: usize, one: &str) -> String {
     }
 }
 
-/// Everything the store holds, as a backup made at `now_ms`, and what could not be used (set
-/// aside, as when the game reads it).
+/// Everything the store holds, as a backup made at `now_ms` (or at its newest game's start, if
+/// the clock is behind that: a backup is never dated before what it holds), and what could not
+/// be read. `documents` should be a reader (`Documents::reader`): an export changes nothing.
 pub fn export(documents: &Documents, now_ms: u64) -> (Backup, Vec<super::Problem>) {
-    documents.locked(|| {
-        let mut problems = Vec::new();
-        let options = documents.stored(
-            super::OPTIONS_KEY,
-            super::Kept::Options,
-            super::MAX_DOCUMENT_BYTES,
-            parse_options,
-            &mut problems,
-        );
-        let best = documents.stored(
-            super::BEST_KEY,
-            super::Kept::BestScores,
-            super::MAX_DOCUMENT_BYTES,
-            parse_best,
-            &mut problems,
-        );
-        let games = documents.stored(
-            super::GAMES_KEY,
-            super::Kept::History,
-            super::MAX_GAMES_BYTES,
-            super::parse_games,
-            &mut problems,
-        );
+    let mut problems = Vec::new();
+    let read = documents.locked(&mut problems, |problems| {
+        let options = documents.stored_options(problems);
+        let best = documents.best(problems);
+        let history = documents.games_doc(problems);
         let mut boards = Vec::new();
-        for config in board_keys(documents, &mut problems) {
-            if let Some(board) = documents.saved_board(config, &mut problems) {
-                boards.push(board);
+        for config in board_keys(documents, problems) {
+            if let Slot::Game(game, history) = documents.saved_board(config, problems) {
+                boards.push((game, history));
             }
         }
-        let backup = Backup {
-            made_ms: now_ms,
-            options,
-            best: best.unwrap_or_default(),
-            games: games.unwrap_or_default(),
-            boards,
-        };
-        (backup, problems)
-    })
+        (options, best, history, boards)
+    });
+    let (options, best, history, boards) = read.unwrap_or_default();
+    let newest = history
+        .games
+        .iter()
+        .map(|game| game.started_ms)
+        .chain(
+            boards
+                .iter()
+                .map(|(_, h): &(Game, History)| h.info.started_ms),
+        )
+        .max()
+        .unwrap_or(0);
+    let backup = Backup {
+        made_ms: now_ms.max(newest),
+        options,
+        best,
+        games: history.games,
+        other_games: history.other,
+        boards,
+    };
+    (backup, problems)
 }
 
-/// The boards with a game stored, from their keys (`game-4x4-2048`).
-fn board_keys(documents: &Documents, problems: &mut Vec<super::Problem>) -> Vec<Config> {
+/// The boards with a game or its moves stored, from their keys (`game-4x4-2048`,
+/// `undo-4x4-2048`).
+fn board_keys(
+    documents: &Documents,
+    problems: &mut Vec<super::Problem>,
+) -> Vec<crate::rules::Config> {
     let keys = documents.keys().unwrap_or_else(|e| {
         problems.push(super::Problem {
             short: said!("notice-backup-unlisted"),
@@ -349,16 +379,18 @@ fn board_keys(documents: &Documents, problems: &mut Vec<super::Problem>) -> Vec<
         });
         Vec::new()
     });
-    keys.iter()
+    let mut boards: Vec<crate::rules::Config> = keys
+        .iter()
         .filter_map(|key| {
-            let rest = key.strip_prefix("game-")?;
-            let (shape, target) = rest.split_once('-')?;
-            let (rows, columns) = shape.split_once('x')?;
-            let shape = Shape::new(rows.parse().ok()?, columns.parse().ok()?)?;
-            let config = Config::with_shape(shape, target.parse().ok()?).ok()?;
-            (super::game_key(config) == *key).then_some(config)
+            let rest = key
+                .strip_prefix("game-")
+                .or_else(|| key.strip_prefix("undo-"))?;
+            super::documents::board_of_key(rest)
         })
-        .collect()
+        .collect();
+    boards.sort_by_key(|config| super::game_key(*config));
+    boards.dedup();
+    boards
 }
 
 /// What an import did.
@@ -374,8 +406,6 @@ pub struct ImportReport {
     pub not_kept: usize,
     /// Games the history did not have before.
     pub new_games: usize,
-    /// The oldest games left out: the history keeps the newest `MAX_GAMES`.
-    pub left_out: usize,
     /// Board shapes whose best score rose.
     pub best_raised: Vec<(Shape, u64)>,
     pub options: bool,
@@ -390,8 +420,7 @@ impl ImportReport {
             "notice-imported",
             new = self.new_games,
             boards = self.boards,
-            history = self.to_history,
-            left = self.left_out
+            history = self.to_history
         )
     }
 
@@ -417,12 +446,6 @@ impl ImportReport {
                 .map(|(shape, best)| format!("{shape} {best}"))
                 .collect();
             parts.push(format!("best {}", sizes.join(", ")));
-        }
-        if self.left_out > 0 {
-            parts.push(format!(
-                "{} of the oldest left out (the history keeps {MAX_GAMES})",
-                counted(self.left_out, "game")
-            ));
         }
         if self.not_kept > 0 {
             parts.push(format!(
@@ -472,8 +495,10 @@ impl Import {
     }
 
     /// Merges the backup into the store (a board still unanswered counts as played elsewhere).
+    /// Without the store's lock nothing is merged.
     pub fn apply(self, documents: &Documents) -> std::io::Result<ImportReport> {
-        documents.locked(|| {
+        let mut problems = Vec::new();
+        let report = documents.locked(&mut problems, |_| {
             documents.write(IMPORT_KEY, &self.text)?;
             let merged = self.merge(documents);
             // A write refused (a full disk, a browser's quota) is not a kill: what was merged
@@ -481,18 +506,25 @@ impl Import {
             let removed = documents.remove(IMPORT_KEY);
             let report = merged?;
             removed?;
-            Ok(report)
-        })
+            Ok::<_, std::io::Error>(report)
+        });
+        let mut report: ImportReport = report??;
+        problems.append(&mut report.problems);
+        report.problems = problems;
+        Ok(report)
     }
 
     fn merge(&self, documents: &Documents) -> std::io::Result<ImportReport> {
         let mut report = ImportReport::default();
         let backup = &self.backup;
+        let mut problems = Vec::new();
         if let Some(options) = backup.options {
-            documents.write(super::OPTIONS_KEY, &super::render_options(&options))?;
+            // The backup's options, over the player's; what this build does not know stays.
+            let synced = documents.sync_options_unlocked(&options, merge::Chosen::all());
+            problems.extend(synced.problems);
+            synced.written?;
             report.options = true;
         }
-        let mut problems = Vec::new();
         // Best scores and the history merge as two windows' do (`Documents::sync_*`).
         let best = documents.sync_best_unlocked(&backup.best);
         problems.extend(best.problems);
@@ -506,47 +538,61 @@ impl Import {
             .collect();
         let mut games = backup.games.clone();
         for ((game, history), claim) in backup.boards.iter().zip(&self.claims) {
-            let free = claim.state() == ClaimState::Held;
-            let here = if free {
-                documents.saved_board(game.config(), &mut problems)
-            } else {
-                None
+            let here = match claim.state() {
+                ClaimState::Held => documents.saved_board(game.config(), &mut problems),
+                // A window plays that board (or none can be claimed): its slot is not this
+                // import's to write.
+                _ => Slot::HandsOff,
             };
-            // Taken where the slot is empty, holds the same line of play not as far on, or
-            // holds this very game without its moves (a cut between the two writes).
-            let take = free
-                && match &here {
-                    None => true,
-                    Some((board, there)) => {
-                        (same_line(there, history) && steps(history) > steps(there))
-                            || board.save() == game.save()
+            enum Put {
+                Slot,
+                Nowhere,
+                History,
+            }
+            let put = match &here {
+                Slot::Empty => Put::Slot,
+                Slot::Game(_, there) if same_line(there, history) => {
+                    if steps(history) > steps(there) {
+                        Put::Slot
+                    } else {
+                        Put::Nowhere
                     }
-                };
-            let same = here
-                .as_ref()
-                .is_some_and(|(_, there)| same_line(there, history));
-            if take {
-                documents.put_board(game, history)?;
-                report.boards += 1;
-            } else if same || history.is_empty() {
-                // The same game, as far on here; or one without a move, which loses nothing.
-            } else if let Some(entry) = PastGame::of(game, history) {
-                merge::keep_game(&mut games, entry);
-                report.to_history += 1;
-            } else {
-                report.not_kept += 1;
+                }
+                // This very game without its record (a cut between the two writes, or saved
+                // before games were recorded): nothing of it is lost.
+                Slot::Game(board, there)
+                    if there.seed().is_none() && board.save() == game.save() =>
+                {
+                    Put::Slot
+                }
+                Slot::Game(..) | Slot::HandsOff => Put::History,
+            };
+            match put {
+                Put::Slot => {
+                    documents.put_board(game, history)?;
+                    report.boards += 1;
+                }
+                Put::Nowhere => {}
+                // One without a move loses nothing.
+                Put::History if history.is_empty() => {}
+                Put::History => match PastGame::of(game, history) {
+                    Some(entry) => {
+                        merge::keep_game(&mut games, entry);
+                        report.to_history += 1;
+                    }
+                    None => report.not_kept += 1,
+                },
             }
         }
-        let synced = documents.sync_games_unlocked(&games);
+        let synced = documents.sync_games_doc(&games, &backup.other_games);
         problems.extend(synced.problems);
         synced.written?;
-        let stored = synced.before.unwrap_or_default();
+        let stored = synced.before.map(|doc| doc.games).unwrap_or_default();
         let ids = |games: &[PastGame]| -> BTreeSet<(u64, u64)> {
             games.iter().map(|g| (g.started_ms, g.seed)).collect()
         };
-        let (had, offered, kept) = (ids(&stored), ids(&games), ids(&synced.value));
+        let (had, kept) = (ids(&stored), ids(&synced.value.games));
         report.new_games = kept.difference(&had).count();
-        report.left_out = had.union(&offered).count() - kept.len();
         report.problems = problems;
         Ok(report)
     }
@@ -565,17 +611,27 @@ fn steps(history: &History) -> u64 {
 }
 
 /// Finishes an import that was cut short (its journal is still there): `None` if there was
-/// none. A journal that cannot be read is set aside like any bad document.
+/// none. A damaged journal is set aside like any damaged document; a later version's is left
+/// as it is.
 pub fn resume_import(documents: &Documents) -> Option<Result<ImportReport, String>> {
     let check = |bytes: &[u8]| match Backup::parse(bytes) {
         Ok(_) => Ok(bytes.to_vec()),
+        Err(BackupError::Newer(version)) => Err(LoadError::Newer(version)),
+        Err(BackupError::TooLarge) => Err(LoadError::TooLarge),
         Err(e) => Err(LoadError::Corrupt(e.to_string())),
     };
-    let bytes = match documents.load(IMPORT_KEY, super::Kept::Import, MAX_BACKUP_BYTES, check) {
-        Ok(None) => return None,
-        Ok(Some(bytes)) => bytes,
-        Err(problem) => return Some(Err(problem.detail)),
+    let mut problems = Vec::new();
+    let kind = super::Kept::Import;
+    let Some(bytes) = documents.sound(IMPORT_KEY, kind, MAX_BACKUP_BYTES, check, &mut problems)
+    else {
+        return problems
+            .into_iter()
+            .next()
+            .map(|problem| Err(problem.detail));
     };
-    let import = Import::new(documents, &bytes).expect("checked as it was read");
+    let import = match Import::new(documents, &bytes) {
+        Ok(import) => import,
+        Err(e) => return Some(Err(e.to_string())),
+    };
     Some(import.apply(documents).map_err(|e| e.to_string()))
 }

@@ -1,15 +1,29 @@
-//! [`Documents`]: one store's documents, read so that a bad one costs only itself, and written
-//! so that nothing another window or tab wrote is lost: shared documents (best scores, the
-//! history, options) are merged with what is stored now under the store's lock (`merge`), and a
-//! board's game in progress found replaced by another game (a flag's new game, another window's)
-//! goes into the history before it is written over.
+//! [`Documents`]: one store's documents, read and written so that nothing a player kept is
+//! lost, whatever else reads or writes them:
+//!
+//! - A document this build does not understand (a later version's, a board's document holding a
+//!   field it does not know, one too large to read) is read for what this build knows of it and
+//!   **left as it is**: never set aside, never written over in this run. The player is told once.
+//! - A document that cannot be read now (an I/O error: permissions, a file another program holds
+//!   open) is left as it is and read again at the next merge; a path that is not a regular file
+//!   is never read nor written.
+//! - Only a **damaged** document (not JSON, cut short, no version, or a game no rules could make)
+//!   is set aside, kept under another name, before anything is written in its place; what can be
+//!   rebuilt from it is (a history's entries before the damage, a game from its moves).
+//! - Shared documents (best scores, the history, options) are merged with what is stored now,
+//!   under the store's lock; without the lock nothing is merged nor written.
+//! - A board's slot is written over only by the same game (start and seed) further on its line
+//!   of play; any other game found there goes into the history first, under the same lock, and
+//!   if the history cannot take it the slot is not written.
+//! - Copies that an earlier build set aside and this one reads are merged back at start.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::io;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::store::{Claim, Store};
+use super::format::{BestDoc, GamesDoc, OptionsDoc, Read};
+use super::store::{Claim, Refusal, Store};
 use super::{
     BEST_KEY, BestScores, GAMES_KEY, LoadError, MAX_DOCUMENT_BYTES, MAX_GAMES_BYTES,
     MAX_HISTORY_BYTES, OPTIONS_KEY, Options, PastGame, game_key, history_key, merge,
@@ -18,7 +32,8 @@ use crate::i18n::Said;
 use crate::rules::{Config, Game, History};
 use crate::said;
 
-/// A document that was not used: a line for the screen and the whole story for the log.
+/// A document that was not used, or not as it is: a line for the screen and the whole story
+/// for the log.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
     pub short: Said,
@@ -69,21 +84,95 @@ impl fmt::Display for Kept {
     }
 }
 
-/// The documents of one store, read and written so that nothing the player had is lost: a
-/// document that cannot be used, or cannot even be read, is set aside before anything is
-/// written in its place; one that cannot be set aside either is left alone, and writes to it
-/// are refused for the rest of the run.
+/// Why this run leaves a document as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HandsOff {
+    /// A later version's, or holding what this build does not know.
+    NotUnderstood,
+    /// An I/O error: read again at the next merge.
+    Unreadable,
+    NotFile,
+    /// Damaged, and it could not be set aside.
+    Unmovable,
+}
+
+impl HandsOff {
+    fn refusal(self) -> Refusal {
+        match self {
+            HandsOff::NotUnderstood => Refusal::NotUnderstood,
+            HandsOff::Unreadable => Refusal::Unreadable,
+            HandsOff::NotFile => Refusal::NotFile,
+            HandsOff::Unmovable => Refusal::Untouchable,
+        }
+    }
+}
+
+/// A document as found.
+enum Found<T> {
+    None,
+    Sound(T),
+    /// Left as it is in this run; what this build read of it, if anything.
+    HandsOff(Option<T>),
+    /// Damaged and set aside (kept), or, for a reader, only damaged; what could be rebuilt.
+    Damaged(Option<T>),
+}
+
+/// What is on a board's slot.
+#[derive(Debug)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "read once per board opened, and its game is what the caller wants"
+)]
+pub enum Slot {
+    Empty,
+    Game(Game, History),
+    /// A game this run leaves as it is (a later version's, one that cannot be read now): the
+    /// window plays a game of its own beside it.
+    HandsOff,
+}
+
+impl Slot {
+    pub fn game(self) -> Option<(Game, History)> {
+        match self {
+            Slot::Game(game, history) => Some((game, history)),
+            Slot::Empty | Slot::HandsOff => None,
+        }
+    }
+}
+
+/// The documents of one store, read and written so that nothing the player kept is lost (the
+/// module's rules).
 pub struct Documents {
     store: Arc<dyn Store>,
-    /// Keys whose document could be neither read nor set aside.
-    untouchable: Mutex<BTreeSet<String>>,
+    /// Documents this run leaves as it is, and why.
+    hands_off: Mutex<BTreeMap<String, HandsOff>>,
+    /// What the player was told in this run (a notice's message and what it was about): each
+    /// is told once.
+    told: Mutex<BTreeSet<(&'static str, String)>>,
+    /// A reader only (`--export`): it writes, renames and sets aside nothing.
+    reader: bool,
+}
+
+fn unpoisoned<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Documents {
     pub fn new(store: Arc<dyn Store>) -> Self {
         Self {
             store,
-            untouchable: Mutex::new(BTreeSet::new()),
+            hands_off: Mutex::default(),
+            told: Mutex::default(),
+            reader: false,
+        }
+    }
+
+    /// Documents that are only read (`--export`): nothing in the store is written, renamed or
+    /// set aside, damaged documents included.
+    pub fn reader(store: Arc<dyn Store>) -> Self {
+        Self {
+            reader: true,
+            ..Self::new(store)
         }
     }
 
@@ -92,75 +181,151 @@ impl Documents {
         self.store.location()
     }
 
-    fn untouchable(&self) -> std::sync::MutexGuard<'_, BTreeSet<String>> {
-        self.untouchable.lock().unwrap_or_else(|e| e.into_inner())
+    /// A problem told to the player the first time only (the log gets every one).
+    fn tell(
+        &self,
+        problems: &mut Vec<Problem>,
+        id: &'static str,
+        about: &str,
+        short: Said,
+        detail: String,
+    ) {
+        if unpoisoned(&self.told).insert((id, about.to_string())) {
+            problems.push(Problem { short, detail });
+        }
     }
 
-    /// Reads one document of at most `limit` bytes: `Ok(None)` when there is none, the parsed
-    /// value when it is sound, and otherwise the problem, after setting the document aside.
-    pub fn load<T>(
+    fn mark(&self, key: &str, why: Option<HandsOff>) {
+        let mut hands_off = unpoisoned(&self.hands_off);
+        match why {
+            Some(why) => {
+                hands_off.insert(key.to_string(), why);
+            }
+            None => {
+                hands_off.remove(key);
+            }
+        }
+    }
+
+    /// Reads one document: what is there, sorted by what this run may do with it. A damaged
+    /// one is set aside here (kept), and `rebuild` gives what can be had from its bytes.
+    fn find<T>(
         &self,
         key: &str,
         what: Kept,
         limit: usize,
-        parse: impl Fn(&[u8]) -> Result<T, LoadError>,
-    ) -> Result<Option<T>, Problem> {
-        match self.store.read(key, limit) {
-            Ok(bytes) => self.parsed(key, what, bytes, parse),
-            Err(e) => {
-                let why = LoadError::Unreadable(e.to_string());
-                Err(self.put_aside(key, what, &why.to_string()))
-            }
-        }
-    }
-
-    /// The document read as `bytes`, parsed; one that cannot be used is set aside.
-    fn parsed<T>(
-        &self,
-        key: &str,
-        what: Kept,
-        bytes: Option<Vec<u8>>,
-        parse: impl Fn(&[u8]) -> Result<T, LoadError>,
-    ) -> Result<Option<T>, Problem> {
-        match bytes {
-            None => Ok(None),
-            Some(bytes) => parse(&bytes)
-                .map(Some)
-                .map_err(|why| self.put_aside(key, what, &why.to_string())),
-        }
-    }
-
-    /// Sets a document the game will not use aside, keeping it; if that fails, it is never
-    /// written over in this run. Returns what to tell the player and the log.
-    fn put_aside(&self, key: &str, what: Kept, why: &str) -> Problem {
+        read: impl Fn(&[u8]) -> Result<Read<T>, LoadError>,
+        rebuild: impl Fn(&[u8]) -> Option<T>,
+        problems: &mut Vec<Problem>,
+    ) -> Found<T> {
         let location = self.store.location();
-        match self.store.set_aside(key) {
-            Ok(name) => Problem {
-                short: said!("notice-set-aside", what = what.key()),
-                detail: format!("{what} in {location}: {why}; kept as {name}"),
-            },
+        let bytes = match self.store.read(key, limit) {
+            Ok(Some(bytes)) => bytes,
+            Ok(None) => {
+                self.mark(key, None);
+                return Found::None;
+            }
+            Err(e) if Refusal::of(&e) == Some(Refusal::NotFile) => {
+                self.mark(key, Some(HandsOff::NotFile));
+                let detail = format!(
+                    "{what} in {location}: {key} is not a regular file; it is left as it is, \
+                     and nothing is saved in its place"
+                );
+                let short = said!("notice-not-file", what = what.key());
+                self.tell(problems, "notice-not-file", key, short, detail);
+                return Found::HandsOff(None);
+            }
             Err(e) => {
-                self.untouchable().insert(key.to_string());
-                Problem {
-                    short: said!("notice-left-alone", what = what.key()),
-                    detail: format!(
-                        "{what} in {location}: {why}; it could not be moved aside ({e}), so \
-                         it will not be written over"
-                    ),
-                }
+                self.mark(key, Some(HandsOff::Unreadable));
+                let detail = format!(
+                    "{what} in {location} could not be read now ({e}); it is left as it is and \
+                     read again at the next save"
+                );
+                let short = said!("notice-unreadable", what = what.key());
+                self.tell(problems, "notice-unreadable", key, short, detail);
+                return Found::HandsOff(None);
+            }
+        };
+        self.mark(key, None);
+        let why = match read(&bytes) {
+            Ok(Read { doc, newer: None }) => return Found::Sound(doc),
+            Ok(Read {
+                doc,
+                newer: Some(version),
+            }) => {
+                self.not_understood(key, what, &LoadError::Newer(version), problems);
+                return Found::HandsOff(Some(doc));
+            }
+            Err(LoadError::Empty) => return Found::None,
+            Err(why) if !why.damaged() => {
+                self.not_understood(key, what, &why, problems);
+                return Found::HandsOff(None);
+            }
+            Err(why) => why,
+        };
+        let rebuilt = rebuild(&bytes);
+        if self.reader {
+            let detail = format!("{what} in {location}: {why}; left as it is");
+            let short = said!("notice-damaged", what = what.key());
+            self.tell(problems, "notice-damaged", key, short, detail);
+            return Found::Damaged(rebuilt);
+        }
+        match self.store.set_aside(key) {
+            Ok(name) => {
+                problems.push(Problem {
+                    short: said!("notice-set-aside", what = what.key()),
+                    detail: format!("{what} in {location}: {why}; kept as {name}"),
+                });
+                Found::Damaged(rebuilt)
+            }
+            Err(e) => {
+                self.mark(key, Some(HandsOff::Unmovable));
+                let detail = format!(
+                    "{what} in {location}: {why}; it could not be moved aside ({e}), so it \
+                     will not be written over"
+                );
+                let short = said!("notice-left-alone", what = what.key());
+                self.tell(problems, "notice-left-alone", key, short, detail);
+                Found::HandsOff(rebuilt)
             }
         }
     }
 
-    /// Replaces a document, unless it is one that could be neither read nor set aside.
+    /// A document this build does not understand: left as it is, and the player told once
+    /// (once in all for a later version's saves).
+    fn not_understood(&self, key: &str, what: Kept, why: &LoadError, problems: &mut Vec<Problem>) {
+        self.mark(key, Some(HandsOff::NotUnderstood));
+        let detail = format!(
+            "{what} in {}: {why}; this version reads what it knows of it and leaves it as it is",
+            self.store.location()
+        );
+        match why {
+            LoadError::Newer(_) | LoadError::Foreign(_) => {
+                let short = said!("notice-newer-saves");
+                self.tell(problems, "notice-newer-saves", "", short, detail);
+            }
+            _ => {
+                let short = said!("notice-not-understood", what = what.key());
+                self.tell(problems, "notice-not-understood", key, short, detail);
+            }
+        }
+    }
+
+    /// Replaces a document, unless this run leaves it as it is (or only reads).
     pub fn write(&self, key: &str, text: &str) -> io::Result<()> {
-        if self.untouchable().contains(key) {
-            return Err(io::Error::other(super::Refusal::Untouchable));
+        if self.reader {
+            return Err(Refusal::ReadOnly.error());
+        }
+        if let Some(why) = unpoisoned(&self.hands_off).get(key) {
+            return Err(why.refusal().error());
         }
         self.store.write(key, text)
     }
 
     pub(super) fn remove(&self, key: &str) -> io::Result<()> {
+        if self.reader {
+            return Err(Refusal::ReadOnly.error());
+        }
         self.store.remove(key)
     }
 
@@ -169,10 +334,42 @@ impl Documents {
     }
 
     /// Runs `f` with the store's lock held: no other window's merge runs between its reads and
-    /// its writes. (A store that cannot lock runs it anyway: its writes then say why.)
-    pub(super) fn locked<R>(&self, f: impl FnOnce() -> R) -> R {
-        let _guard = self.store.lock();
-        f()
+    /// its writes. Without the lock, `f` is not run: nothing is merged unlocked. (A reader takes
+    /// the lock for a consistent copy, and reads without it if it cannot.)
+    pub(super) fn locked<R>(
+        &self,
+        problems: &mut Vec<Problem>,
+        f: impl FnOnce(&mut Vec<Problem>) -> R,
+    ) -> io::Result<R> {
+        match self.store.lock() {
+            Ok(_guard) => Ok(f(problems)),
+            Err(e) if self.reader => {
+                problems.push(Problem {
+                    short: said!("notice-no-lock"),
+                    detail: format!(
+                        "read without the lock of the saves in {} ({e}): a window playing \
+                         meanwhile may be a move ahead of this copy",
+                        self.store.location()
+                    ),
+                });
+                Ok(f(problems))
+            }
+            Err(e) => {
+                let detail = format!(
+                    "the lock of the saves in {} could not be had ({e}): nothing is merged nor \
+                     written without it",
+                    self.store.location()
+                );
+                self.tell(
+                    problems,
+                    "notice-no-lock",
+                    "",
+                    said!("notice-no-lock"),
+                    detail,
+                );
+                Err(Refusal::NoLock.error())
+            }
+        }
     }
 
     /// Asks to be the one window that writes the game in progress of `config`'s board.
@@ -180,140 +377,254 @@ impl Documents {
         self.store.claim(&game_key(config))
     }
 
-    /// Reads a document: `None` when there is none or it could not be used
-    /// (set aside, its problem kept for the player).
-    pub fn stored<T>(
+    /// The options stored (the defaults if none, or none readable).
+    pub fn options(&self, problems: &mut Vec<Problem>) -> Options {
+        self.stored_options(problems).unwrap_or_default()
+    }
+
+    /// The options stored, if there are any.
+    pub fn stored_options(&self, problems: &mut Vec<Problem>) -> Option<Options> {
+        let read = |bytes: &[u8]| super::read_options(bytes, MAX_DOCUMENT_BYTES);
+        match self.find(
+            OPTIONS_KEY,
+            Kept::Options,
+            MAX_DOCUMENT_BYTES,
+            read,
+            |_| None,
+            problems,
+        ) {
+            Found::Sound(doc) | Found::HandsOff(Some(doc)) | Found::Damaged(Some(doc)) => {
+                Some(doc.options())
+            }
+            _ => None,
+        }
+    }
+
+    /// A document read whole, `None` if there is none or it is not used (its problem told).
+    pub(super) fn sound<T>(
         &self,
         key: &str,
         what: Kept,
         limit: usize,
-        parse: impl Fn(&[u8]) -> Result<T, LoadError>,
+        read: impl Fn(&[u8]) -> Result<T, LoadError>,
         problems: &mut Vec<Problem>,
     ) -> Option<T> {
-        self.load(key, what, limit, parse)
-            .unwrap_or_else(|problem| {
-                problems.push(problem);
-                None
-            })
+        let read = |bytes: &[u8]| read(bytes).map(|doc| Read { doc, newer: None });
+        match self.find(key, what, limit, read, |_| None, problems) {
+            Found::Sound(doc) => Some(doc),
+            _ => None,
+        }
     }
 
-    /// Reads a shared document for a merge. A document that cannot be used is set aside (its
-    /// problem kept for the player) and counts as none; one that cannot be read now (an I/O
-    /// error) is an error: nothing is written over it then.
-    fn for_merge<T>(
-        &self,
-        key: &str,
-        what: Kept,
-        limit: usize,
-        parse: impl Fn(&[u8]) -> Result<T, LoadError>,
-        problems: &mut Vec<Problem>,
-    ) -> io::Result<Option<T>> {
-        let bytes = self.store.read(key, limit)?;
-        Ok(self
-            .parsed(key, what, bytes, parse)
-            .unwrap_or_else(|problem| {
-                problems.push(problem);
-                None
-            }))
+    /// The best scores stored (what this build reads of them).
+    pub fn best(&self, problems: &mut Vec<Problem>) -> BestScores {
+        self.best_doc(problems).best
     }
 
-    /// A read-merge-write of one document: `merge` joins what is stored with this window's
-    /// value; the result is written if it differs from what is stored.
-    fn sync<T: PartialEq>(
+    fn best_doc(&self, problems: &mut Vec<Problem>) -> BestDoc {
+        let read = |bytes: &[u8]| super::read_best(bytes, MAX_DOCUMENT_BYTES);
+        match self.find(
+            BEST_KEY,
+            Kept::BestScores,
+            MAX_DOCUMENT_BYTES,
+            read,
+            |_| None,
+            problems,
+        ) {
+            Found::Sound(doc) | Found::HandsOff(Some(doc)) | Found::Damaged(Some(doc)) => doc,
+            _ => BestDoc::default(),
+        }
+    }
+
+    /// The history stored: the games this build reads, oldest first.
+    pub fn games(&self, problems: &mut Vec<Problem>) -> Vec<PastGame> {
+        self.games_doc(problems).games
+    }
+
+    pub(super) fn games_doc(&self, problems: &mut Vec<Problem>) -> GamesDoc {
+        let read = |bytes: &[u8]| super::read_games(bytes, MAX_GAMES_BYTES);
+        let rebuild = |bytes: &[u8]| Some(GamesDoc::recovered(bytes));
+        match self.find(
+            GAMES_KEY,
+            Kept::History,
+            MAX_GAMES_BYTES,
+            read,
+            rebuild,
+            problems,
+        ) {
+            Found::Sound(doc) | Found::HandsOff(Some(doc)) | Found::Damaged(Some(doc)) => doc,
+            _ => GamesDoc::default(),
+        }
+    }
+
+    /// A read-merge-write of one shared document: `merge` joins what is stored (none, or what
+    /// could be read of it) with this window's; the result is written unless it is what is
+    /// stored, or the document is one this run leaves as it is.
+    fn sync<D: PartialEq>(
         &self,
         key: &str,
-        what: Kept,
-        limit: usize,
-        parse: impl Fn(&[u8]) -> Result<T, LoadError>,
-        render: impl FnOnce(&T) -> String,
-        merge: impl FnOnce(Option<&T>) -> T,
-    ) -> Synced<T> {
-        let mut problems = Vec::new();
-        match self.for_merge(key, what, limit, parse, &mut problems) {
-            Ok(stored) => {
-                let value = merge(stored.as_ref());
-                let written = if stored.as_ref() != Some(&value) {
-                    self.write(key, &render(&value))
-                } else {
-                    Ok(())
-                };
-                Synced {
+        found: Found<D>,
+        problems: Vec<Problem>,
+        merge: impl FnOnce(Option<&D>) -> D,
+        render: impl FnOnce(&D) -> String,
+    ) -> Synced<D> {
+        let (stored, present) = match found {
+            Found::None => (None, false),
+            Found::Sound(doc) => (Some(doc), true),
+            Found::Damaged(doc) => (doc, false),
+            Found::HandsOff(doc) => {
+                let value = merge(doc.as_ref());
+                let why = unpoisoned(&self.hands_off)
+                    .get(key)
+                    .map_or(Refusal::NotUnderstood, |why| why.refusal());
+                return Synced {
                     value,
-                    before: stored,
-                    written,
+                    before: doc,
+                    written: Err(why.error()),
                     problems,
-                }
+                };
             }
-            Err(e) => Synced {
-                value: merge(None),
-                before: None,
-                written: Err(e),
-                problems,
-            },
+        };
+        let value = merge(stored.as_ref());
+        let written = if present && stored.as_ref() == Some(&value) {
+            Ok(())
+        } else {
+            self.write(key, &render(&value))
+        };
+        Synced {
+            value,
+            before: stored,
+            written,
+            problems,
+        }
+    }
+
+    /// Nothing merged: the lock could not be had (its problem told), so `value` is this
+    /// window's own.
+    fn unmerged<T>(value: T, problems: Vec<Problem>) -> Synced<T> {
+        Synced {
+            value,
+            before: None,
+            written: Err(Refusal::NoLock.error()),
+            problems,
         }
     }
 
     /// The best scores stored now, raised by `mine`; written if that changed them.
     pub fn sync_best(&self, mine: &BestScores) -> Synced<BestScores> {
-        self.locked(|| self.sync_best_unlocked(mine))
+        let mut problems = Vec::new();
+        match self.locked(&mut problems, |_| self.sync_best_unlocked(mine)) {
+            Ok(synced) => synced.with_problems(problems),
+            Err(_) => Self::unmerged(mine.clone(), problems),
+        }
     }
 
     pub(super) fn sync_best_unlocked(&self, mine: &BestScores) -> Synced<BestScores> {
-        let merge = |stored: Option<&BestScores>| {
-            merge::merge_best(stored.unwrap_or(&BestScores::new()), mine)
-        };
-        let (key, limit) = (BEST_KEY, MAX_DOCUMENT_BYTES);
-        self.sync(
-            key,
+        let mut problems = Vec::new();
+        let read = |bytes: &[u8]| super::read_best(bytes, MAX_DOCUMENT_BYTES);
+        let found = self.find(
+            BEST_KEY,
             Kept::BestScores,
-            limit,
-            super::parse_best,
-            super::render_best,
-            merge,
-        )
+            MAX_DOCUMENT_BYTES,
+            read,
+            |_| None,
+            &mut problems,
+        );
+        let merge = |stored: Option<&BestDoc>| {
+            let stored = stored.cloned().unwrap_or_default();
+            BestDoc {
+                best: merge::merge_best(&stored.best, mine),
+                ..stored
+            }
+        };
+        self.sync(BEST_KEY, found, problems, merge, BestDoc::render)
+            .map(|doc| doc.best)
     }
 
     /// The history stored now, with `mine`'s games; written if that added any.
     pub fn sync_games(&self, mine: &[PastGame]) -> Synced<Vec<PastGame>> {
-        self.locked(|| self.sync_games_unlocked(mine))
+        let mut problems = Vec::new();
+        match self.locked(&mut problems, |_| self.sync_games_unlocked(mine)) {
+            Ok(synced) => synced.with_problems(problems),
+            Err(_) => Self::unmerged(mine.to_vec(), problems),
+        }
     }
 
     pub(super) fn sync_games_unlocked(&self, mine: &[PastGame]) -> Synced<Vec<PastGame>> {
-        let merge =
-            |stored: Option<&Vec<PastGame>>| merge::merge_games(stored.map_or(&[], |v| v), mine);
-        let render = |games: &Vec<PastGame>| super::render_games(games);
-        let (key, limit) = (GAMES_KEY, MAX_GAMES_BYTES);
-        self.sync(key, Kept::History, limit, super::parse_games, render, merge)
+        self.sync_games_doc(mine, &[]).map(|doc| doc.games)
     }
 
-    /// The options stored now with this window's `chosen` options.
-    pub fn sync_options(&self, mine: &Options, chosen: merge::Chosen) -> Synced<Options> {
-        self.locked(|| {
-            let merge = |stored: Option<&Options>| {
-                merge::merge_options(stored.unwrap_or(mine), mine, chosen)
-            };
-            let (key, limit) = (OPTIONS_KEY, MAX_DOCUMENT_BYTES);
-            self.sync(
-                key,
-                Kept::Options,
-                limit,
-                super::parse_options,
-                super::render_options,
-                merge,
-            )
-        })
-    }
-
-    /// The saved game of `config`'s board with its moves (`None`: none saved, or one that could
-    /// not be used). A bad history costs only itself: undo then starts where the game stands.
-    /// Moves that reach past the saved game, or one undo short of it, are the newer (they are
-    /// written first: a kill between the two writes leaves them ahead), and give the game.
-    pub fn saved_board(
+    /// The history stored now with `mine`'s games and `other` entries it lacks (entries this
+    /// build cannot read: a backup's, a copy's).
+    pub(super) fn sync_games_doc(
         &self,
-        config: Config,
-        problems: &mut Vec<Problem>,
-    ) -> Option<(Game, History)> {
-        let parse = |bytes: &[u8]| {
+        mine: &[PastGame],
+        other: &[serde_json::Value],
+    ) -> Synced<GamesDoc> {
+        let mut problems = Vec::new();
+        let read = |bytes: &[u8]| super::read_games(bytes, MAX_GAMES_BYTES);
+        let rebuild = |bytes: &[u8]| Some(GamesDoc::recovered(bytes));
+        let found = self.find(
+            GAMES_KEY,
+            Kept::History,
+            MAX_GAMES_BYTES,
+            read,
+            rebuild,
+            &mut problems,
+        );
+        let merge = |stored: Option<&GamesDoc>| {
+            let mut doc = stored.cloned().unwrap_or_default();
+            doc.games = merge::merge_games(&doc.games, mine);
+            for entry in other {
+                if !doc.other.contains(entry) {
+                    doc.other.push(entry.clone());
+                }
+            }
+            doc
+        };
+        self.sync(GAMES_KEY, found, problems, merge, GamesDoc::render)
+    }
+
+    /// The options stored now with this window's `chosen` options (fields this build does not
+    /// know are kept as they are).
+    pub fn sync_options(&self, mine: &Options, chosen: merge::Chosen) -> Synced<Options> {
+        let mut problems = Vec::new();
+        match self.locked(&mut problems, |_| self.sync_options_unlocked(mine, chosen)) {
+            Ok(synced) => synced.with_problems(problems),
+            Err(_) => Self::unmerged(*mine, problems),
+        }
+    }
+
+    pub(super) fn sync_options_unlocked(
+        &self,
+        mine: &Options,
+        chosen: merge::Chosen,
+    ) -> Synced<Options> {
+        let mut problems = Vec::new();
+        let read = |bytes: &[u8]| super::read_options(bytes, MAX_DOCUMENT_BYTES);
+        let found = self.find(
+            OPTIONS_KEY,
+            Kept::Options,
+            MAX_DOCUMENT_BYTES,
+            read,
+            |_| None,
+            &mut problems,
+        );
+        let merge = |stored: Option<&OptionsDoc>| match stored {
+            Some(stored) => stored.with(mine, chosen),
+            None => OptionsDoc::of(mine),
+        };
+        self.sync(OPTIONS_KEY, found, problems, merge, OptionsDoc::render)
+            .map(|doc| doc.options())
+    }
+
+    /// What is on `config`'s board: its game with its moves, none, or a game this run leaves
+    /// as it is. A damaged game comes back from its moves where they replay; damaged moves cost
+    /// only themselves (undo then starts where the game stands). Moves that reach past the
+    /// saved game, or one undo short of it, are the newer (they are written first: a kill
+    /// between the two writes leaves them ahead), and give the game.
+    pub fn saved_board(&self, config: Config, problems: &mut Vec<Problem>) -> Slot {
+        let read_game = |bytes: &[u8]| {
             let game = super::parse_game(bytes)?;
             if game.config() != config {
                 return Err(LoadError::Impossible(format!(
@@ -322,37 +633,106 @@ impl Documents {
                     game.config().target()
                 )));
             }
-            Ok(game)
+            Ok(Read {
+                doc: game,
+                newer: None,
+            })
         };
-        let key = game_key(config);
-        let game = self.stored(&key, Kept::Game, MAX_DOCUMENT_BYTES, parse, problems)?;
-        let key = history_key(config);
-        let why = match self.store.read(&key, MAX_HISTORY_BYTES) {
-            Ok(None) => return Some((game.clone(), History::new(game))),
-            Ok(Some(bytes)) => match super::parse_saved_history(&bytes) {
-                Ok(saved) => match saved.history_to(&game) {
-                    Ok(history) => return Some((game, history)),
-                    Err(problem) => match saved.replayed(config) {
-                        Ok((history, newer)) if is_after(&newer, &game) => {
-                            return Some((newer, history));
-                        }
-                        _ => problem,
-                    },
+        let read_moves =
+            |bytes: &[u8]| super::parse_saved_history(bytes).map(|doc| Read { doc, newer: None });
+        let (game_key, moves_key) = (game_key(config), history_key(config));
+        let size = MAX_DOCUMENT_BYTES;
+        let game = match self.find(&game_key, Kept::Game, size, read_game, |_| None, problems) {
+            Found::HandsOff(_) => return Slot::HandsOff,
+            Found::Sound(game) => Ok(game),
+            Found::None => Err(false),
+            Found::Damaged(_) => Err(true),
+        };
+        let size = MAX_HISTORY_BYTES;
+        let moves = match self.find(
+            &moves_key,
+            Kept::UndoHistory,
+            size,
+            read_moves,
+            |_| None,
+            problems,
+        ) {
+            Found::HandsOff(_) => return Slot::HandsOff,
+            Found::Sound(moves) => Some(moves),
+            Found::None | Found::Damaged(_) => None,
+        };
+        let why = match (game, moves) {
+            (Ok(game), None) => return Slot::Game(game.clone(), History::new(game)),
+            (Err(_), None) => return Slot::Empty,
+            (Ok(game), Some(saved)) => match saved.history_to(&game) {
+                Ok(history) => return Slot::Game(game, history),
+                Err(problem) => match saved.replayed(config) {
+                    Ok((history, newer)) if is_after(&newer, &game) => {
+                        return Slot::Game(newer, history);
+                    }
+                    _ => {
+                        self.set_aside_moves(&moves_key, &problem, problems);
+                        return Slot::Game(game.clone(), History::new(game));
+                    }
                 },
-                Err(problem) => problem,
             },
-            Err(e) => LoadError::Unreadable(e.to_string()),
+            // Moves without their game: a damaged game, or a kill before a new slot's game was
+            // first written. The moves give the game.
+            (Err(damaged), Some(saved)) => match saved.replayed(config) {
+                Ok((history, game)) => {
+                    if damaged {
+                        problems.push(Problem {
+                            short: said!("notice-rebuilt"),
+                            detail: format!(
+                                "the saved game in {} was rebuilt from its {} moves",
+                                self.store.location(),
+                                history.len()
+                            ),
+                        });
+                    }
+                    return Slot::Game(game, history);
+                }
+                Err(why) => why,
+            },
         };
-        problems.push(self.put_aside(&key, Kept::UndoHistory, &why.to_string()));
-        Some((game.clone(), History::new(game)))
+        self.set_aside_moves(&moves_key, &why, problems);
+        Slot::Empty
+    }
+
+    /// Sets aside (keeps) a board's moves that do not lead to its game.
+    fn set_aside_moves(&self, key: &str, why: &LoadError, problems: &mut Vec<Problem>) {
+        let location = self.store.location();
+        let what = Kept::UndoHistory;
+        if self.reader {
+            let detail = format!("{what} in {location}: {why}; left as it is");
+            let short = said!("notice-damaged", what = what.key());
+            self.tell(problems, "notice-damaged", key, short, detail);
+            return;
+        }
+        match self.store.set_aside(key) {
+            Ok(name) => problems.push(Problem {
+                short: said!("notice-set-aside", what = what.key()),
+                detail: format!("{what} in {location}: {why}; kept as {name}"),
+            }),
+            Err(e) => {
+                self.mark(key, Some(HandsOff::Unmovable));
+                let detail = format!(
+                    "{what} in {location}: {why}; it could not be moved aside ({e}), so it \
+                     will not be written over"
+                );
+                let short = said!("notice-left-alone", what = what.key());
+                self.tell(problems, "notice-left-alone", key, short, detail);
+            }
+        }
     }
 
     /// Writes a board's game in progress: its moves, then the game (both tried: if the store
     /// takes one and not the other, a browser's storage quota, the board at least is kept).
-    /// Another game found there first (one that a flag or another window started) goes into
-    /// the history, merged with `past`: the history after that comes back in `displaced`. With
-    /// `unknown_is_other`, a game there that cannot go into the history (its moves lost, or
-    /// begun before games were recorded) and is not this one is set aside, kept as a file.
+    /// The slot is written over only by the same game further on its line; another game found
+    /// there first goes into the history, merged with `past` (the history after that comes back
+    /// in `displaced`), and if the history cannot take it, the slot is not written. With
+    /// `unknown_is_other`, a game there that the history cannot keep (its moves lost, or begun
+    /// before games were recorded) is set aside, kept as a file.
     pub fn save_board(
         &self,
         game: &Game,
@@ -360,28 +740,64 @@ impl Documents {
         past: &[PastGame],
         unknown_is_other: bool,
     ) -> SavedBoard {
-        self.locked(|| {
+        let mut problems = Vec::new();
+        let saved = self.locked(&mut problems, |problems| {
             let config = game.config();
             let mut displaced = None;
-            let mut problems = Vec::new();
-            match self.other_game_there(config, game, history) {
+            let kept = match self.other_game_there(config, history, problems) {
+                There::HandsOff => Err(unpoisoned(&self.hands_off)
+                    .get(&game_key(config))
+                    .or(unpoisoned(&self.hands_off).get(&history_key(config)))
+                    .map_or(Refusal::NotUnderstood, |why| why.refusal())
+                    .error()),
                 There::Known(other) => {
                     let mut games = past.to_vec();
                     merge::keep_game(&mut games, other);
-                    displaced = Some(self.sync_games_unlocked(&games));
+                    let synced = self.sync_games_unlocked(&games);
+                    let kept = match &synced.written {
+                        Ok(()) => Ok(()),
+                        Err(e) => Err(io::Error::new(e.kind(), e.to_string())),
+                    };
+                    displaced = Some(synced);
+                    kept
                 }
                 There::Unknown if unknown_is_other => {
                     let why = "another game was there, which the history cannot keep";
-                    problems.push(self.put_aside(&game_key(config), Kept::EarlierGame, why));
+                    let key = game_key(config);
+                    match self.store.set_aside(&key) {
+                        Ok(name) => {
+                            problems.push(Problem {
+                                short: said!("notice-set-aside", what = Kept::EarlierGame.key()),
+                                detail: format!(
+                                    "{} in {}: {why}; kept as {name}",
+                                    Kept::EarlierGame,
+                                    self.store.location()
+                                ),
+                            });
+                            Ok(())
+                        }
+                        Err(e) => Err(e),
+                    }
                 }
-                There::Unknown | There::Nothing => {}
-            }
+                There::Unknown | There::Nothing => Ok(()),
+            };
             SavedBoard {
-                written: self.put_board(game, history),
+                written: kept.and_then(|()| self.put_board(game, history)),
                 displaced,
-                problems,
+                problems: Vec::new(),
             }
-        })
+        });
+        match saved {
+            Ok(saved) => SavedBoard {
+                problems: [problems, saved.problems].concat(),
+                ..saved
+            },
+            Err(e) => SavedBoard {
+                written: Err(e),
+                displaced: None,
+                problems,
+            },
+        }
     }
 
     /// Writes a board's moves, then its game (both tried; the first error is returned).
@@ -392,32 +808,185 @@ impl Documents {
         moves.and(board)
     }
 
-    /// What is stored on `config`'s board, if it is not the game of `history`: as the history
-    /// keeps it, or unknown. The moves' identity alone is read first: no replay for the usual
-    /// case, this window's own game.
-    fn other_game_there(&self, config: Config, game: &Game, history: &History) -> There {
+    /// What is stored on `config`'s board, if writing `history`'s game there would lose it:
+    /// another game (as the history keeps it, or unknown), or this game further on or on
+    /// another line. The moves alone are read first: no replay for the usual case, this
+    /// window's own game, less far on.
+    fn other_game_there(
+        &self,
+        config: Config,
+        history: &History,
+        problems: &mut Vec<Problem>,
+    ) -> There {
         let moves = self
             .store
             .read(&history_key(config), MAX_HISTORY_BYTES)
             .ok()
             .flatten();
-        if moves.as_deref().and_then(super::identity)
-            == Some((history.info.started_ms, history.seed()))
+        if let Some(saved) = moves
+            .as_deref()
+            .and_then(|b| super::parse_saved_history(b).ok())
+            && (saved.started_ms, saved.seed) == (history.info.started_ms, history.seed())
+            && let Ok((_, moves)) = saved.start_and_moves()
+            && merge::steps(moves.len(), saved.undos) <= steps(history)
+            && merge::one_line(&moves, saved.undos, history.moves(), history.undos())
         {
             return There::Nothing;
         }
-        let mut problems = Vec::new();
-        let Some((there, moves)) = self.saved_board(config, &mut problems) else {
-            return There::Nothing;
+        let (there, moves) = match self.saved_board(config, problems) {
+            Slot::HandsOff => return There::HandsOff,
+            Slot::Empty => return There::Nothing,
+            Slot::Game(there, moves) => (there, moves),
         };
-        if there.save() == game.save() || there.moves() == 0 {
+        if there.moves() == 0 && moves.undos() == 0 {
+            // Nothing was played in it: nothing to keep.
+            return There::Nothing;
+        }
+        let same_game =
+            (moves.info.started_ms, moves.seed()) == (history.info.started_ms, history.seed());
+        if same_game
+            && steps(&moves) <= steps(history)
+            && merge::one_line(
+                moves.moves(),
+                moves.undos(),
+                history.moves(),
+                history.undos(),
+            )
+        {
             return There::Nothing;
         }
         match PastGame::of(&there, &moves).filter(|_| !moves.is_empty()) {
             Some(entry) => There::Known(entry),
+            None if same_game => There::Nothing,
             None => There::Unknown,
         }
     }
+
+    /// Merges back the copies set aside that this build reads whole (an earlier build set aside
+    /// what it could not read: a later version's document, a rectangular board's), each marked
+    /// merged afterwards (renamed, kept). Copies it cannot read stay as they are.
+    pub fn merge_back(&self, problems: &mut Vec<Problem>) {
+        if self.reader {
+            return;
+        }
+        // Copies that cannot be listed now are merged back at a later start.
+        let Ok(copies) = self.store.copies() else {
+            return;
+        };
+        if copies.is_empty() {
+            return;
+        }
+        let merged = self.locked(problems, |problems| {
+            let mut merged = Vec::new();
+            for (name, key) in copies {
+                // (A copy that cannot be marked is merged again at the next start: merging twice
+                // is merging once.)
+                if self.merge_copy(&name, &key, problems) && self.store.mark_merged(&name).is_ok() {
+                    merged.push(name);
+                }
+            }
+            merged
+        });
+        if let Ok(merged) = merged
+            && !merged.is_empty()
+        {
+            problems.push(Problem {
+                short: said!("notice-merged-back", count = merged.len()),
+                detail: format!(
+                    "merged back into the saves in {}: {}",
+                    self.location(),
+                    merged.join(", ")
+                ),
+            });
+        }
+    }
+
+    /// Merges one copy back, if this build reads it whole; whether it did.
+    fn merge_copy(&self, name: &str, key: &str, problems: &mut Vec<Problem>) -> bool {
+        let limit = match key {
+            GAMES_KEY => MAX_GAMES_BYTES,
+            _ if key.starts_with("undo-") => MAX_HISTORY_BYTES,
+            _ => MAX_DOCUMENT_BYTES,
+        };
+        let Ok(Some(bytes)) = self.store.read_copy(name, limit) else {
+            return false;
+        };
+        let mut sub = Vec::new();
+        let done = match key {
+            OPTIONS_KEY => match super::read_options(&bytes, limit) {
+                Ok(Read { doc, newer: None }) => {
+                    // Only what the options lack now: what the player chose since stays.
+                    let read = |bytes: &[u8]| super::read_options(bytes, MAX_DOCUMENT_BYTES);
+                    let found =
+                        self.find(OPTIONS_KEY, Kept::Options, limit, read, |_| None, &mut sub);
+                    let merge = |stored: Option<&OptionsDoc>| {
+                        let mut now = stored.cloned().unwrap_or_default();
+                        for (field, value) in &doc.fields {
+                            if !now.fields.contains_key(field) {
+                                now.fields.insert(field.clone(), value.clone());
+                            }
+                        }
+                        now
+                    };
+                    self.sync(OPTIONS_KEY, found, Vec::new(), merge, OptionsDoc::render)
+                        .written
+                        .is_ok()
+                }
+                _ => false,
+            },
+            BEST_KEY => match super::read_best(&bytes, limit) {
+                Ok(Read { doc, newer: None }) if doc.other.is_empty() => {
+                    self.sync_best_unlocked(&doc.best).written.is_ok()
+                }
+                _ => false,
+            },
+            GAMES_KEY => match super::read_games(&bytes, limit) {
+                Ok(Read { doc, newer: None }) => {
+                    self.sync_games_doc(&doc.games, &doc.other).written.is_ok()
+                }
+                _ => false,
+            },
+            _ => match key.strip_prefix("undo-").and_then(board_of_key) {
+                Some(config) => match super::parse_saved_history(&bytes)
+                    .and_then(|saved| saved.replayed(config))
+                {
+                    Ok((history, game)) => match PastGame::of(&game, &history) {
+                        Some(entry) if !history.is_empty() => {
+                            self.sync_games_unlocked(&[entry]).written.is_ok()
+                        }
+                        _ => false,
+                    },
+                    Err(_) => false,
+                },
+                None => match key.strip_prefix("game-").and_then(board_of_key) {
+                    // A game without its moves is kept only on a board with none.
+                    Some(config) => match super::parse_game(&bytes) {
+                        Ok(game) if game.config() == config => {
+                            matches!(self.saved_board(config, &mut sub), Slot::Empty)
+                                && self.put_board(&game, &History::new(game.clone())).is_ok()
+                        }
+                        _ => false,
+                    },
+                    None => false,
+                },
+            },
+        };
+        problems.extend(sub);
+        done
+    }
+}
+
+/// The board of a key's end (`4x4-2048`), if it is one the game has.
+pub(super) fn board_of_key(rest: &str) -> Option<Config> {
+    let (shape, target) = rest.split_once('-')?;
+    let (rows, columns) = shape.split_once('x')?;
+    let shape = crate::rules::Shape::new(rows.parse().ok()?, columns.parse().ok()?)?;
+    let config = Config::with_shape(shape, target.parse().ok()?).ok()?;
+    (game_key(config) == format!("game-{rest}")).then_some(config)
+}
+
+fn steps(history: &History) -> u64 {
+    merge::steps(history.len(), history.undos())
 }
 
 /// Whether `newer`, reached by a board's moves, is what came after the saved `game`: further on
@@ -437,17 +1006,19 @@ fn is_after(newer: &Game, game: &Game) -> bool {
         })
 }
 
-/// What a board's slot holds besides the game about to be written there.
+/// What a board's slot holds that writing another game there would lose.
 enum There {
     Nothing,
-    /// Another game, as the history keeps it.
+    /// Another game, or this one further on or on another line, as the history keeps it.
     Known(PastGame),
     /// Another game the history cannot keep.
     Unknown,
+    /// A game this run leaves as it is.
+    HandsOff,
 }
 
 /// What a read-merge-write gives back: the merged value (what the window now shows), whether
-/// the write went through, and the stored documents that could not be used (set aside).
+/// the write went through, and what the player is told about the stored documents.
 #[derive(Debug)]
 pub struct Synced<T> {
     pub value: T,
@@ -455,6 +1026,23 @@ pub struct Synced<T> {
     pub before: Option<T>,
     pub written: io::Result<()>,
     pub problems: Vec<Problem>,
+}
+
+impl<T> Synced<T> {
+    fn map<U>(self, f: impl Fn(T) -> U) -> Synced<U> {
+        Synced {
+            value: f(self.value),
+            before: self.before.map(&f),
+            written: self.written,
+            problems: self.problems,
+        }
+    }
+
+    fn with_problems(mut self, mut first: Vec<Problem>) -> Self {
+        first.append(&mut self.problems);
+        self.problems = first;
+        self
+    }
 }
 
 /// What writing a board's game did.
@@ -465,4 +1053,35 @@ pub struct SavedBoard {
     pub displaced: Option<Synced<Vec<PastGame>>>,
     /// A game set aside from there, or a document found damaged.
     pub problems: Vec<Problem>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_keys_name_only_boards_the_game_has() {
+        assert_eq!(board_of_key("4x4-2048"), Some(Config::default()));
+        assert!(board_of_key("4x4-2047").is_none());
+        assert!(board_of_key("9x9-2048").is_none());
+        assert!(board_of_key("04x4-2048").is_none());
+    }
+
+    #[test]
+    fn merges_nothing_without_the_lock() {
+        let dir = tempfile::tempdir().unwrap();
+        // A folder where the lock file should be: it cannot be locked.
+        std::fs::create_dir(dir.path().join("lock")).unwrap();
+        let documents = Documents::new(Arc::new(super::super::FileStore::new(dir.path())));
+        let best = [(crate::rules::Shape::square(4), 8)].into_iter().collect();
+        let synced = documents.sync_best(&best);
+        assert_eq!(
+            Refusal::of(synced.written.as_ref().unwrap_err()),
+            Some(Refusal::NoLock)
+        );
+        assert_eq!(synced.problems.len(), 1, "told once");
+        assert!(!dir.path().join("best.json").exists(), "nothing written");
+        let again = documents.sync_best(&best);
+        assert!(again.problems.is_empty() && again.written.is_err());
+    }
 }

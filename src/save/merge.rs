@@ -3,11 +3,13 @@
 //!
 //! - **best scores**: per board size, the higher of the two;
 //! - **the history of games**: the union, one entry per game (a game is its start time and
-//!   seed), the copy that went further where two differ, oldest first by start time, the newest
-//!   [`MAX_GAMES`] within [`MAX_GAMES_BYTES`]; two lines of play from one start (a backup played
-//!   on in two places) are both kept, the second as a game started a millisecond later;
+//!   seed), the copy that went further where two differ, oldest first by start time, every game
+//!   kept (no cap: nothing is dropped, least of all on the strength of a date inside the
+//!   data); two lines of play from one start (a backup played on in two places) are both kept,
+//!   the second as a game started a millisecond later;
 //! - **options**: the last chosen: what this window's player chose since its last write, and
-//!   the stored choice for everything else.
+//!   the stored choice for everything else (fields this build does not know included:
+//!   `format::OptionsDoc`).
 //!
 //! The merges of best scores and of the history give the same result whichever side each list
 //! is on and when repeated, and drop no game (the property tests below), so two browser tabs
@@ -15,7 +17,7 @@
 
 use std::cmp::Ordering;
 
-use super::{BestScores, MAX_GAMES, MAX_GAMES_BYTES, Options, PastGame};
+use super::{BestScores, Options, OptionsDoc, PastGame};
 use crate::rules::{Direction, Record};
 
 /// How far a game went, in steps: each move adds one to its moves, each undo takes one from
@@ -68,9 +70,7 @@ fn same_line(a: &PastGame, b: &PastGame) -> bool {
 /// far on, as a new game, or, if its game is there on another line, as a game of its own
 /// started a millisecond later (a line is never dropped for another). Whether the list changed.
 pub fn keep_game(games: &mut Vec<PastGame>, entry: PastGame) -> bool {
-    let changed = insert(games, entry);
-    cap_games(games);
-    changed
+    insert(games, entry)
 }
 
 fn insert(games: &mut Vec<PastGame>, mut entry: PastGame) -> bool {
@@ -118,36 +118,7 @@ pub fn merge_games(stored: &[PastGame], mine: &[PastGame]) -> Vec<PastGame> {
     for line in lines {
         insert(&mut games, line);
     }
-    cap_games(&mut games);
     games
-}
-
-/// No history entry's JSON is longer than its code and this: its field names and its numbers at
-/// their largest (tested below).
-const ENTRY_BYTES: usize = 400;
-
-/// Drops the oldest games beyond `MAX_GAMES`, then beyond `MAX_GAMES_BYTES` as saved.
-pub fn cap_games(games: &mut Vec<PastGame>) {
-    let extra = games.len().saturating_sub(MAX_GAMES);
-    games.drain(..extra);
-    // Each game's share of the document: its JSON and a comma; the rest is the wrapper. Most
-    // histories are far below the cap by the bound alone, and need no entry written out.
-    let room = MAX_GAMES_BYTES - 64;
-    let bound: usize = games.iter().map(|g| g.code.len() + ENTRY_BYTES + 1).sum();
-    if bound <= room {
-        return;
-    }
-    let mut total = 0;
-    let keep = games
-        .iter()
-        .rev()
-        .take_while(|game| {
-            total += serde_json::to_string(game).map_or(0, |text| text.len() + 1);
-            total <= room
-        })
-        .count();
-    let drop = games.len() - keep;
-    games.drain(..drop);
 }
 
 /// The best score of each board shape found in either.
@@ -171,6 +142,17 @@ pub struct Chosen {
 }
 
 impl Chosen {
+    /// Every option chosen (an import's: the backup's options become the player's).
+    pub fn all() -> Self {
+        Self {
+            board: true,
+            theme: true,
+            motion: true,
+            coach: true,
+            language: true,
+        }
+    }
+
     /// The options that differ between `a` and `b`, or are chosen in `self`.
     pub fn or_changed(self, a: &Options, b: &Options) -> Self {
         Self {
@@ -185,17 +167,7 @@ impl Chosen {
 
 /// The stored options with this window's choices: the last chosen of each.
 pub fn merge_options(stored: &Options, mine: &Options, chosen: Chosen) -> Options {
-    fn pick<T>(chosen: bool, mine: T, stored: T) -> T {
-        if chosen { mine } else { stored }
-    }
-    Options {
-        size: pick(chosen.board, mine.size, stored.size),
-        target: pick(chosen.board, mine.target, stored.target),
-        theme: pick(chosen.theme, mine.theme, stored.theme),
-        motion: pick(chosen.motion, mine.motion, stored.motion),
-        coach: pick(chosen.coach, mine.coach, stored.coach),
-        language: pick(chosen.language, mine.language, stored.language),
-    }
+    OptionsDoc::of(stored).with(mine, chosen).options()
 }
 
 #[cfg(test)]
@@ -217,6 +189,7 @@ mod tests {
             ai: false,
             over: false,
             code: String::new(),
+            extra: Default::default(),
         }
     }
 
@@ -244,30 +217,6 @@ mod tests {
         let merged = merge_games(&[game(3, 4, 0), game(5, 1, 0)], &games);
         assert_eq!(merged.len(), 4);
         assert_eq!(merged[2], game(3, 5, 0));
-    }
-
-    #[test]
-    fn an_entry_is_never_longer_than_its_code_and_the_bound() {
-        let largest = PastGame {
-            started_ms: u64::MAX,
-            seed: u64::MAX,
-            size: Shape::new(8, 7).unwrap(),
-            target: u32::MAX,
-            score: u64::MAX,
-            best_tile: u32::MAX,
-            moves: u32::MAX,
-            undos: u32::MAX,
-            played_ms: u64::MAX,
-            ai: false,
-            over: false,
-            code: "A".repeat(1000),
-        };
-        let text = serde_json::to_string(&largest).unwrap();
-        assert!(
-            text.len() <= largest.code.len() + ENTRY_BYTES,
-            "{}",
-            text.len()
-        );
     }
 
     #[test]

@@ -35,6 +35,15 @@ pub enum Refusal {
     Change,
     /// A document that could be neither read nor set aside is not written over.
     Untouchable,
+    /// What is there is not a regular file (a folder, a FIFO, a device): it is never read nor
+    /// written over.
+    NotFile,
+    /// The saves' lock could not be had: nothing is merged without it.
+    NoLock,
+    /// A document this version does not understand (a newer version's) is left as it is.
+    NotUnderstood,
+    /// A reader only (`--export`) writes nothing.
+    ReadOnly,
 }
 
 impl Refusal {
@@ -45,6 +54,10 @@ impl Refusal {
             Refusal::Full => "error-storage-full",
             Refusal::Change => "error-storage-change",
             Refusal::Untouchable => "error-storage-untouchable",
+            Refusal::NotFile => "error-storage-not-file",
+            Refusal::NoLock => "error-storage-no-lock",
+            Refusal::NotUnderstood => "error-storage-not-understood",
+            Refusal::ReadOnly => "error-storage-read-only",
         })
     }
 }
@@ -58,13 +71,36 @@ impl std::fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
+impl Refusal {
+    /// The refusal inside an I/O error, if it is one.
+    pub fn of(e: &io::Error) -> Option<Refusal> {
+        e.get_ref()
+            .and_then(|inner| inner.downcast_ref::<Refusal>())
+            .copied()
+    }
+
+    pub(super) fn error(self) -> io::Error {
+        io::Error::other(self)
+    }
+
+    /// Whether the player was told of it with its document's problem (so a failed save says
+    /// nothing more).
+    pub fn told(self) -> bool {
+        matches!(
+            self,
+            Refusal::NotFile
+                | Refusal::NoLock
+                | Refusal::NotUnderstood
+                | Refusal::Unreadable
+                | Refusal::Untouchable
+        )
+    }
+}
+
 /// What went wrong with a store, for the player: a refusal in their words, else the system's
 /// own message (already in the system's language).
 pub fn io_said(e: &io::Error) -> Said {
-    match e
-        .get_ref()
-        .and_then(|inner| inner.downcast_ref::<Refusal>())
-    {
+    match Refusal::of(e) {
         Some(refusal) => refusal.said(),
         None => said!("error-io", reason = e.to_string()),
     }
@@ -80,13 +116,27 @@ pub trait Store: Send + Sync {
     fn write(&self, key: &str, text: &str) -> io::Result<()>;
     /// Deletes the document (nothing happens if there is none).
     fn remove(&self, key: &str) -> io::Result<()>;
-    /// Moves an unreadable document out of the way, keeping it; returns its new name.
+    /// Moves a damaged document out of the way, keeping it; returns its new name.
     fn set_aside(&self, key: &str) -> io::Result<String>;
-    /// The keys of the documents there (not those set aside).
+    /// The keys of the documents there (not the copies set aside).
     fn keys(&self) -> io::Result<Vec<String>>;
+    /// The copies set aside, by this build or an earlier one, and not merged back since: each
+    /// copy's name with the key of the document it was.
+    fn copies(&self) -> io::Result<Vec<(String, String)>> {
+        Ok(Vec::new())
+    }
+    /// A copy's bytes, as `read` gives a document's.
+    fn read_copy(&self, _name: &str, _limit: usize) -> io::Result<Option<Vec<u8>>> {
+        Ok(None)
+    }
+    /// Marks a copy as merged back into the documents (renamed, kept: never read again).
+    fn mark_merged(&self, _name: &str) -> io::Result<()> {
+        Ok(())
+    }
     /// Where the documents are, for messages.
     fn location(&self) -> String;
-    /// Keeps other windows' read-merge-writes out until the guard is dropped.
+    /// Keeps other windows' read-merge-writes out until the guard is dropped. An error means
+    /// no lock: the caller merges nothing then.
     fn lock(&self) -> io::Result<Guard<'_>>;
     /// Asks to be the one window that writes the documents named `name` (a board's game in
     /// progress) for as long as the claim lives.
@@ -117,6 +167,9 @@ pub enum ClaimState {
     Held,
     /// Another window holds them.
     Refused,
+    /// No claim can be had here (a file system without locks, a claim file that cannot be
+    /// opened, a browser without Web Locks): the window plays as if another held the board.
+    Unavailable,
 }
 
 /// A claim's answer, as the store keeps it.
@@ -127,10 +180,10 @@ pub trait ClaimHandle: Send + Sync {
 /// A claim on some documents, let go when dropped.
 pub struct Claim(Box<dyn ClaimHandle>);
 
-struct Granted;
-impl ClaimHandle for Granted {
+struct Answered(ClaimState);
+impl ClaimHandle for Answered {
     fn state(&self) -> ClaimState {
-        ClaimState::Held
+        self.0
     }
 }
 
@@ -139,10 +192,14 @@ impl Claim {
         Self(Box::new(handle))
     }
 
-    /// A claim granted without asking anyone: a store no other window shares, or one that
-    /// cannot tell (a file system without locks).
+    /// A claim granted without asking anyone: a store no other window shares.
     pub fn granted() -> Self {
-        Self::new(Granted)
+        Self::new(Answered(ClaimState::Held))
+    }
+
+    /// No claim can be had: the window plays a game of its own, as a guest does.
+    pub fn unavailable() -> Self {
+        Self::new(Answered(ClaimState::Unavailable))
     }
 
     pub fn state(&self) -> ClaimState {
@@ -237,9 +294,32 @@ impl Store for MemoryStore {
     fn keys(&self) -> io::Result<Vec<String>> {
         Ok(unpoisoned(&self.documents)
             .keys()
-            .filter(|key| !key.contains(".bad"))
+            .filter(|key| !key.contains(".bad") && !key.contains(".merged"))
             .cloned()
             .collect())
+    }
+
+    fn copies(&self) -> io::Result<Vec<(String, String)>> {
+        Ok(unpoisoned(&self.documents)
+            .keys()
+            .filter_map(|name| Some((name.clone(), name.split_once(".bad")?.0.to_string())))
+            .collect())
+    }
+
+    fn read_copy(&self, name: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
+        self.read(name, limit)
+    }
+
+    fn mark_merged(&self, name: &str) -> io::Result<()> {
+        let mut documents = unpoisoned(&self.documents);
+        if let Some(bytes) = documents.remove(name) {
+            let mut to = name.replacen(".bad", ".merged", 1);
+            while documents.contains_key(&to) {
+                to.push_str(".merged");
+            }
+            documents.insert(to, bytes);
+        }
+        Ok(())
     }
 
     fn location(&self) -> String {
@@ -261,12 +341,21 @@ impl Store for MemoryStore {
 
 /// Documents as `<key>.json` files in a folder (the desktop), beside the `lock` file of its
 /// merges and a `<key>.claim` file for each board a window has played (empty files; deleting
-/// one while it is locked would let a second window lock a new file of the same name).
+/// one while it is locked would let a second window lock a new file of the same name). Only
+/// regular files are read or replaced: a folder, a FIFO or a device in a document's place is
+/// refused, never waited on nor written over.
 #[cfg(not(target_arch = "wasm32"))]
 #[derive(Debug, Clone)]
 pub struct FileStore {
     dir: PathBuf,
 }
+
+/// The mark of a copy set aside (`best.json.bad-1796157076`), by this build or an earlier one,
+/// and of one merged back since (`best.json.merged-1796157076`).
+#[cfg(not(target_arch = "wasm32"))]
+const ASIDE: &str = ".json.bad";
+#[cfg(not(target_arch = "wasm32"))]
+const MERGED: &str = ".json.merged";
 
 #[cfg(not(target_arch = "wasm32"))]
 impl FileStore {
@@ -286,19 +375,82 @@ impl FileStore {
     /// Opens (making it if need be) a file that is only ever locked, never written.
     fn lock_file(&self, name: &str) -> io::Result<std::fs::File> {
         std::fs::create_dir_all(&self.dir)?;
-        std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(self.dir.join(name))
+        let mut options = std::fs::OpenOptions::new();
+        options.create(true).truncate(false).write(true);
+        open_regular(&options, &self.dir.join(name))
     }
+
+    /// A file's first `limit + 1` bytes, `None` if there is none.
+    fn read_file(&self, path: &std::path::Path, limit: usize) -> io::Result<Option<Vec<u8>>> {
+        use std::io::Read;
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true);
+        let file = match open_regular(&options, path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let mut bytes = Vec::new();
+        file.take(limit as u64 + 1).read_to_end(&mut bytes)?;
+        Ok(Some(bytes))
+    }
+
+    fn names(&self) -> io::Result<Vec<String>> {
+        let entries = match std::fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        };
+        let mut names = Vec::new();
+        for entry in entries {
+            if let Some(name) = entry?.file_name().to_str() {
+                names.push(name.to_string());
+            }
+        }
+        names.sort();
+        Ok(names)
+    }
+}
+
+/// Opens `path` if it is a regular file: never blocks on a FIFO (opened without waiting, on
+/// Unix), and refuses whatever is not a file with `Refusal::NotFile`.
+#[cfg(not(target_arch = "wasm32"))]
+fn open_regular(
+    options: &std::fs::OpenOptions,
+    path: &std::path::Path,
+) -> io::Result<std::fs::File> {
+    let mut options = options.clone();
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err(Refusal::NotFile.error()),
+        _ => {}
+    }
+    let file = match options.open(path) {
+        Ok(file) => file,
+        // A FIFO with no reader, opened to write without waiting.
+        #[cfg(unix)]
+        Err(e) if e.raw_os_error() == Some(libc::ENXIO) => return Err(Refusal::NotFile.error()),
+        Err(e) => return Err(e),
+    };
+    if !file.metadata()?.is_file() {
+        return Err(Refusal::NotFile.error());
+    }
+    Ok(file)
 }
 
 /// Replaces the file at `path` all at once: written to a temporary file in the same folder,
 /// synced, then renamed over it, so a kill at any instant leaves the old file or the new one.
+/// What is there and not a regular file (a folder, a FIFO) is refused, not replaced.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn write_atomically(path: &std::path::Path, text: &str) -> io::Result<()> {
     use std::io::Write;
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if !meta.is_file() && !meta.is_symlink() => {
+            return Err(Refusal::NotFile.error());
+        }
+        _ => {}
+    }
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => std::path::Path::new("."),
@@ -310,7 +462,7 @@ pub fn write_atomically(path: &std::path::Path, text: &str) -> io::Result<()> {
     Ok(())
 }
 
-/// A locked `.claim` file, or none where the file system could not lock it.
+/// A locked `.claim` file, or none where another process holds it.
 #[cfg(not(target_arch = "wasm32"))]
 struct FileClaim(Option<std::fs::File>);
 
@@ -327,15 +479,7 @@ impl ClaimHandle for FileClaim {
 #[cfg(not(target_arch = "wasm32"))]
 impl Store for FileStore {
     fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
-        use std::io::Read;
-        let file = match std::fs::File::open(self.path(key)) {
-            Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(e),
-        };
-        let mut bytes = Vec::new();
-        file.take(limit as u64 + 1).read_to_end(&mut bytes)?;
-        Ok(Some(bytes))
+        self.read_file(&self.path(key), limit)
     }
 
     fn write(&self, key: &str, text: &str) -> io::Result<()> {
@@ -354,31 +498,45 @@ impl Store for FileStore {
         let stamp = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        let mut name = format!("{key}.json.bad-{stamp}");
+        let mut name = format!("{key}{ASIDE}-{stamp}");
         let mut n = 1;
         while self.dir.join(&name).exists() {
             n += 1;
-            name = format!("{key}.json.bad-{stamp}-{n}");
+            name = format!("{key}{ASIDE}-{stamp}-{n}");
         }
         std::fs::rename(self.path(key), self.dir.join(&name))?;
         Ok(name)
     }
 
     fn keys(&self) -> io::Result<Vec<String>> {
-        let entries = match std::fs::read_dir(&self.dir) {
-            Ok(entries) => entries,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(e),
-        };
-        let mut keys = Vec::new();
-        for entry in entries {
-            let name = entry?.file_name();
-            if let Some(key) = name.to_str().and_then(|name| name.strip_suffix(".json")) {
-                keys.push(key.to_string());
-            }
+        Ok(self
+            .names()?
+            .into_iter()
+            .filter_map(|name| name.strip_suffix(".json").map(str::to_string))
+            .collect())
+    }
+
+    fn copies(&self) -> io::Result<Vec<(String, String)>> {
+        Ok(self
+            .names()?
+            .into_iter()
+            .filter_map(|name| {
+                let key = name.split_once(ASIDE)?.0.to_string();
+                Some((name, key))
+            })
+            .collect())
+    }
+
+    fn read_copy(&self, name: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
+        self.read_file(&self.dir.join(name), limit)
+    }
+
+    fn mark_merged(&self, name: &str) -> io::Result<()> {
+        let mut to = name.replacen(ASIDE, MERGED, 1);
+        while self.dir.join(&to).exists() {
+            to.push_str("-2");
         }
-        keys.sort();
-        Ok(keys)
+        std::fs::rename(self.dir.join(name), self.dir.join(to))
     }
 
     fn location(&self) -> String {
@@ -392,17 +550,16 @@ impl Store for FileStore {
     }
 
     fn claim(&self, name: &str) -> Claim {
-        let file = match self.lock_file(&format!("{name}.claim")) {
-            Ok(file) => file,
-            // No claim can be made where nothing can be written: nothing will be saved either.
-            Err(_) => return Claim::granted(),
+        // No claim where the claim file cannot be opened, nor on a file system without locks
+        // (some network shares): two windows could not be told apart there, so this one plays
+        // as a guest does, and says why.
+        let Ok(file) = self.lock_file(&format!("{name}.claim")) else {
+            return Claim::unavailable();
         };
         match file.try_lock() {
             Ok(()) => Claim::new(FileClaim(Some(file))),
             Err(std::fs::TryLockError::WouldBlock) => Claim::new(FileClaim(None)),
-            // A file system without locks (some network shares): windows cannot be told apart
-            // there, so each plays as if alone, as before claims existed.
-            Err(std::fs::TryLockError::Error(_)) => Claim::granted(),
+            Err(std::fs::TryLockError::Error(_)) => Claim::unavailable(),
         }
     }
 }
@@ -569,14 +726,15 @@ pub mod web_locks {
             .and_then(|window| js_sys::Reflect::get(&window.navigator(), &"locks".into()).ok())
             .filter(|locks| !locks.is_undefined())
         else {
-            // A browser without Web Locks: tabs cannot be told apart, each plays as if alone.
-            return Claim::granted();
+            // A browser without Web Locks (a page not served over https, an old browser): tabs
+            // cannot be told apart, so each plays as a guest does, and says why.
+            return Claim::unavailable();
         };
         let request = js_sys::Reflect::get(&locks, &"request".into())
             .ok()
             .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
         let Some(request) = request else {
-            return Claim::granted();
+            return Claim::unavailable();
         };
         let id = CLAIMS.with(|claims| {
             let mut claims = claims.borrow_mut();
@@ -612,12 +770,12 @@ pub mod web_locks {
         let _ = js_sys::Reflect::set(&options, &"ifAvailable".into(), &true.into());
         let args = js_sys::Array::of3(&name.into(), &options, &answer);
         // A request the browser refuses (now, or later by rejecting its promise): tabs cannot
-        // be told apart then, and this one plays as if alone.
+        // be told apart then, and this one plays as a guest does.
         let refused = move || {
             if CLAIMS.with(|claims| claims.borrow().1.get(&id).map(|e| e.state))
                 == Some(ClaimState::Pending)
             {
-                set(id, ClaimState::Held, None);
+                set(id, ClaimState::Unavailable, None);
                 answered();
             }
         };

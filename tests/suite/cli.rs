@@ -239,6 +239,18 @@ fn an_import_killed_at_any_moment_leaves_the_saves_as_before_or_as_after() {
     let took = started.elapsed();
     let after = exported(&whole);
     assert_ne!(before, after);
+    // A backup of nothing: importing it finishes an import cut short (as any start does) and
+    // adds nothing. (--export only reads: it finishes nothing.)
+    let nothing = work.path().join("nothing.json");
+    let empty = Backup {
+        made_ms: 0,
+        options: None,
+        best: Default::default(),
+        games: Vec::new(),
+        other_games: Vec::new(),
+        boards: Vec::new(),
+    };
+    std::fs::write(&nothing, empty.render()).unwrap();
     let (mut as_before, mut as_after, mut cut_midway) = (0, 0, 0);
     for i in 0..24u32 {
         let dir = work.path().join(format!("killed-{i}"));
@@ -256,6 +268,7 @@ fn an_import_killed_at_any_moment_leaves_the_saves_as_before_or_as_after() {
         child.kill().unwrap();
         child.wait().unwrap();
         cut_midway += usize::from(dir.join("import.json").exists());
+        assert_eq!(in_dir(&dir, &["--import", nothing.to_str().unwrap()]).0, 0);
         let now = exported(&dir);
         if now == before {
             as_before += 1;

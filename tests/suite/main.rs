@@ -4,7 +4,9 @@
 //! - headless App tests on the real plugins: access, app, autoplay, backup, coach, daily, focus,
 //!   i18n, motion, race, replay, resume, review, saves, screens, speech, undo, windows;
 //! - property tests (proptest): packed_props, record_props, rules_props;
-//! - the binary's flags and exit codes: cli.
+//! - the binary's flags and exit codes: cli;
+//! - what comes from outside this build (a newer version's saves, a forged backup, a wrong clock,
+//!   a failing disk) and cannot take what a player kept: untrusted.
 
 mod common;
 
@@ -30,4 +32,5 @@ mod screens;
 mod shapes;
 mod speech;
 mod undo;
+mod untrusted;
 mod windows;

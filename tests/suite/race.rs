@@ -285,6 +285,7 @@ fn a_race_from_the_history_asks_first_over_a_game_in_progress() {
             ai: false,
             over: false,
             code,
+            extra: Default::default(),
         });
     press_and_settle(&mut app, KeyCode::KeyG);
     assert_eq!(screen(&app), Screen::History);

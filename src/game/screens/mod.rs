@@ -598,6 +598,7 @@ mod tests {
             ai,
             over: true,
             code: String::new(),
+            extra: Default::default(),
         };
         let games = [game(1204, 128, 150, false), game(20_000, 2048, 1, true)];
         let history = history::list(&games, Words::english());
