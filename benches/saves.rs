@@ -6,6 +6,11 @@
 //! The game: 5,000 moves on 4×4, played by the AI at a fixed node budget (the same game every
 //! run). The backup: `g2048::testing::sample_backup(500, 1_000)`, 500 pattern games in the
 //! history and a game on each board size. `cargo bench --bench saves`.
+//!
+//! The history has no cap, so what a long history costs: with 500, 5,000 and 50,000 games in a
+//! folder (the backup's 500 games, repeated under other starts), reading it at start, and one
+//! game added (the read-merge-write of a game's end, synced to disk). docs/saves.md sets these
+//! beside SQLite's (tools/sqlite-weigh).
 
 use std::hint::black_box;
 
@@ -100,5 +105,54 @@ fn backups(c: &mut Criterion) {
     });
 }
 
+/// The backup's games repeated under other starts until there are `n`.
+fn history_of(n: usize) -> Vec<save::PastGame> {
+    let base = g2048::testing::sample_backup(500, 1_000).games;
+    (0..n)
+        .map(|i| {
+            let mut game = base[i % base.len()].clone();
+            game.started_ms += (i / base.len()) as u64 * 1_000_000_000;
+            game
+        })
+        .collect()
+}
+
+fn long_histories(c: &mut Criterion) {
+    for n in [500, 5_000, 50_000] {
+        let games = history_of(n);
+        let dir = tempfile::tempdir().unwrap();
+        let store: std::sync::Arc<dyn save::Store> =
+            std::sync::Arc::new(save::FileStore::new(dir.path()));
+        let documents = save::Documents::new(store);
+        documents.sync_games(&games).written.unwrap();
+        let bytes = std::fs::metadata(dir.path().join("games.json"))
+            .unwrap()
+            .len();
+        println!("a history of {n} games: {bytes} bytes");
+        c.bench_function(&format!("history_{n}_read"), |b| {
+            b.iter(|| documents.games(&mut Vec::new()).len())
+        });
+        let mut one_more = games.clone();
+        let mut extra = games[0].clone();
+        extra.started_ms = u64::MAX / 2;
+        one_more.push(extra);
+        c.bench_function(&format!("history_{n}_add_one_folder"), |b| {
+            b.iter_batched(
+                || {
+                    std::fs::write(dir.path().join("games.json"), save::render_games(&games))
+                        .unwrap();
+                },
+                |()| documents.sync_games(black_box(&one_more)).written.unwrap(),
+                BatchSize::PerIteration,
+            )
+        });
+    }
+}
+
 criterion_group!(benches, saves, backups);
-criterion_main!(benches);
+criterion_group! {
+    name = histories;
+    config = Criterion::default().sample_size(10);
+    targets = long_histories
+}
+criterion_main!(benches, histories);

@@ -315,7 +315,12 @@ fn main() {
             size: None,
             target: None,
             seed: None,
-            store: std::sync::Arc::new(g2048::save::WebStore),
+            // IndexedDB, as web/saves.js opened it. A page that cannot open it plays unsaved
+            // (and says so): localStorage has no lock to merge under.
+            store: match g2048::save::IdbStore::open() {
+                Some(store) => std::sync::Arc::new(store),
+                None => std::sync::Arc::new(g2048::save::MemoryStore::default()),
+            },
             replay: g2048::web::replay_in_link(),
             language: g2048::game::LanguageWanted {
                 flag: None,

@@ -82,7 +82,7 @@ web/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-flo
   "$dist/g2048_bg.wasm" -o "$dist/g2048_bg.opt.wasm"
 mv "$dist/g2048_bg.opt.wasm" "$dist/g2048_bg.wasm"
 
-cp web/index.html web/main.js web/page.css web/favicon.svg web/manifest.webmanifest "$dist/"
+cp web/index.html web/main.js web/saves.js web/page.css web/favicon.svg web/manifest.webmanifest "$dist/"
 # The page's own words, from the game's catalogues (web/words.mjs).
 node web/words.mjs assets/i18n > "$dist/words.js"
 say "the app's icons (cargo run --example icons)"

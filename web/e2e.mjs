@@ -63,12 +63,32 @@ async function axeCheck(page, when) {
   check(bad.length === 0, `axe-core ${when}: no serious or critical violations${bad.length ? ': ' + JSON.stringify(bad) : ''}`);
 }
 
+// The page's saved documents (IndexedDB, web/saves.js), read and written as the game keeps
+// them: `docs(page)` gives every key and its text, `putDoc(page, key, text)` writes one (null:
+// deletes it). Through the page's own connection (the game's window.g2048Saves).
+const docs = (page) => page.evaluate(() => new Promise((resolve, reject) => {
+  const store = globalThis.g2048Saves.db.transaction('documents').objectStore('documents');
+  const keys = store.getAllKeys();
+  const values = store.getAll();
+  values.onsuccess = () => resolve(Object.fromEntries(keys.result.map((k, i) => [k, values.result[i]])));
+  values.onerror = () => reject(values.error);
+}));
+const doc = async (page, key) => {
+  const text = (await docs(page))[key];
+  return text === undefined ? null : JSON.parse(text);
+};
+const putDoc = (page, key, text) => page.evaluate(([key, text]) => new Promise((resolve, reject) => {
+  const tx = globalThis.g2048Saves.db.transaction('documents', 'readwrite');
+  const store = tx.objectStore('documents');
+  if (text === null) store.delete(key); else store.put(text, key);
+  tx.oncomplete = () => resolve();
+  tx.onabort = () => reject(tx.error);
+}), [key, text]);
+
 // Puts `game` in the page's save as the 4×4 game (with no undo history) and reloads the page.
 async function loadSaved(page, game) {
-  await page.evaluate((data) => {
-    localStorage.setItem('g2048.game-4x4-2048', JSON.stringify({ version: 1, data }));
-    localStorage.removeItem('g2048.undo-4x4-2048');
-  }, game);
+  await putDoc(page, 'game-4x4-2048', JSON.stringify({ version: 1, data: game }));
+  await putDoc(page, 'undo-4x4-2048', null);
   await page.reload();
   await ready(page);
 }
@@ -409,7 +429,7 @@ async function shapes(browser, url) {
   small.on('pageerror', (e) => errors.push(String(e)));
   await small.goto(url);
   await ready(small);
-  await small.evaluate(() => localStorage.setItem('g2048.options', JSON.stringify({ version: 1, data: { size: '3x8', target: 2048 } })));
+  await putDoc(small, 'options', JSON.stringify({ version: 1, data: { size: '3x8', target: 2048 } }));
   await small.reload();
   await ready(small);
   const wide = await state(small);
@@ -497,9 +517,12 @@ async function languages(browser, url) {
         `L in the options: the page and the dialog speak English at once ("${newGame}")`);
       await page.keyboard.press('Escape');
       await page.reload();
-      const early = await page.evaluate(() => document.documentElement.lang);
+      // The page's words once its saves are read (web/main.js), before the game has drawn.
+      await page.waitForFunction(() => globalThis.g2048Saves !== undefined, null, { timeout: MOVE_TIMEOUT_MS });
+      const early = await page.evaluate(() => [document.documentElement.lang, document.getElementById('bevy').dataset.ready ?? 'not drawn']);
       await ready(page);
-      check(early === 'en', `the language chosen is the page's from the next load on, before the game starts (${early})`);
+      check(early[0] === 'en' && early[1] === 'not drawn',
+        `the language chosen is the page's from the next load on, before the game starts (${early.join(', ')})`);
     }
     await context.close();
   }
@@ -627,15 +650,24 @@ async function race(browser, url) {
   check(errors.length === 0, `race: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
 }
 
-// Two tabs of one browser share its localStorage, as a player who opens the installed app
+// Two tabs of one browser share its saves (IndexedDB), as a player who opens the installed app
 // while a tab is open: tab A plays the board, tab B is told another tab plays it and plays a
-// game of its own; A plays 10 moves, B 2, then each starts a new game. The history then holds
-// both games and BEST is the higher score, in the store and on A's page. Then A's Export
-// downloads a backup; B imports the desktop's backup (tests/fixtures/backup-desktop.json)
-// through the options' file picker, and refuses a damaged one. With G2048_DESKTOP naming the
-// desktop binary, it imports A's download and exports the same games.
+// game of its own; A plays 12 moves, B 2, then both start a new game at once (R, Enter in each
+// at the same moment). The history then holds both games and BEST is the higher score, in the
+// store and on A's page (with localStorage, the later writer dropped the other's game). The
+// browser is asked to keep the page's storage. A tab of an earlier build, still open, writes
+// its localStorage: its games are carried over. A commit the browser refuses is told and loses
+// nothing. Then A's Export downloads a backup; B imports the desktop's backup
+// (tests/fixtures/backup-desktop.json) through the options' file picker, and refuses a damaged
+// one. With G2048_DESKTOP naming the desktop binary, it imports A's download and exports the
+// same games.
 async function twoTabsAndBackups(browser, url) {
   const context = await browser.newContext({ viewport: { width: 500, height: 700 }, acceptDownloads: true });
+  // Counts the page's requests that the browser keep its storage.
+  await context.addInitScript(() => {
+    globalThis.persistAsked = 0;
+    if (navigator.storage) navigator.storage.persist = async () => { globalThis.persistAsked++; return true; };
+  });
   const errors = [];
   const open = async () => {
     const page = await context.newPage();
@@ -661,27 +693,61 @@ async function twoTabsAndBackups(browser, url) {
       await expectMove(page, s, dir, how);
     }
   };
-  await play(a, 10, 'tab A');
+  await play(a, 12, 'tab A');
   await play(b, 2, 'tab B');
   const [aGame, bGame] = [await state(a), await state(b)];
+  const asked = await until(a, () => globalThis.persistAsked > 0);
+  check(asked, 'the page asks the browser to keep its storage (navigator.storage.persist) once it saves');
+  // R in both, then Enter in both at the same moment: two new games whose writes race.
   for (const page of [a, b]) {
     await page.keyboard.press('KeyR');
     await until(page, () => document.querySelector('#bevy').dataset.screen === 'ConfirmNewGame');
-    await page.keyboard.press('KeyR');
-    await until(page, () => document.querySelector('#bevy').dataset.moves === '0');
   }
-  const stored = await a.evaluate(() => ({
-    games: JSON.parse(localStorage.getItem('g2048.games')).data,
-    best: JSON.parse(localStorage.getItem('g2048.best')).data,
-  }));
+  await Promise.all([a.keyboard.press('Enter'), b.keyboard.press('Enter')]);
+  for (const page of [a, b]) await until(page, () => document.querySelector('#bevy').dataset.moves === '0');
+  // What the tabs committed (each commit is one read-write transaction: wait for both).
+  let stored;
+  for (let tries = 0; tries < 50; tries++) {
+    stored = { games: (await doc(a, 'games'))?.data ?? [], best: (await doc(a, 'best'))?.data ?? {} };
+    if (stored.games.length >= 2) break;
+    await a.waitForTimeout(200);
+  }
   const kept = stored.games.map((g) => `${g.moves} moves, score ${g.score}`).sort();
   const played = [aGame, bGame].map((g) => `${g.moves} moves, score ${g.score}`).sort();
-  check(JSON.stringify(kept) === JSON.stringify(played), `two tabs: the history holds both games (${kept.join('; ')})`);
+  check(JSON.stringify(kept) === JSON.stringify(played), `two tabs, new games at once: the history holds both games (${kept.join('; ')})`);
   const high = Math.max(aGame.score, bGame.score);
   check(stored.best['4'] === high, `two tabs: BEST is the higher score (${stored.best['4']}; A ${aGame.score}, B ${bGame.score})`);
   const shown = await until(a, (n) => document.querySelector('#bevy').dataset.games === '2'
     && document.querySelector('#bevy').dataset.best === n, String(high));
   check(shown, `two tabs: tab A shows both games and the higher BEST (${JSON.stringify(await data(a))})`.slice(0, 200));
+  // A tab of an earlier build (its saves in localStorage) ends a game: it is carried over.
+  const earlier = stored.games[0];
+  const fromEarlier = { ...earlier, started_ms: earlier.started_ms - 3_600_000, seed: 77 };
+  await b.evaluate((game) => localStorage.setItem('g2048.games', JSON.stringify({ version: 1, data: [game] })), fromEarlier);
+  const carried = await until(a, () => document.querySelector('#bevy').dataset.games === '3');
+  const history = (await doc(a, 'games'))?.data ?? [];
+  check(carried && history.some((g) => g.seed === 77),
+    `a game an earlier build's tab wrote to localStorage is carried over (${history.length} games)`);
+  // The browser refuses a commit (every put aborted for a moment): the player is told, nothing
+  // stored before is lost, and the next move's commit writes the game again.
+  await a.evaluate(() => {
+    globalThis.realPut = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function () { this.transaction.abort(); return globalThis.realPut.apply(this, arguments); };
+  });
+  await play(a, 1, 'tab A, its commit refused');
+  const refusedSaid = await until(a, () => (document.querySelector('#bevy').dataset.notice ?? '').startsWith('The browser did not save'));
+  check(refusedSaid, `a refused commit is told: "${(await data(a)).notice}"`);
+  await a.evaluate(() => { IDBObjectStore.prototype.put = globalThis.realPut; });
+  await play(a, 1, 'tab A, saving again');
+  const now = await state(a);
+  let slot;
+  for (let tries = 0; tries < 50; tries++) {
+    slot = (await doc(a, 'game-4x4-2048'))?.data;
+    if (slot?.moves === now.moves) break;
+    await a.waitForTimeout(200);
+  }
+  check(slot?.moves === now.moves && ((await doc(a, 'games'))?.data ?? []).length === 3,
+    `after a refused commit, the next one saves the game (${slot?.moves} of ${now.moves} moves) and keeps the history`);
   // Export: a download of the whole backup.
   const press = async (page, request) => {
     await page.keyboard.press('KeyO');
@@ -700,7 +766,7 @@ async function twoTabsAndBackups(browser, url) {
   const exported = join(shots, 'web-backup.json');
   await download.saveAs(exported);
   const backup = JSON.parse(await readFile(exported, 'utf8'));
-  check(backup.format === 'g2048 backup' && backup.version === 1 && backup.content.games.length === 2
+  check(backup.format === 'g2048 backup' && backup.version === 1 && backup.content.games.length === 3
     && backup.content.boards.length === 1 && /^g2048-backup-\d{4}-\d\d-\d\d\.json$/.test(download.suggestedFilename()),
   `Export downloads ${download.suggestedFilename()}: ${backup.content.games.length} games, ${backup.content.boards.length} board`);
   await a.keyboard.press('Escape');
@@ -718,14 +784,14 @@ async function twoTabsAndBackups(browser, url) {
   const said = await importFile(b, fixture);
   // The desktop's games, and its 4×4 game in progress: B plays that board, so it goes into
   // the history.
-  const games = 2 + desktop.games.length + desktop.boards.filter((b) => b.game.size === 4).length;
+  const games = 3 + desktop.games.length + desktop.boards.filter((b) => b.game.size === 4).length;
   const imported = await until(b, (n) => document.querySelector('#bevy').dataset.games === n
     && document.querySelector('#bevy').dataset.theme === 'Dark', String(games));
   const theme = (await data(b)).theme;
   check(said.startsWith('Imported') && imported && theme === 'Dark',
     `tab B imports the desktop's backup: "${said}", ${(await data(b)).games} games, its dark theme (${theme})`);
-  const slots = await b.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('g2048.game-')).sort());
-  check(JSON.stringify(slots) === JSON.stringify(['g2048.game-4x4-2048', 'g2048.game-5x5-2048']),
+  const slots = Object.keys(await docs(b)).filter((k) => k.startsWith('game-')).sort();
+  check(JSON.stringify(slots) === JSON.stringify(['game-4x4-2048', 'game-5x5-2048']),
     `the desktop's 5x5 game in progress is on the 5x5 board here (${slots.join(', ')})`);
   await b.keyboard.press('Escape');
   await until(b, () => document.querySelector('#bevy').dataset.screen === 'Game');
@@ -1083,8 +1149,8 @@ async function run() {
       const view = await page.evaluate(() => ({ x: scrollX, y: scrollY, scale: visualViewport.scale }));
       check(view.x === 0 && view.y === 0 && view.scale === 1, `${device.name}: the page did not scroll or zoom`);
 
-      // The game is saved in localStorage after every move: a reload carries on with it, and
-      // undo reaches back past the reload.
+      // The game is saved in IndexedDB after every move: a reload carries on with it, and undo
+      // reaches back past the reload.
       const beforeSwipe = s;
       const saved = await state(page);
       await page.reload();
@@ -1092,8 +1158,9 @@ async function run() {
       const resumed = await state(page);
       check(JSON.stringify(resumed) === JSON.stringify(saved),
         `${device.name}: a reload resumes the game (${resumed.moves} moves, score ${resumed.score})`);
-      check(await page.evaluate(() => ['g2048.game-4x4-2048', 'g2048.undo-4x4-2048'].every((k) => localStorage.getItem(k))),
-        `${device.name}: the game and its undo history are in localStorage`);
+      const saved4 = await docs(page);
+      check(['game-4x4-2048', 'undo-4x4-2048'].every((k) => saved4[k]),
+        `${device.name}: the game and its undo history are in IndexedDB`);
       await page.keyboard.press('u');
       await page.waitForFunction((m) => Number(document.getElementById('bevy').dataset.moves) === m,
         beforeSwipe.moves, { timeout: MOVE_TIMEOUT_MS });
@@ -1155,13 +1222,12 @@ async function run() {
         // reached the board before the options opened would share instead.
         const onScreen = (name) => page.waitForFunction((name) => document.getElementById('bevy').dataset.screen === name,
           name, { timeout: MOVE_TIMEOUT_MS });
-        const savedCoach = () => page.evaluate(() => JSON.parse(localStorage.getItem('g2048.options') ?? 'null')?.data?.coach ?? false);
+        const savedCoach = async () => (await doc(page, 'options'))?.data?.coach ?? false;
         const setCoach = async (on) => {
           await page.keyboard.press('o');
           await onScreen('Options');
           await page.keyboard.press('c');
-          await page.waitForFunction((on) => (JSON.parse(localStorage.getItem('g2048.options') ?? 'null')?.data?.coach ?? false) === on,
-            on, { timeout: MOVE_TIMEOUT_MS });
+          for (let tries = 0; tries < 100 && (await savedCoach()) !== on; tries++) await page.waitForTimeout(200);
           await page.keyboard.press('Escape');
           await onScreen('Game');
         };
@@ -1215,14 +1281,11 @@ async function run() {
         // Autoplay on every board size, 3×3 to 8×8 (each a saved option, the page reloaded):
         // 4 s of play each, the longest gap between frames (the search runs in the frame, on
         // the page's one thread). The options are put back afterwards.
-        const optionsBefore = await page.evaluate(() => localStorage.getItem('g2048.options'));
+        const optionsBefore = (await docs(page)).options ?? null;
         for (let size = 3; size <= 8; size++) {
-          await page.evaluate((size) => {
-            const options = JSON.parse(localStorage.getItem('g2048.options') ?? 'null')
-              ?? { version: 1, data: { size: 4, target: 2048 } };
-            options.data.size = size;
-            localStorage.setItem('g2048.options', JSON.stringify(options));
-          }, size);
+          const options = (await doc(page, 'options')) ?? { version: 1, data: { size: 4, target: 2048 } };
+          options.data.size = size;
+          await putDoc(page, 'options', JSON.stringify(options));
           await page.reload();
           await ready(page);
           await page.waitForTimeout(500);
@@ -1237,8 +1300,7 @@ async function run() {
           check(after.size === size && madeMoves >= 2 && sizeGaps[sizeGaps.length - 1] < 1500,
             `autoplay on ${size}×${size}: ${madeMoves} moves, no frame gap of 1.5 s`);
         }
-        await page.evaluate((saved) => saved === null
-          ? localStorage.removeItem('g2048.options') : localStorage.setItem('g2048.options', saved), optionsBefore);
+        await putDoc(page, 'options', optionsBefore);
         await page.reload();
         await ready(page);
       }

@@ -3,12 +3,18 @@
 // allows only its own files.
 import init from './g2048.js';
 import { WORDS } from './words.js';
+import { openSaves } from './saves.js';
+
+// The saves, read before the game starts (web/saves.js): the game reads them from here. Asked
+// for at once; the page's words are written meanwhile.
+const opening = openSaves();
 
 // The page speaks the game's language: the one chosen in the options (as the game saved them),
 // else the first of the browser's languages the game has, else English; a tag's language
 // decides ("fr-CA" is fr, "pt-PT" pt-BR) and the pseudo-language is never chosen here, as in
-// the game (src/i18n/mod.rs, `Lang::parse` and `Lang::negotiate`).
-const lang = (() => {
+// the game (src/i18n/mod.rs, `Lang::parse` and `Lang::negotiate`). Written first from what an
+// earlier build kept in localStorage, and again once the saves are read, if they chose another.
+const languageOf = (optionsText) => {
   const of = (tag) => {
     const wanted = String(tag).toLowerCase().replace('_', '-');
     if (wanted === 'en-xa' || wanted === 'pseudo') return undefined;
@@ -16,18 +22,30 @@ const lang = (() => {
   };
   let chosen;
   try {
-    chosen = JSON.parse(localStorage.getItem('g2048.options'))?.data?.language;
-  } catch { /* no storage, or options the game will set aside */ }
+    chosen = JSON.parse(optionsText)?.data?.language;
+  } catch { /* no options, or options the game cannot read */ }
   // A chosen language this page lacks counts as none: the browser's then.
   return of(chosen) ?? (navigator.languages ?? [navigator.language]).map(of).find(Boolean) ?? 'en';
-})();
+};
+let lang;
+const speak = (chosen) => {
+  if (chosen === lang) return;
+  lang = chosen;
+  document.documentElement.lang = lang;
+  document.getElementById('a11y')?.setAttribute('lang', lang);
+  for (const element of document.querySelectorAll('[data-say]')) element.textContent = word(element.dataset.say);
+  for (const element of document.querySelectorAll('[data-say-label]')) {
+    element.setAttribute('aria-label', word(element.dataset.sayLabel));
+  }
+};
 const word = (id) => WORDS[lang][id] ?? WORDS.en[id] ?? id;
-document.documentElement.lang = lang;
-document.getElementById('a11y')?.setAttribute('lang', lang);
-for (const element of document.querySelectorAll('[data-say]')) element.textContent = word(element.dataset.say);
-for (const element of document.querySelectorAll('[data-say-label]')) {
-  element.setAttribute('aria-label', word(element.dataset.sayLabel));
-}
+let oldOptions = null;
+try { oldOptions = localStorage.getItem('g2048.options'); } catch { /* no localStorage */ }
+speak(languageOf(oldOptions));
+const saves = await opening;
+if (saves.error) console.warn('no saves:', saves.error);
+globalThis.g2048Saves = saves;
+if (saves.docs?.options) speak(languageOf(saves.docs.options));
 
 const canvas = document.getElementById('bevy');
 const loading = document.getElementById('loading');

@@ -385,6 +385,7 @@ notice-not-file = Wo ein Spielstand sein sollte, liegt keine Datei: Sie bleibt, 
 notice-damaged = Ein beschädigter Spielstand bleibt, wie er ist.
 notice-no-lock = Die Spielstände lassen sich hier nicht sperren, daher wird nichts gespeichert: So geht kein Spiel eines anderen Fensters verloren.
 notice-no-claim = Dieses Spielfeld kann hier nicht reserviert werden: Dieses Fenster spielt ein eigenes Spiel, das im Verlauf bleibt.
+notice-storage-refused = Der Browser hat die letzte Änderung nicht gespeichert ({ $reason }): Was gespeichert war, bleibt, und sie wird mit der nächsten gespeichert.
 notice-rebuilt = Dein gespeichertes Spiel war beschädigt: Es wurde aus seinen Zügen wiederhergestellt.
 notice-merged-back = { $count ->
         [one] Ein Spielstand, den eine frühere Version beiseitegelegt hatte, wurde erneut gelesen und wieder übernommen.
@@ -410,10 +411,10 @@ error-backup-dated = { $count ->
 
 ## Warum der Speicher des Spiels versagt hat (in den Hinweisen oben).
 
-error-storage-none = der Browser hat den lokalen Speicher verweigert
-error-storage-unreadable = der lokale Speicher konnte nicht gelesen werden
-error-storage-full = der lokale Speicher ist voll oder hat das Schreiben verweigert
-error-storage-change = der lokale Speicher hat die Änderung verweigert
+error-storage-none = der Browser gibt dieser Seite keinen Speicher
+error-storage-unreadable = der Spielstand konnte nicht gelesen werden
+error-storage-full = der Speicher des Browsers ist voll oder hat das Schreiben verweigert
+error-storage-change = der Speicher des Browsers hat die Änderung verweigert
 error-storage-untouchable = ein Dokument, das weder gelesen noch beiseitegelegt werden konnte, wird nicht überschrieben
 error-storage-not-file = dort liegt keine Datei
 error-storage-no-lock = die Spielstände konnten nicht gesperrt werden

@@ -384,6 +384,7 @@ notice-not-file = Something that is not a file is where a save should be: it is 
 notice-damaged = A damaged save is left as it is.
 notice-no-lock = The saves cannot be locked here, so nothing is saved: no other window's games can be lost.
 notice-no-claim = This board cannot be claimed here: this window plays a game of its own, kept in the history.
+notice-storage-refused = The browser did not save the last change ({ $reason }): what was saved before stays, and it is saved again with the next one.
 notice-rebuilt = Your saved game was damaged: it was rebuilt from its moves.
 notice-merged-back = { $count ->
         [one] A save an earlier version set aside was read again and merged back.
@@ -409,10 +410,10 @@ error-backup-dated = { $count ->
 
 ## Why the game's storage failed (inside the notices above).
 
-error-storage-none = the browser refused local storage
-error-storage-unreadable = local storage could not be read
-error-storage-full = local storage is full or refused the write
-error-storage-change = local storage refused the change
+error-storage-none = the browser gives this page no storage
+error-storage-unreadable = the save could not be read
+error-storage-full = the browser's storage is full or refused the write
+error-storage-change = the browser's storage refused the change
 error-storage-untouchable = a document that could be neither read nor set aside is not written over
 error-storage-not-file = what is there is not a file
 error-storage-no-lock = the saves could not be locked

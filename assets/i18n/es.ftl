@@ -384,6 +384,7 @@ notice-not-file = Donde debería haber un guardado hay algo que no es un archivo
 notice-damaged = Un guardado dañado se deja como está.
 notice-no-lock = Aquí no se pueden bloquear los guardados, así que no se guarda nada: no se puede perder ninguna partida de otra ventana.
 notice-no-claim = Aquí no se puede reservar este tablero: esta ventana juega su propia partida, que se guarda en el historial.
+notice-storage-refused = El navegador no guardó el último cambio ({ $reason }): lo guardado antes se conserva, y se guardará con el siguiente.
 notice-rebuilt = Tu partida guardada estaba dañada: se ha reconstruido a partir de sus movimientos.
 notice-merged-back = { $count ->
         [one] Un guardado que una versión anterior dejó aparte se ha vuelto a leer y se ha reincorporado.
@@ -409,10 +410,10 @@ error-backup-dated = { $count ->
 
 ## Por qué falló el almacenamiento del juego (dentro de los avisos anteriores).
 
-error-storage-none = el navegador rechazó el almacenamiento local
-error-storage-unreadable = no se pudo leer el almacenamiento local
-error-storage-full = el almacenamiento local está lleno o rechazó la escritura
-error-storage-change = el almacenamiento local rechazó el cambio
+error-storage-none = el navegador no da almacenamiento a esta página
+error-storage-unreadable = no se pudo leer el guardado
+error-storage-full = el almacenamiento del navegador está lleno o rechazó la escritura
+error-storage-change = el almacenamiento del navegador rechazó el cambio
 error-storage-untouchable = no se sobrescribe un documento que no se pudo leer ni dejar aparte
 error-storage-not-file = lo que hay ahí no es un archivo
 error-storage-no-lock = no se pudieron bloquear los guardados

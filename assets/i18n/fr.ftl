@@ -383,6 +383,7 @@ notice-not-file = Ce qui se trouve à la place d’une sauvegarde n’est pas un
 notice-damaged = Une sauvegarde endommagée est laissée telle quelle.
 notice-no-lock = Les sauvegardes ne peuvent pas être verrouillées ici, donc rien n’est sauvegardé : aucune partie d’une autre fenêtre ne peut être perdue.
 notice-no-claim = Ce plateau ne peut pas être réservé ici : cette fenêtre joue sa propre partie, gardée dans l’historique.
+notice-storage-refused = Le navigateur n’a pas enregistré la dernière modification ({ $reason }) : ce qui était enregistré reste, et elle sera enregistrée avec la suivante.
 notice-rebuilt = Votre partie sauvegardée était endommagée : elle a été reconstruite à partir de ses coups.
 notice-merged-back = { $count ->
         [one] Une sauvegarde mise de côté par une version antérieure a été relue et réintégrée.
@@ -408,10 +409,10 @@ error-backup-dated = { $count ->
 
 ## Why the game’s storage failed (inside the notices above).
 
-error-storage-none = le navigateur a refusé le stockage local
-error-storage-unreadable = le stockage local n’a pas pu être lu
-error-storage-full = le stockage local est plein ou a refusé l’écriture
-error-storage-change = le stockage local a refusé la modification
+error-storage-none = le navigateur ne donne aucun stockage à cette page
+error-storage-unreadable = la sauvegarde n’a pas pu être lue
+error-storage-full = le stockage du navigateur est plein ou a refusé l’écriture
+error-storage-change = le stockage du navigateur a refusé la modification
 error-storage-untouchable = un document qui n’a pu être ni lu ni mis de côté n’est pas écrasé
 error-storage-not-file = ce qui s’y trouve n’est pas un fichier
 error-storage-no-lock = les sauvegardes n’ont pas pu être verrouillées

@@ -380,6 +380,7 @@ notice-not-file = O que está no lugar de um salvamento não é um arquivo: é d
 notice-damaged = Um salvamento danificado é deixado como está.
 notice-no-lock = Os salvamentos não podem ser travados aqui, então nada é salvo: nenhum jogo de outra janela pode se perder.
 notice-no-claim = Este tabuleiro não pode ser reservado aqui: esta janela joga um jogo só seu, guardado no histórico.
+notice-storage-refused = O navegador não salvou a última alteração ({ $reason }): o que estava salvo continua, e ela será salva com a próxima.
 notice-rebuilt = Seu jogo salvo estava danificado: ele foi reconstruído a partir das jogadas.
 notice-merged-back = { $count ->
         [one] Um salvamento que uma versão anterior guardou à parte foi lido de novo e reincorporado.
@@ -405,10 +406,10 @@ error-backup-dated = { $count ->
 
 ## Por que o armazenamento do jogo falhou (dentro dos avisos acima).
 
-error-storage-none = o navegador recusou o armazenamento local
-error-storage-unreadable = não foi possível ler o armazenamento local
-error-storage-full = o armazenamento local está cheio ou recusou a gravação
-error-storage-change = o armazenamento local recusou a alteração
+error-storage-none = o navegador não dá armazenamento a esta página
+error-storage-unreadable = não foi possível ler o salvamento
+error-storage-full = o armazenamento do navegador está cheio ou recusou a gravação
+error-storage-change = o armazenamento do navegador recusou a alteração
 error-storage-untouchable = um documento que não pôde ser lido nem guardado à parte não é sobrescrito
 error-storage-not-file = o que está lá não é um arquivo
 error-storage-no-lock = os salvamentos não puderam ser travados

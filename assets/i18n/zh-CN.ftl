@@ -335,6 +335,7 @@ notice-not-file = 存档的位置上不是文件：它保持原样，这份存�
 notice-damaged = 一份损坏的存档保持原样。
 notice-no-lock = 这里无法锁定存档，因此不会保存任何内容：其他窗口的游戏都不会丢失。
 notice-no-claim = 这里无法占用此棋盘：本窗口玩自己的一局，保存在历史记录中。
+notice-storage-refused = 浏览器没有保存最近的更改（{ $reason }）：之前保存的内容仍在，它会随下一次更改一起保存。
 notice-rebuilt = 你保存的游戏已损坏：已根据其步骤重建。
 notice-merged-back = 旧版本另行保存的 { $count } 份存档已重新读取并合并回来。
 
@@ -354,10 +355,10 @@ error-backup-dated = 其中有 { $count } 局游戏的日期晚于备份的创�
 
 ## 游戏存储失败的原因（用在上面的提示中）。
 
-error-storage-none = 浏览器拒绝了本地存储
-error-storage-unreadable = 无法读取本地存储
-error-storage-full = 本地存储已满或拒绝写入
-error-storage-change = 本地存储拒绝了更改
+error-storage-none = 浏览器没有为此页面提供存储
+error-storage-unreadable = 无法读取存档
+error-storage-full = 浏览器存储已满或拒绝写入
+error-storage-change = 浏览器存储拒绝了更改
 error-storage-untouchable = 既无法读取也无法另行保存的数据不会被覆盖
 error-storage-not-file = 那里不是文件
 error-storage-no-lock = 无法锁定存档

@@ -393,6 +393,40 @@ fn board_keys(
     boards
 }
 
+/// What an earlier build's store holds (the page's `localStorage`, which a tab of an earlier
+/// build still open keeps writing), carried into `documents`: its best scores and its history
+/// merge as another window's do, and its boards' games go into the history (its tab plays
+/// them). The earlier store is only read. Whether anything was written.
+pub fn carry_over(
+    documents: &Documents,
+    earlier: std::sync::Arc<dyn super::Store>,
+) -> (bool, Vec<super::Problem>) {
+    let (backup, _) = export(&Documents::reader(earlier), 0);
+    let mut problems = Vec::new();
+    let mut written = false;
+    if !backup.best.is_empty() {
+        let synced = documents.sync_best(&backup.best);
+        problems.extend(synced.problems);
+        written |= synced.before.as_ref() != Some(&synced.value);
+    }
+    let mut games = backup.games;
+    for (game, history) in &backup.boards {
+        if let Some(entry) = PastGame::of(game, history).filter(|_| !history.is_empty()) {
+            merge::keep_game(&mut games, entry);
+        }
+    }
+    if !games.is_empty() || !backup.other_games.is_empty() {
+        let synced = documents.locked(&mut problems, |_| {
+            documents.sync_games_doc(&games, &backup.other_games)
+        });
+        if let Ok(synced) = synced {
+            problems.extend(synced.problems);
+            written |= synced.before.as_ref() != Some(&synced.value);
+        }
+    }
+    (written, problems)
+}
+
 /// What an import did.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ImportReport {

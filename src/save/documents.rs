@@ -107,6 +107,13 @@ impl HandsOff {
     }
 }
 
+/// Why a document has no bytes to read.
+enum Missing {
+    None,
+    /// Left as it is in this run (an I/O error, not a file).
+    HandsOff,
+}
+
 /// A document as found.
 enum Found<T> {
     None,
@@ -119,10 +126,9 @@ enum Found<T> {
 
 /// What is on a board's slot.
 #[derive(Debug)]
-#[expect(
-    clippy::large_enum_variant,
-    reason = "read once per board opened, and its game is what the caller wants"
-)]
+// (Read once per board opened, and its game is what the caller wants. Not `expect`: on wasm32
+// the variants are near enough in size that the lint is quiet.)
+#[allow(clippy::large_enum_variant)]
 pub enum Slot {
     Empty,
     Game(Game, History),
@@ -218,12 +224,54 @@ impl Documents {
         rebuild: impl Fn(&[u8]) -> Option<T>,
         problems: &mut Vec<Problem>,
     ) -> Found<T> {
+        let bytes = match self.bytes_of(key, what, limit, problems) {
+            Ok(bytes) => bytes,
+            Err(Missing::None) => return Found::None,
+            Err(Missing::HandsOff) => return Found::HandsOff(None),
+        };
+        match read(&bytes) {
+            Ok(Read { doc, newer: None }) => Found::Sound(doc),
+            Ok(Read {
+                doc,
+                newer: Some(version),
+            }) => {
+                self.not_understood(key, what, &LoadError::Newer(version), problems);
+                Found::HandsOff(Some(doc))
+            }
+            Err(LoadError::Empty) => Found::None,
+            Err(why) if !why.damaged() => {
+                self.not_understood(key, what, &why, problems);
+                Found::HandsOff(None)
+            }
+            Err(why) => {
+                let rebuilt = rebuild(&bytes);
+                if self.set_damaged_aside(key, what, &why, problems) {
+                    Found::Damaged(rebuilt)
+                } else {
+                    Found::HandsOff(rebuilt)
+                }
+            }
+        }
+    }
+
+    /// A document's bytes, or why there are none to read (an I/O error or what is not a file:
+    /// told once, and the document left as it is).
+    fn bytes_of(
+        &self,
+        key: &str,
+        what: Kept,
+        limit: usize,
+        problems: &mut Vec<Problem>,
+    ) -> Result<Vec<u8>, Missing> {
         let location = self.store.location();
-        let bytes = match self.store.read(key, limit) {
-            Ok(Some(bytes)) => bytes,
+        match self.store.read(key, limit) {
+            Ok(Some(bytes)) => {
+                self.mark(key, None);
+                Ok(bytes)
+            }
             Ok(None) => {
                 self.mark(key, None);
-                return Found::None;
+                Err(Missing::None)
             }
             Err(e) if Refusal::of(&e) == Some(Refusal::NotFile) => {
                 self.mark(key, Some(HandsOff::NotFile));
@@ -233,7 +281,7 @@ impl Documents {
                 );
                 let short = said!("notice-not-file", what = what.key());
                 self.tell(problems, "notice-not-file", key, short, detail);
-                return Found::HandsOff(None);
+                Err(Missing::HandsOff)
             }
             Err(e) => {
                 self.mark(key, Some(HandsOff::Unreadable));
@@ -243,32 +291,27 @@ impl Documents {
                 );
                 let short = said!("notice-unreadable", what = what.key());
                 self.tell(problems, "notice-unreadable", key, short, detail);
-                return Found::HandsOff(None);
+                Err(Missing::HandsOff)
             }
-        };
-        self.mark(key, None);
-        let why = match read(&bytes) {
-            Ok(Read { doc, newer: None }) => return Found::Sound(doc),
-            Ok(Read {
-                doc,
-                newer: Some(version),
-            }) => {
-                self.not_understood(key, what, &LoadError::Newer(version), problems);
-                return Found::HandsOff(Some(doc));
-            }
-            Err(LoadError::Empty) => return Found::None,
-            Err(why) if !why.damaged() => {
-                self.not_understood(key, what, &why, problems);
-                return Found::HandsOff(None);
-            }
-            Err(why) => why,
-        };
-        let rebuilt = rebuild(&bytes);
+        }
+    }
+
+    /// A damaged document, set aside (kept under another name) before anything is written in
+    /// its place. Whether its key is free to write now: not where it could not be moved (it is
+    /// then never written over in this run); a reader moves nothing and writes nothing.
+    fn set_damaged_aside(
+        &self,
+        key: &str,
+        what: Kept,
+        why: &LoadError,
+        problems: &mut Vec<Problem>,
+    ) -> bool {
+        let location = self.store.location();
         if self.reader {
             let detail = format!("{what} in {location}: {why}; left as it is");
             let short = said!("notice-damaged", what = what.key());
             self.tell(problems, "notice-damaged", key, short, detail);
-            return Found::Damaged(rebuilt);
+            return true;
         }
         match self.store.set_aside(key) {
             Ok(name) => {
@@ -276,7 +319,7 @@ impl Documents {
                     short: said!("notice-set-aside", what = what.key()),
                     detail: format!("{what} in {location}: {why}; kept as {name}"),
                 });
-                Found::Damaged(rebuilt)
+                true
             }
             Err(e) => {
                 self.mark(key, Some(HandsOff::Unmovable));
@@ -286,7 +329,7 @@ impl Documents {
                 );
                 let short = said!("notice-left-alone", what = what.key());
                 self.tell(problems, "notice-left-alone", key, short, detail);
-                Found::HandsOff(rebuilt)
+                false
             }
         }
     }
@@ -701,29 +744,7 @@ impl Documents {
 
     /// Sets aside (keeps) a board's moves that do not lead to its game.
     fn set_aside_moves(&self, key: &str, why: &LoadError, problems: &mut Vec<Problem>) {
-        let location = self.store.location();
-        let what = Kept::UndoHistory;
-        if self.reader {
-            let detail = format!("{what} in {location}: {why}; left as it is");
-            let short = said!("notice-damaged", what = what.key());
-            self.tell(problems, "notice-damaged", key, short, detail);
-            return;
-        }
-        match self.store.set_aside(key) {
-            Ok(name) => problems.push(Problem {
-                short: said!("notice-set-aside", what = what.key()),
-                detail: format!("{what} in {location}: {why}; kept as {name}"),
-            }),
-            Err(e) => {
-                self.mark(key, Some(HandsOff::Unmovable));
-                let detail = format!(
-                    "{what} in {location}: {why}; it could not be moved aside ({e}), so it \
-                     will not be written over"
-                );
-                let short = said!("notice-left-alone", what = what.key());
-                self.tell(problems, "notice-left-alone", key, short, detail);
-            }
-        }
+        self.set_damaged_aside(key, Kept::UndoHistory, why, problems);
     }
 
     /// Writes a board's game in progress: its moves, then the game (both tried: if the store

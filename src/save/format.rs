@@ -15,8 +15,6 @@
 //!   reads what it knows of it and writes nothing over it.
 //! - Only what is not JSON, is cut short, or has no version is **damaged**: that is set aside
 //!   (kept) by the caller, and what can be rebuilt from it is.
-//!
-//! With `serde_json`'s `preserve_order`, a document written back keeps its fields' order.
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value};
@@ -62,9 +60,9 @@ pub(super) fn envelope(bytes: &[u8], limit: usize) -> Result<Envelope, LoadError
         .filter(|&v| v >= 1)
         .ok_or_else(|| LoadError::Corrupt("no version".into()))?;
     let data = fields
-        .shift_remove("data")
+        .remove("data")
         .ok_or_else(|| LoadError::Corrupt("no data".into()))?;
-    fields.shift_remove("version");
+    fields.remove("version");
     Ok(Envelope {
         version,
         data,
@@ -155,7 +153,7 @@ impl OptionsDoc {
                         doc.fields.insert(name.to_string(), value.clone());
                     }
                     None => {
-                        doc.fields.shift_remove(*name);
+                        doc.fields.remove(*name);
                     }
                 }
             }
@@ -178,8 +176,15 @@ impl OptionsDoc {
         doc
     }
 
+    /// The document: as `Options` writes itself when this build reads every field (the same
+    /// bytes as ever), else every field as it is.
     pub fn render(&self) -> String {
-        wrap(&self.fields, &self.rest)
+        let options = self.options();
+        if Self::of(&options).fields == self.fields {
+            wrap(&options, &self.rest)
+        } else {
+            wrap(&self.fields, &self.rest)
+        }
     }
 }
 
@@ -295,7 +300,16 @@ impl GamesDoc {
         let mut other = Vec::new();
         for entry in entries {
             match PastGame::deserialize(&entry) {
-                Ok(game) if game.plausible() => games.push(game),
+                Ok(mut game) if game.plausible() => {
+                    if let Value::Object(fields) = &entry {
+                        game.extra = fields
+                            .iter()
+                            .filter(|(name, _)| !super::PAST_GAME_FIELDS.contains(&name.as_str()))
+                            .map(|(name, value)| (name.clone(), value.clone()))
+                            .collect();
+                    }
+                    games.push(game)
+                }
                 _ => other.push(entry),
             }
         }

@@ -22,6 +22,8 @@
 mod backup;
 mod documents;
 mod format;
+#[cfg(target_arch = "wasm32")]
+mod idb;
 pub mod merge;
 mod store;
 
@@ -30,10 +32,12 @@ use std::fmt;
 
 pub use backup::{
     BACKUP_FORMAT, BACKUP_VERSION, Backup, BackupError, Damage, Import, ImportReport,
-    MAX_BACKUP_BYTES, export, resume_import,
+    MAX_BACKUP_BYTES, carry_over, export, resume_import,
 };
 pub use documents::{Documents, Kept, Problem, SavedBoard, Slot, Synced};
 pub use format::{BestDoc, GamesDoc, OptionsDoc, Read, read_best, read_games, read_options};
+#[cfg(target_arch = "wasm32")]
+pub use idb::{IdbStore, StoreEvent};
 pub use store::{Claim, ClaimHandle, ClaimState, Guard, MemoryStore, Refusal, Store, io_said};
 #[cfg(not(target_arch = "wasm32"))]
 pub use store::{FileStore, write_atomically};
@@ -254,10 +258,28 @@ pub struct PastGame {
     /// It ended with no move left (otherwise it was replaced by another game).
     pub over: bool,
     pub code: String,
-    /// What a later build wrote in this entry that this one does not know, kept as it was.
-    #[serde(flatten)]
+    /// What a later build wrote in this entry that this one does not know, kept as it was
+    /// (written after the fields above; read by `format::GamesDoc`, not by serde's flatten,
+    /// whose buffering added to the .wasm).
+    #[serde(flatten, skip_deserializing)]
     pub extra: serde_json::Map<String, serde_json::Value>,
 }
+
+/// The fields of a history entry this build knows (`PastGame`'s, as written).
+pub(crate) const PAST_GAME_FIELDS: [&str; 12] = [
+    "started_ms",
+    "seed",
+    "size",
+    "target",
+    "score",
+    "best_tile",
+    "moves",
+    "undos",
+    "played_ms",
+    "ai",
+    "over",
+    "code",
+];
 
 impl PastGame {
     /// The game as the history keeps it, if it can be recorded (its seed is known).

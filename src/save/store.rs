@@ -153,7 +153,7 @@ pub struct Guard<'a>(
 );
 
 impl<'a> Guard<'a> {
-    fn holding(held: impl Sized + 'a) -> Self {
+    pub(super) fn holding(held: impl Sized + 'a) -> Self {
         Self(Box::new(held))
     }
 }
@@ -721,7 +721,7 @@ pub mod web_locks {
         })
     }
 
-    pub(super) fn claim(name: &str) -> Claim {
+    pub(in crate::save) fn claim(name: &str) -> Claim {
         let Some(locks) = web_sys::window()
             .and_then(|window| js_sys::Reflect::get(&window.navigator(), &"locks".into()).ok())
             .filter(|locks| !locks.is_undefined())

@@ -1,8 +1,11 @@
 //! The page's side of backups and of other tabs: the options' Export becomes a download of the
-//! backup file, Import opens a file picker whose file the game imports, and the `storage` event
-//! (another tab of this site wrote its `localStorage`) tells the game to read the shared
-//! documents again. Each wakes the game, which waits for input otherwise, as does the answer to
-//! a claim on a board (`save::web_locks`).
+//! backup file, Import opens a file picker whose file the game imports, and the store's news
+//! (`save::IdbStore`: another tab committed, or the browser refused a commit) tells the game to
+//! read the shared documents again, or the player why a move was not saved. A `storage` event
+//! (a tab of an earlier build, still open, wrote its `localStorage`) carries that tab's games
+//! and best scores over (`save::carry_over`); where the page saves in `localStorage` itself, it
+//! means another tab wrote. Each wakes the game, which waits for input otherwise, as does the
+//! answer to a claim on a board (`save::web_locks`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -11,7 +14,8 @@ use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use web_sys::wasm_bindgen::{JsCast, JsValue, closure::Closure};
 
-use crate::game::{BackupMade, GameSet, ImportBackup, PickBackup, StoreChanged};
+use crate::game::{BackupMade, GameSet, ImportBackup, Notice, PickBackup, SaveStore, StoreChanged};
+use crate::save::{IdbStore, StoreEvent, WebStore};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, listen_to_other_tabs)
@@ -19,10 +23,21 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, (download, pick));
 }
 
-/// What came from the page since the last frame: files chosen to import, and whether another
-/// tab wrote the store.
+/// What came from the page since the last frame.
+#[derive(Default)]
+struct Arrived {
+    /// Files chosen to import.
+    files: Vec<Vec<u8>>,
+    /// Another tab wrote the store.
+    changed: bool,
+    /// A tab of an earlier build wrote its `localStorage`.
+    earlier: bool,
+    /// Why the browser refused a commit.
+    refused: Option<String>,
+}
+
 #[derive(Default, Clone)]
-struct Arrivals(Rc<RefCell<(Vec<Vec<u8>>, bool)>>);
+struct Arrivals(Rc<RefCell<Arrived>>);
 
 /// What a page callback needs: where to leave what arrived, and how to wake the game.
 #[derive(Clone)]
@@ -32,7 +47,7 @@ struct Inbox {
 }
 
 impl Inbox {
-    fn deliver(&self, arrive: impl FnOnce(&mut (Vec<Vec<u8>>, bool))) {
+    fn deliver(&self, arrive: impl FnOnce(&mut Arrived)) {
         arrive(&mut self.arrivals.0.borrow_mut());
         (self.wake)();
     }
@@ -53,7 +68,18 @@ fn listen_to_other_tabs(world: &mut World) {
     // A claim on a board (Web Locks) answered: the game acts on it at once.
     let wake = inbox.wake.clone();
     crate::save::web_locks::on_answer(move || wake());
+    let store_news = inbox.clone();
+    IdbStore::on_event(move |event| {
+        store_news.deliver(|arrived| match event {
+            StoreEvent::Changed => arrived.changed = true,
+            StoreEvent::Refused(reason) => arrived.refused = Some(reason),
+        })
+    });
     world.insert_non_send(inbox.clone());
+    if !IdbStore::in_use() {
+        warn!("the page could not open its IndexedDB: nothing is saved");
+        world.write_message(Notice(crate::said!("notice-save-failed")));
+    }
     let Some(window) = web_sys::window() else {
         return;
     };
@@ -61,7 +87,7 @@ fn listen_to_other_tabs(world: &mut World) {
         Closure::<dyn FnMut(web_sys::StorageEvent)>::new(move |event: web_sys::StorageEvent| {
             // A key of this game's (`g2048.…`), or all of them cleared (no key).
             if event.key().is_none_or(|key| key.starts_with("g2048.")) {
-                inbox.deliver(|arrived| arrived.1 = true);
+                inbox.deliver(|arrived| arrived.earlier = true);
             }
         });
     let _ = window.add_event_listener_with_callback("storage", on_storage.as_ref().unchecked_ref());
@@ -71,15 +97,36 @@ fn listen_to_other_tabs(world: &mut World) {
 
 fn take_arrivals(
     inbox: NonSend<Inbox>,
+    documents: Res<SaveStore>,
     mut files: MessageWriter<ImportBackup>,
     mut changed: MessageWriter<StoreChanged>,
+    mut notices: MessageWriter<Notice>,
 ) {
-    let (chosen, other_tab) = std::mem::take(&mut *inbox.arrivals.0.borrow_mut());
-    for bytes in chosen {
+    let arrived = std::mem::take(&mut *inbox.arrivals.0.borrow_mut());
+    for bytes in arrived.files {
         files.write(ImportBackup(bytes));
     }
-    if other_tab {
+    let mut read_again = arrived.changed;
+    if arrived.earlier {
+        if IdbStore::in_use() {
+            let (written, problems) =
+                crate::save::carry_over(&documents, std::sync::Arc::new(WebStore));
+            for problem in problems {
+                notices.write(Notice(problem.short));
+            }
+            read_again |= written;
+        } else {
+            read_again = true;
+        }
+    }
+    if read_again {
         changed.write(StoreChanged);
+    }
+    if let Some(reason) = arrived.refused {
+        notices.write(Notice(crate::said!(
+            "notice-storage-refused",
+            reason = reason
+        )));
     }
 }
 
@@ -145,7 +192,7 @@ fn open_picker(inbox: Inbox) -> Result<(), JsValue> {
         };
         let read = Closure::<dyn FnMut(JsValue)>::new(move |text: JsValue| {
             let bytes = text.as_string().unwrap_or_default().into_bytes();
-            inbox.deliver(|arrived| arrived.0.push(bytes));
+            inbox.deliver(|arrived| arrived.files.push(bytes));
         });
         let _ = head.text().then(&read);
         // Called once, after this function returns.

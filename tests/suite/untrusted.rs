@@ -482,6 +482,37 @@ fn copies_an_earlier_build_set_aside_are_merged_back() {
     assert_eq!(stored[&Shape::new(3, 8).unwrap()], 4_000);
 }
 
+/// What a tab of an earlier build still open writes (its localStorage, on the page) is carried
+/// into the store as another window's: its history and best scores merged, its board's game
+/// into the history (its tab plays it); the earlier store is only read, and carrying it twice
+/// changes nothing.
+#[test]
+fn an_earlier_builds_store_is_carried_over_and_left_as_it_is() {
+    let earlier = Arc::new(MemoryStore::default());
+    let old = Documents::new(earlier.clone());
+    old.sync_games(&games(3, DAY_2026, 500)).written.unwrap();
+    old.sync_best(&[(Shape::square(4), 777)].into_iter().collect())
+        .written
+        .unwrap();
+    let (game, history) = g2048::testing::pattern_game(Config::default(), 42, 9);
+    old.save_board(&game, &history, &[], false).written.unwrap();
+    let before = earlier.documents();
+    let store: Arc<dyn Store> = Arc::new(MemoryStore::default());
+    let documents = Documents::new(store.clone());
+    documents
+        .sync_games(&games(2, DAY_2026, 900))
+        .written
+        .unwrap();
+    let (written, problems) = save::carry_over(&documents, earlier.clone());
+    assert!(written && problems.is_empty(), "{problems:?}");
+    let kept = documents.games(&mut Vec::new());
+    assert_eq!(kept.len(), 6, "{kept:?}");
+    assert!(kept.iter().any(|g| g.seed == 42 && g.moves == 9));
+    assert_eq!(documents.best(&mut Vec::new())[&Shape::square(4)], 777);
+    assert_eq!(earlier.documents(), before, "only read");
+    assert!(!save::carry_over(&documents, earlier).0, "twice is once");
+}
+
 /// Arbitrary JSON shaped like the documents: their field names, values of every kind.
 fn json() -> impl Strategy<Value = serde_json::Value> {
     use serde_json::Value;

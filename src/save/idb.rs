@@ -1,0 +1,414 @@
+//! The page's saves in IndexedDB (database `g2048`, object store `documents`: each document's
+//! key and its text), read whole by `web/saves.js` before the game starts, so the game reads
+//! them at once as the desktop reads its files.
+//!
+//! Each write is committed in a read-write transaction of its own. IndexedDB runs read-write
+//! transactions on one object store one after another, whatever tab makes them, so each commit
+//! reads what is stored at that moment and writes its join with this tab's document
+//! (`merge::rebase`): best scores rise, histories unite, and the options a tab changed go over
+//! the others'. Two tabs that save at the same instant lose nothing, even if one closes at once
+//! (`localStorage`, before, could not read another tab's write at once, so the later writer
+//! could drop the earlier one's game). A board's documents have one writer (the tab that
+//! claims the board) and are written as they are.
+//!
+//! What another tab commits reaches this one through a `BroadcastChannel`: it reads those
+//! documents again and tells the game (`StoreChanged`). A commit the browser refuses (its quota
+//! full) loses nothing: what was stored stays, this tab keeps its own, the player is told, and
+//! the document is written again with the next write. The first commit asks the browser to
+//! keep the page's storage (`navigator.storage.persist()`), so it is not evicted under
+//! pressure.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::io;
+
+use web_sys::{
+    IdbDatabase, IdbTransactionMode,
+    js_sys::{self, Reflect},
+    wasm_bindgen::{JsCast, JsValue, closure::Closure},
+};
+
+use super::merge::{Rebased, rebase};
+use super::store::{Claim, Guard, Refusal, Store, web_locks};
+
+const DOCUMENTS: &str = "documents";
+const CHANNEL: &str = "g2048-saves";
+
+/// What the store tells the game between frames.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreEvent {
+    /// Another tab committed, or a commit of this tab's wrote more than it had: read again.
+    Changed,
+    /// A commit the browser refused (`QuotaExceededError`, …), with its reason.
+    Refused(String),
+}
+
+struct State {
+    db: IdbDatabase,
+    /// Every document as this tab sees it: what is stored, with its own writes on top.
+    mirror: BTreeMap<String, String>,
+    /// What this tab last knew stored of each document (the `base` of its next commit).
+    stored: BTreeMap<String, String>,
+    /// Documents whose last commit the browser refused: written again with the next write.
+    refused: BTreeSet<String>,
+    channel: Option<web_sys::BroadcastChannel>,
+    hook: Option<Box<dyn Fn(StoreEvent)>>,
+    asked_to_persist: bool,
+    /// A refusal was told and no commit went through since: the next one is not told again.
+    told_refused: bool,
+}
+
+thread_local! {
+    static STATE: RefCell<Option<State>> = const { RefCell::new(None) };
+}
+
+fn with<R>(f: impl FnOnce(&mut State) -> R) -> Option<R> {
+    STATE.with(|state| state.borrow_mut().as_mut().map(f))
+}
+
+fn tell(event: StoreEvent) {
+    // The hook is taken out while it runs: it may read the store.
+    let hook = with(|state| state.hook.take()).flatten();
+    if let Some(hook) = hook {
+        hook(event);
+        with(|state| {
+            state.hook.get_or_insert(hook);
+        });
+    }
+}
+
+/// The page's IndexedDB store, once `web/saves.js` opened it (`None`: it could not, and the
+/// page falls back to `localStorage`).
+#[derive(Debug, Default)]
+pub struct IdbStore;
+
+impl IdbStore {
+    pub fn open() -> Option<Self> {
+        let saves = Reflect::get(&js_sys::global(), &"g2048Saves".into()).ok()?;
+        let db: IdbDatabase = Reflect::get(&saves, &"db".into()).ok()?.dyn_into().ok()?;
+        let docs = Reflect::get(&saves, &"docs".into()).ok()?;
+        let mut mirror = BTreeMap::new();
+        for entry in js_sys::Object::entries(docs.dyn_ref::<js_sys::Object>()?).iter() {
+            let entry: js_sys::Array = entry.dyn_into().ok()?;
+            if let (Some(key), Some(text)) = (entry.get(0).as_string(), entry.get(1).as_string()) {
+                mirror.insert(key, text);
+            }
+        }
+        let channel = web_sys::BroadcastChannel::new(CHANNEL).ok();
+        if let Some(channel) = &channel {
+            let on_message =
+                Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
+                    let keys: Vec<String> = js_sys::Array::from(&event.data())
+                        .iter()
+                        .filter_map(|key| key.as_string())
+                        .collect();
+                    reread(keys);
+                });
+            channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            // The listener lives as long as the page.
+            on_message.forget();
+        }
+        STATE.with(|state| {
+            *state.borrow_mut() = Some(State {
+                db,
+                stored: mirror.clone(),
+                mirror,
+                refused: BTreeSet::new(),
+                channel,
+                hook: None,
+                asked_to_persist: false,
+                told_refused: false,
+            })
+        });
+        Some(Self)
+    }
+
+    /// What to call when the store has something to tell the game (it wakes the game).
+    pub fn on_event(hook: impl Fn(StoreEvent) + 'static) {
+        with(|state| state.hook = Some(Box::new(hook)));
+    }
+
+    /// Whether the page saves in IndexedDB (else in `localStorage`).
+    pub fn in_use() -> bool {
+        with(|_| ()).is_some()
+    }
+}
+
+/// Reads `keys` again from the database (another tab committed them), then tells the game.
+fn reread(keys: Vec<String>) {
+    let Some(Ok(tx)) = with(|state| {
+        state
+            .db
+            .transaction_with_str_and_mode(DOCUMENTS, IdbTransactionMode::Readonly)
+    }) else {
+        return;
+    };
+    let Ok(store) = tx.object_store(DOCUMENTS) else {
+        return;
+    };
+    for key in keys {
+        let Ok(request) = store.get(&key.as_str().into()) else {
+            continue;
+        };
+        let read = request.clone();
+        let on_success = Closure::once_into_js(move || {
+            let text = read.result().ok().and_then(|value| value.as_string());
+            with(|state| {
+                // A write of this tab's still under way keeps its own.
+                let pending = state.mirror.get(&key) != state.stored.get(&key);
+                match text {
+                    Some(text) => {
+                        state.stored.insert(key.clone(), text.clone());
+                        if !pending {
+                            state.mirror.insert(key, text);
+                        }
+                    }
+                    None => {
+                        state.stored.remove(&key);
+                        if !pending {
+                            state.mirror.remove(&key);
+                        }
+                    }
+                }
+            });
+        });
+        request.set_onsuccess(Some(on_success.unchecked_ref()));
+    }
+    let done = Closure::once_into_js(|| tell(StoreEvent::Changed));
+    tx.set_oncomplete(Some(done.unchecked_ref()));
+}
+
+/// What a commit does to one document.
+enum Change {
+    /// Written: joined at commit with what is stored (`merge::rebase`).
+    Write(String),
+    Remove,
+}
+
+/// Commits `changes` in one read-write transaction, in the order given.
+fn commit(changes: Vec<(String, Change)>) -> io::Result<()> {
+    let refused = || Refusal::Full.error();
+    let tx = with(|state| {
+        state
+            .db
+            .transaction_with_str_and_mode(DOCUMENTS, IdbTransactionMode::Readwrite)
+    })
+    .ok_or_else(|| Refusal::NoStorage.error())?
+    .map_err(|_| refused())?;
+    let store = tx.object_store(DOCUMENTS).map_err(|_| refused())?;
+    let keys: Vec<String> = changes.iter().map(|(key, _)| key.clone()).collect();
+    // What each document is once committed, to keep as this tab's `stored`.
+    let committed = std::rc::Rc::new(RefCell::new(BTreeMap::<String, Option<String>>::new()));
+    for (key, change) in changes {
+        match change {
+            Change::Remove => {
+                store.delete(&key.as_str().into()).map_err(|_| refused())?;
+                committed.borrow_mut().insert(key, None);
+            }
+            Change::Write(ours) => {
+                let base = with(|state| state.stored.get(&key).cloned()).flatten();
+                let request = store.get(&key.as_str().into()).map_err(|_| refused())?;
+                let (read, store, committed) = (request.clone(), store.clone(), committed.clone());
+                let on_success = Closure::once_into_js(move || {
+                    let theirs = read.result().ok().and_then(|value| value.as_string());
+                    let put = |text: &str, key: &str| {
+                        let _ = store.put_with_key(&text.into(), &key.into());
+                    };
+                    let now = match rebase(&key, base.as_deref(), &ours, theirs.as_deref()) {
+                        Rebased::Keep => theirs,
+                        Rebased::Write(text) => {
+                            put(&text, &key);
+                            Some(text)
+                        }
+                        Rebased::AsideThenWrite(text) => {
+                            if let Some(damaged) = &theirs {
+                                put(damaged, &format!("{key}.bad-{}", js_sys::Date::now()));
+                            }
+                            put(&text, &key);
+                            Some(text)
+                        }
+                    };
+                    committed.borrow_mut().insert(key, now);
+                });
+                request.set_onsuccess(Some(on_success.unchecked_ref()));
+            }
+        }
+    }
+    let done = {
+        let keys = keys.clone();
+        Closure::once_into_js(move || {
+            let mut changed = false;
+            with(|state| {
+                state.told_refused = false;
+                for (key, now) in std::mem::take(&mut *committed.borrow_mut()) {
+                    state.refused.remove(&key);
+                    match now {
+                        Some(text) => {
+                            if state.mirror.get(&key) != Some(&text) {
+                                changed = true;
+                                state.mirror.insert(key.clone(), text.clone());
+                            }
+                            state.stored.insert(key, text);
+                        }
+                        None => {
+                            state.stored.remove(&key);
+                        }
+                    }
+                }
+                if let Some(channel) = &state.channel {
+                    let keys: js_sys::Array =
+                        keys.iter().map(|k| JsValue::from(k.as_str())).collect();
+                    let _ = channel.post_message(&keys);
+                }
+                if !state.asked_to_persist {
+                    state.asked_to_persist = true;
+                    ask_to_persist();
+                }
+            });
+            if changed {
+                tell(StoreEvent::Changed);
+            }
+        })
+    };
+    tx.set_oncomplete(Some(done.unchecked_ref()));
+    let failed = Closure::once_into_js(move |event: web_sys::Event| {
+        let reason = event
+            .target()
+            .and_then(|target| target.dyn_into::<web_sys::IdbTransaction>().ok())
+            .and_then(|tx| tx.error())
+            .map_or_else(|| "the browser refused the write".to_string(), |e| e.name());
+        let told = with(|state| {
+            state.refused.extend(keys);
+            std::mem::replace(&mut state.told_refused, true)
+        });
+        if told == Some(false) {
+            tell(StoreEvent::Refused(reason));
+        }
+    });
+    tx.set_onabort(Some(failed.unchecked_ref()));
+    Ok(())
+}
+
+/// Asks the browser to keep this page's storage under pressure (it answers by itself: Chrome
+/// by how the site is used, Firefox may ask the player). Nothing depends on the answer.
+fn ask_to_persist() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Ok(storage) = Reflect::get(&window.navigator(), &"storage".into()) else {
+        return;
+    };
+    let persist = Reflect::get(&storage, &"persist".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(persist) = persist {
+        let _ = persist.call0(&storage);
+    }
+}
+
+/// The writes to commit with this one: the documents whose last commit was refused.
+fn with_refused(key: &str, change: Change) -> Vec<(String, Change)> {
+    let mut changes: Vec<(String, Change)> = with(|state| {
+        let refused: Vec<String> = std::mem::take(&mut state.refused).into_iter().collect();
+        refused
+            .into_iter()
+            .filter(|other| other != key)
+            .filter_map(|other| {
+                let text = state.mirror.get(&other)?.clone();
+                Some((other, Change::Write(text)))
+            })
+            .collect()
+    })
+    .unwrap_or_default();
+    changes.push((key.to_string(), change));
+    changes
+}
+
+impl Store for IdbStore {
+    fn read(&self, key: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
+        Ok(with(|state| {
+            state.mirror.get(key).map(|text| {
+                let mut bytes = text.clone().into_bytes();
+                bytes.truncate(limit + 1);
+                bytes
+            })
+        })
+        .flatten())
+    }
+
+    fn write(&self, key: &str, text: &str) -> io::Result<()> {
+        with(|state| state.mirror.insert(key.to_string(), text.to_string()))
+            .ok_or_else(|| Refusal::NoStorage.error())?;
+        commit(with_refused(key, Change::Write(text.to_string())))
+    }
+
+    fn remove(&self, key: &str) -> io::Result<()> {
+        with(|state| state.mirror.remove(key));
+        commit(with_refused(key, Change::Remove))
+    }
+
+    fn set_aside(&self, key: &str) -> io::Result<String> {
+        let name = format!("{key}.bad-{}", js_sys::Date::now());
+        let text = with(|state| state.mirror.remove(key))
+            .flatten()
+            .unwrap_or_default();
+        with(|state| state.mirror.insert(name.clone(), text.clone()));
+        commit(vec![
+            (name.clone(), Change::Write(text)),
+            (key.to_string(), Change::Remove),
+        ])?;
+        Ok(name)
+    }
+
+    fn keys(&self) -> io::Result<Vec<String>> {
+        Ok(with(|state| {
+            state
+                .mirror
+                .keys()
+                .filter(|key| !key.contains(".bad") && !key.contains(".merged"))
+                .cloned()
+                .collect()
+        })
+        .unwrap_or_default())
+    }
+
+    fn copies(&self) -> io::Result<Vec<(String, String)>> {
+        Ok(with(|state| {
+            state
+                .mirror
+                .keys()
+                .filter_map(|name| Some((name.clone(), name.split_once(".bad")?.0.to_string())))
+                .collect()
+        })
+        .unwrap_or_default())
+    }
+
+    fn read_copy(&self, name: &str, limit: usize) -> io::Result<Option<Vec<u8>>> {
+        self.read(name, limit)
+    }
+
+    fn mark_merged(&self, name: &str) -> io::Result<()> {
+        let to = name.replacen(".bad", ".merged", 1);
+        let Some(text) = with(|state| state.mirror.remove(name)).flatten() else {
+            return Ok(());
+        };
+        with(|state| state.mirror.insert(to.clone(), text.clone()));
+        commit(vec![
+            (to, Change::Write(text)),
+            (name.to_string(), Change::Remove),
+        ])
+    }
+
+    fn location(&self) -> String {
+        "this browser's storage for the page (IndexedDB)".into()
+    }
+
+    /// Nothing to wait on: each commit joins what is stored at that moment (the module's note).
+    fn lock(&self) -> io::Result<Guard<'_>> {
+        Ok(Guard::holding(()))
+    }
+
+    fn claim(&self, name: &str) -> Claim {
+        web_locks::claim(&format!("g2048.{name}"))
+    }
+}
