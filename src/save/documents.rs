@@ -17,7 +17,6 @@
 //!   if the history cannot take it the slot is not written.
 //! - Copies that an earlier build set aside and this one reads are merged back at start.
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::io;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -151,10 +150,11 @@ impl Slot {
 pub struct Documents {
     store: Arc<dyn Store>,
     /// Documents this run leaves as it is, and why.
-    hands_off: Mutex<BTreeMap<String, HandsOff>>,
+    /// (A few at most: lists, not maps, which cost the .wasm a map's code each.)
+    hands_off: Mutex<Vec<(String, HandsOff)>>,
     /// What the player was told in this run (a notice's message and what it was about): each
     /// is told once.
-    told: Mutex<BTreeSet<(&'static str, String)>>,
+    told: Mutex<Vec<(&'static str, String)>>,
     /// A reader only (`--export`): it writes, renames and sets aside nothing.
     reader: bool,
 }
@@ -196,20 +196,26 @@ impl Documents {
         short: Said,
         detail: String,
     ) {
-        if unpoisoned(&self.told).insert((id, about.to_string())) {
+        let mut told = unpoisoned(&self.told);
+        if !told.iter().any(|(was, on)| *was == id && on == about) {
+            told.push((id, about.to_string()));
             problems.push(Problem { short, detail });
         }
     }
 
+    /// Why this run leaves `key`'s document as it is, if it does.
+    fn hands_off(&self, key: &str) -> Option<HandsOff> {
+        unpoisoned(&self.hands_off)
+            .iter()
+            .find(|(name, _)| name == key)
+            .map(|&(_, why)| why)
+    }
+
     fn mark(&self, key: &str, why: Option<HandsOff>) {
         let mut hands_off = unpoisoned(&self.hands_off);
-        match why {
-            Some(why) => {
-                hands_off.insert(key.to_string(), why);
-            }
-            None => {
-                hands_off.remove(key);
-            }
+        hands_off.retain(|(name, _)| name != key);
+        if let Some(why) = why {
+            hands_off.push((key.to_string(), why));
         }
     }
 
@@ -359,7 +365,7 @@ impl Documents {
         if self.reader {
             return Err(Refusal::ReadOnly.error());
         }
-        if let Some(why) = unpoisoned(&self.hands_off).get(key) {
+        if let Some(why) = self.hands_off(key) {
             return Err(why.refusal().error());
         }
         self.store.write(key, text)
@@ -517,8 +523,8 @@ impl Documents {
             Found::Damaged(doc) => (doc, false),
             Found::HandsOff(doc) => {
                 let value = merge(doc.as_ref());
-                let why = unpoisoned(&self.hands_off)
-                    .get(key)
+                let why = self
+                    .hands_off(key)
                     .map_or(Refusal::NotUnderstood, |why| why.refusal());
                 return Synced {
                     value,
@@ -766,9 +772,9 @@ impl Documents {
             let config = game.config();
             let mut displaced = None;
             let kept = match self.other_game_there(config, history, problems) {
-                There::HandsOff => Err(unpoisoned(&self.hands_off)
-                    .get(&game_key(config))
-                    .or(unpoisoned(&self.hands_off).get(&history_key(config)))
+                There::HandsOff => Err(self
+                    .hands_off(&game_key(config))
+                    .or(self.hands_off(&history_key(config)))
                     .map_or(Refusal::NotUnderstood, |why| why.refusal())
                     .error()),
                 There::Known(other) => {

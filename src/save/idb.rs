@@ -19,7 +19,7 @@
 //! pressure.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::io;
 
 use web_sys::{
@@ -50,7 +50,7 @@ struct State {
     /// What this tab last knew stored of each document (the `base` of its next commit).
     stored: BTreeMap<String, String>,
     /// Documents whose last commit the browser refused: written again with the next write.
-    refused: BTreeSet<String>,
+    refused: Vec<String>,
     channel: Option<web_sys::BroadcastChannel>,
     hook: Option<Box<dyn Fn(StoreEvent)>>,
     asked_to_persist: bool,
@@ -113,7 +113,7 @@ impl IdbStore {
                 db,
                 stored: mirror.clone(),
                 mirror,
-                refused: BTreeSet::new(),
+                refused: Vec::new(),
                 channel,
                 hook: None,
                 asked_to_persist: false,
@@ -198,12 +198,12 @@ fn commit(changes: Vec<(String, Change)>) -> io::Result<()> {
     let store = tx.object_store(DOCUMENTS).map_err(|_| refused())?;
     let keys: Vec<String> = changes.iter().map(|(key, _)| key.clone()).collect();
     // What each document is once committed, to keep as this tab's `stored`.
-    let committed = std::rc::Rc::new(RefCell::new(BTreeMap::<String, Option<String>>::new()));
+    let committed = std::rc::Rc::new(RefCell::new(Vec::<(String, Option<String>)>::new()));
     for (key, change) in changes {
         match change {
             Change::Remove => {
                 store.delete(&key.as_str().into()).map_err(|_| refused())?;
-                committed.borrow_mut().insert(key, None);
+                committed.borrow_mut().push((key, None));
             }
             Change::Write(ours) => {
                 let base = with(|state| state.stored.get(&key).cloned()).flatten();
@@ -228,7 +228,7 @@ fn commit(changes: Vec<(String, Change)>) -> io::Result<()> {
                             Some(text)
                         }
                     };
-                    committed.borrow_mut().insert(key, now);
+                    committed.borrow_mut().push((key, now));
                 });
                 request.set_onsuccess(Some(on_success.unchecked_ref()));
             }
@@ -241,7 +241,7 @@ fn commit(changes: Vec<(String, Change)>) -> io::Result<()> {
             with(|state| {
                 state.told_refused = false;
                 for (key, now) in std::mem::take(&mut *committed.borrow_mut()) {
-                    state.refused.remove(&key);
+                    state.refused.retain(|other| *other != key);
                     match now {
                         Some(text) => {
                             if state.mirror.get(&key) != Some(&text) {
@@ -278,7 +278,11 @@ fn commit(changes: Vec<(String, Change)>) -> io::Result<()> {
             .and_then(|tx| tx.error())
             .map_or_else(|| "the browser refused the write".to_string(), |e| e.name());
         let told = with(|state| {
-            state.refused.extend(keys);
+            for key in keys {
+                if !state.refused.contains(&key) {
+                    state.refused.push(key);
+                }
+            }
             std::mem::replace(&mut state.told_refused, true)
         });
         if told == Some(false) {
@@ -309,8 +313,7 @@ fn ask_to_persist() {
 /// The writes to commit with this one: the documents whose last commit was refused.
 fn with_refused(key: &str, change: Change) -> Vec<(String, Change)> {
     let mut changes: Vec<(String, Change)> = with(|state| {
-        let refused: Vec<String> = std::mem::take(&mut state.refused).into_iter().collect();
-        refused
+        std::mem::take(&mut state.refused)
             .into_iter()
             .filter(|other| other != key)
             .filter_map(|other| {
