@@ -516,13 +516,18 @@ async function languages(browser, url) {
       check(english && newGame === WORDS.en['page-new-game'],
         `L in the options: the page and the dialog speak English at once ("${newGame}")`);
       await page.keyboard.press('Escape');
+      // The page's language at the moment the game first draws (its saves are read first,
+      // web/main.js, and the words written again if they chose another).
+      await page.addInitScript(() => addEventListener('DOMContentLoaded', () => {
+        const canvas = document.getElementById('bevy');
+        new MutationObserver(() => {
+          if (canvas.dataset.ready && !globalThis.langAtReady) globalThis.langAtReady = document.documentElement.lang;
+        }).observe(canvas, { attributes: true, attributeFilter: ['data-ready'] });
+      }));
       await page.reload();
-      // The page's words once its saves are read (web/main.js), before the game has drawn.
-      await page.waitForFunction(() => globalThis.g2048Saves !== undefined, null, { timeout: MOVE_TIMEOUT_MS });
-      const early = await page.evaluate(() => [document.documentElement.lang, document.getElementById('bevy').dataset.ready ?? 'not drawn']);
       await ready(page);
-      check(early[0] === 'en' && early[1] === 'not drawn',
-        `the language chosen is the page's from the next load on, before the game starts (${early.join(', ')})`);
+      const early = await page.evaluate(() => globalThis.langAtReady);
+      check(early === 'en', `the language chosen is the page's from the next load on, before the game starts (${early})`);
     }
     await context.close();
   }

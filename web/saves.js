@@ -48,10 +48,15 @@ function oldDocuments() {
   return docs;
 }
 
+// A database that does not answer within this (a browser that never settles the request)
+// leaves the game to start unsaved rather than never.
+const OPEN_TIMEOUT_MS = 10_000;
+
 export async function openSaves() {
   if (!('indexedDB' in globalThis)) return { error: 'this browser has no IndexedDB' };
   try {
-    const db = await open();
+    const db = await Promise.race([open(), new Promise((_, reject) => setTimeout(
+      () => reject(new Error(`IndexedDB did not open within ${OPEN_TIMEOUT_MS / 1000} s`)), OPEN_TIMEOUT_MS))]);
     // A later build that changes the database's own version: this page lets go, so it can.
     db.onversionchange = () => db.close();
     let docs = await readAll(db);

@@ -414,7 +414,8 @@ pub(super) struct Backups<'w, 's> {
 impl Backups<'_, '_> {
     /// A backup of everything, named after today's date, for the page to download.
     pub(super) fn export(&mut self) {
-        let (backup, problems) = save::export(&self.documents, super::now_ms());
+        // Only read: an export sets aside, renames and writes nothing.
+        let (backup, problems) = save::export(&self.documents.as_reader(), super::now_ms());
         for line in tell(problems) {
             self.commands.write_message(Notice(line));
         }

@@ -377,7 +377,8 @@ impl Game {
         if plan.moved {
             self.board = plan.board;
             self.score += plan.score;
-            self.moves += 1;
+            // (Saturating: a restored counter at its end must not panic a move.)
+            self.moves = self.moves.saturating_add(1);
             spawned = self.spawn();
             self.status = self.judge();
         }

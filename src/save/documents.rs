@@ -182,6 +182,11 @@ impl Documents {
         }
     }
 
+    /// A reader of the same store (`Documents::reader`).
+    pub fn as_reader(&self) -> Documents {
+        Documents::reader(self.store.clone())
+    }
+
     /// Where the documents are, for messages.
     pub fn location(&self) -> String {
         self.store.location()
@@ -783,28 +788,35 @@ impl Documents {
                     let synced = self.sync_games_unlocked(&games);
                     let kept = match &synced.written {
                         Ok(()) => Ok(()),
-                        Err(e) => Err(io::Error::new(e.kind(), e.to_string())),
+                        Err(e) => Err(Refusal::of(e).map_or_else(
+                            || io::Error::new(e.kind(), e.to_string()),
+                            Refusal::error,
+                        )),
                     };
                     displaced = Some(synced);
                     kept
                 }
                 There::Unknown if unknown_is_other => {
+                    // Its game and whatever is left of its moves, both kept.
                     let why = "another game was there, which the history cannot keep";
-                    let key = game_key(config);
-                    match self.store.set_aside(&key) {
-                        Ok(name) => {
-                            problems.push(Problem {
+                    let mut kept = Ok(());
+                    for key in [game_key(config), history_key(config)] {
+                        if !matches!(self.store.read(&key, 0), Ok(Some(_))) {
+                            continue;
+                        }
+                        match self.store.set_aside(&key) {
+                            Ok(name) => problems.push(Problem {
                                 short: said!("notice-set-aside", what = Kept::EarlierGame.key()),
                                 detail: format!(
                                     "{} in {}: {why}; kept as {name}",
                                     Kept::EarlierGame,
                                     self.store.location()
                                 ),
-                            });
-                            Ok(())
+                            }),
+                            Err(e) => kept = Err(e),
                         }
-                        Err(e) => Err(e),
                     }
+                    kept
                 }
                 There::Unknown | There::Nothing => Ok(()),
             };
@@ -853,6 +865,7 @@ impl Documents {
         if let Some(saved) = moves
             .as_deref()
             .and_then(|b| super::parse_saved_history(b).ok())
+            && saved.seed.is_some()
             && (saved.started_ms, saved.seed) == (history.info.started_ms, history.seed())
             && let Ok((_, moves)) = saved.start_and_moves()
             && merge::steps(moves.len(), saved.undos) <= steps(history)
@@ -869,8 +882,10 @@ impl Documents {
             // Nothing was played in it: nothing to keep.
             return There::Nothing;
         }
-        let same_game =
-            (moves.info.started_ms, moves.seed()) == (history.info.started_ms, history.seed());
+        // A game is its start and seed: one without a seed (begun before games were recorded,
+        // or whose moves were lost) is no other game's copy.
+        let same_game = moves.seed().is_some()
+            && (moves.info.started_ms, moves.seed()) == (history.info.started_ms, history.seed());
         if same_game
             && steps(&moves) <= steps(history)
             && merge::one_line(
@@ -1023,7 +1038,7 @@ fn is_after(newer: &Game, game: &Game) -> bool {
     if newer.moves() > game.moves() {
         return true;
     }
-    newer.moves() + 1 == game.moves()
+    newer.moves().checked_add(1) == Some(game.moves())
         && crate::rules::Direction::ALL.into_iter().any(|direction| {
             let mut next = newer.clone();
             if next.status() == crate::rules::Status::Won {
@@ -1092,6 +1107,38 @@ mod tests {
         assert!(board_of_key("4x4-2047").is_none());
         assert!(board_of_key("9x9-2048").is_none());
         assert!(board_of_key("04x4-2048").is_none());
+    }
+
+    /// Two games recorded before seeds were (no start nor seed to tell them by) are not one
+    /// game: the other one on the board is kept aside whole, its moves too, before this one is
+    /// written there.
+    #[test]
+    fn a_game_without_a_seed_is_no_other_games_copy() {
+        use crate::rules::{Direction, Game};
+        let store = Arc::new(super::super::MemoryStore::default());
+        let documents = Documents::new(store.clone());
+        let config = Config::default();
+        let mut old = Game::new(config, 3);
+        let mut moves = History::new(old.clone());
+        for direction in Direction::ALL.into_iter().cycle().take(12) {
+            if old.moves() < 3 && old.play(direction).is_some_and(|turn| turn.plan.moved) {
+                moves.push(direction, &old);
+            }
+        }
+        assert_eq!(old.moves(), 3);
+        documents.put_board(&old, &moves).unwrap();
+        let other = Game::new(config, 4);
+        let saved = documents.save_board(&other, &History::new(other.clone()), &[], true);
+        saved.written.unwrap();
+        let kept = store.documents();
+        let aside: Vec<&String> = kept.keys().filter(|k| k.contains(".bad")).collect();
+        assert_eq!(aside.len(), 2, "its game and its moves: {:?}", kept.keys());
+        assert!(
+            kept.get(&format!("{}.bad", game_key(config)))
+                .is_some_and(
+                    |bytes| super::super::parse_game(bytes).is_ok_and(|g| g.save() == old.save())
+                )
+        );
     }
 
     #[test]

@@ -56,6 +56,9 @@ struct State {
     asked_to_persist: bool,
     /// A refusal was told and no commit went through since: the next one is not told again.
     told_refused: bool,
+    /// The changes made while the store's lock is held (`depth` deep), committed together.
+    batch: Option<Vec<(String, Change)>>,
+    depth: u32,
 }
 
 thread_local! {
@@ -78,7 +81,7 @@ fn tell(event: StoreEvent) {
 }
 
 /// The page's IndexedDB store, once `web/saves.js` opened it (`None`: it could not, and the
-/// page falls back to `localStorage`).
+/// page plays unsaved).
 #[derive(Debug, Default)]
 pub struct IdbStore;
 
@@ -118,6 +121,8 @@ impl IdbStore {
                 hook: None,
                 asked_to_persist: false,
                 told_refused: false,
+                batch: None,
+                depth: 0,
             })
         });
         Some(Self)
@@ -128,7 +133,7 @@ impl IdbStore {
         with(|state| state.hook = Some(Box::new(hook)));
     }
 
-    /// Whether the page saves in IndexedDB (else in `localStorage`).
+    /// Whether the page saves in IndexedDB (else nothing is saved).
     pub fn in_use() -> bool {
         with(|_| ()).is_some()
     }
@@ -183,10 +188,77 @@ enum Change {
     /// Written: joined at commit with what is stored (`merge::rebase`).
     Write(String),
     Remove,
+    /// A damaged document, kept under `name`; removed from its key only if what is stored there
+    /// is still the damaged text this tab read (another tab may have rebuilt it since).
+    SetAside {
+        name: String,
+        text: String,
+    },
 }
 
-/// Commits `changes` in one read-write transaction, in the order given.
+/// Commits `changes` now, or with the rest of the lock's changes if one is held: what one merge
+/// writes (a displaced game into the history and the board's own documents, an import) commits
+/// whole or not at all.
+fn queue(mut changes: Vec<(String, Change)>) -> io::Result<()> {
+    let batched = with(|state| match &mut state.batch {
+        Some(batch) => {
+            batch.append(&mut changes);
+            true
+        }
+        None => false,
+    });
+    match batched {
+        Some(true) => Ok(()),
+        Some(false) => commit(with_refused(changes)),
+        None => Err(Refusal::NoStorage.error()),
+    }
+}
+
+/// The store's lock: the changes made while it is held commit together when it is let go.
+struct Batch;
+
+impl Drop for Batch {
+    fn drop(&mut self) {
+        let changes = with(|state| {
+            state.depth -= 1;
+            if state.depth == 0 {
+                state.batch.take().unwrap_or_default()
+            } else {
+                Vec::new()
+            }
+        })
+        .unwrap_or_default();
+        if !changes.is_empty() {
+            // A refusal is told when the browser answers; an error now leaves them to retry.
+            let _ = commit(with_refused(changes));
+        }
+    }
+}
+
+/// Commits `changes` in one read-write transaction, in the order given. If the transaction
+/// cannot even be made, the documents are left to be written again with the next write.
 fn commit(changes: Vec<(String, Change)>) -> io::Result<()> {
+    let keys: Vec<String> = changes.iter().map(|(key, _)| key.clone()).collect();
+    let made = start(changes);
+    if made.is_err() {
+        with(|state| retry(state, keys));
+    }
+    made
+}
+
+fn retry(state: &mut State, keys: Vec<String>) {
+    for key in keys {
+        if !state.refused.contains(&key) {
+            state.refused.push(key);
+        }
+    }
+}
+
+/// What a commit did to one document: what this tab sent (`None`: removed) and what is stored
+/// once it committed.
+type Committed = Vec<(String, Option<String>, Option<String>)>;
+
+fn start(changes: Vec<(String, Change)>) -> io::Result<()> {
     let refused = || Refusal::Full.error();
     let tx = with(|state| {
         state
@@ -197,23 +269,25 @@ fn commit(changes: Vec<(String, Change)>) -> io::Result<()> {
     .map_err(|_| refused())?;
     let store = tx.object_store(DOCUMENTS).map_err(|_| refused())?;
     let keys: Vec<String> = changes.iter().map(|(key, _)| key.clone()).collect();
-    // What each document is once committed, to keep as this tab's `stored`.
-    let committed = std::rc::Rc::new(RefCell::new(Vec::<(String, Option<String>)>::new()));
+    let committed = std::rc::Rc::new(RefCell::new(Committed::new()));
+    let put = {
+        let store = store.clone();
+        move |text: &str, key: &str| {
+            let _ = store.put_with_key(&text.into(), &key.into());
+        }
+    };
     for (key, change) in changes {
         match change {
             Change::Remove => {
                 store.delete(&key.as_str().into()).map_err(|_| refused())?;
-                committed.borrow_mut().push((key, None));
+                committed.borrow_mut().push((key, None, None));
             }
             Change::Write(ours) => {
                 let base = with(|state| state.stored.get(&key).cloned()).flatten();
                 let request = store.get(&key.as_str().into()).map_err(|_| refused())?;
-                let (read, store, committed) = (request.clone(), store.clone(), committed.clone());
+                let (read, put, committed) = (request.clone(), put.clone(), committed.clone());
                 let on_success = Closure::once_into_js(move || {
                     let theirs = read.result().ok().and_then(|value| value.as_string());
-                    let put = |text: &str, key: &str| {
-                        let _ = store.put_with_key(&text.into(), &key.into());
-                    };
                     let now = match rebase(&key, base.as_deref(), &ours, theirs.as_deref()) {
                         Rebased::Keep => theirs,
                         Rebased::Write(text) => {
@@ -228,7 +302,30 @@ fn commit(changes: Vec<(String, Change)>) -> io::Result<()> {
                             Some(text)
                         }
                     };
-                    committed.borrow_mut().push((key, now));
+                    committed.borrow_mut().push((key, Some(ours), now));
+                });
+                request.set_onsuccess(Some(on_success.unchecked_ref()));
+            }
+            Change::SetAside { name, text } => {
+                let request = store.get(&key.as_str().into()).map_err(|_| refused())?;
+                let (read, store, put, committed) = (
+                    request.clone(),
+                    store.clone(),
+                    put.clone(),
+                    committed.clone(),
+                );
+                let on_success = Closure::once_into_js(move || {
+                    let theirs = read.result().ok().and_then(|value| value.as_string());
+                    put(&text, &name);
+                    let now = if theirs.as_ref() == Some(&text) {
+                        let _ = store.delete(&key.as_str().into());
+                        None
+                    } else {
+                        theirs
+                    };
+                    let mut committed = committed.borrow_mut();
+                    committed.push((name, Some(text.clone()), Some(text)));
+                    committed.push((key, None, now));
                 });
                 request.set_onsuccess(Some(on_success.unchecked_ref()));
             }
@@ -240,20 +337,23 @@ fn commit(changes: Vec<(String, Change)>) -> io::Result<()> {
             let mut changed = false;
             with(|state| {
                 state.told_refused = false;
-                for (key, now) in std::mem::take(&mut *committed.borrow_mut()) {
+                for (key, sent, now) in std::mem::take(&mut *committed.borrow_mut()) {
                     state.refused.retain(|other| *other != key);
-                    match now {
-                        Some(text) => {
-                            if state.mirror.get(&key) != Some(&text) {
-                                changed = true;
-                                state.mirror.insert(key.clone(), text.clone());
-                            }
-                            state.stored.insert(key, text);
-                        }
-                        None => {
-                            state.stored.remove(&key);
-                        }
+                    // This tab's own view follows what is stored, unless it has written the
+                    // document again since (that write's commit follows).
+                    if state.mirror.get(&key) == sent.as_ref()
+                        && state.mirror.get(&key) != now.as_ref()
+                    {
+                        changed = true;
+                        match &now {
+                            Some(text) => state.mirror.insert(key.clone(), text.clone()),
+                            None => state.mirror.remove(&key),
+                        };
                     }
+                    match now {
+                        Some(text) => state.stored.insert(key, text),
+                        None => state.stored.remove(&key),
+                    };
                 }
                 if let Some(channel) = &state.channel {
                     let keys: js_sys::Array =
@@ -278,11 +378,7 @@ fn commit(changes: Vec<(String, Change)>) -> io::Result<()> {
             .and_then(|tx| tx.error())
             .map_or_else(|| "the browser refused the write".to_string(), |e| e.name());
         let told = with(|state| {
-            for key in keys {
-                if !state.refused.contains(&key) {
-                    state.refused.push(key);
-                }
-            }
+            retry(state, keys);
             std::mem::replace(&mut state.told_refused, true)
         });
         if told == Some(false) {
@@ -310,12 +406,13 @@ fn ask_to_persist() {
     }
 }
 
-/// The writes to commit with this one: the documents whose last commit was refused.
-fn with_refused(key: &str, change: Change) -> Vec<(String, Change)> {
-    let mut changes: Vec<(String, Change)> = with(|state| {
+/// The writes to commit with these: the documents whose last commit was refused (as this tab
+/// has them now).
+fn with_refused(mut changes: Vec<(String, Change)>) -> Vec<(String, Change)> {
+    let again: Vec<(String, Change)> = with(|state| {
         std::mem::take(&mut state.refused)
             .into_iter()
-            .filter(|other| other != key)
+            .filter(|other| !changes.iter().any(|(key, _)| key == other))
             .filter_map(|other| {
                 let text = state.mirror.get(&other)?.clone();
                 Some((other, Change::Write(text)))
@@ -323,7 +420,7 @@ fn with_refused(key: &str, change: Change) -> Vec<(String, Change)> {
             .collect()
     })
     .unwrap_or_default();
-    changes.push((key.to_string(), change));
+    changes.splice(0..0, again);
     changes
 }
 
@@ -342,12 +439,12 @@ impl Store for IdbStore {
     fn write(&self, key: &str, text: &str) -> io::Result<()> {
         with(|state| state.mirror.insert(key.to_string(), text.to_string()))
             .ok_or_else(|| Refusal::NoStorage.error())?;
-        commit(with_refused(key, Change::Write(text.to_string())))
+        queue(vec![(key.to_string(), Change::Write(text.to_string()))])
     }
 
     fn remove(&self, key: &str) -> io::Result<()> {
         with(|state| state.mirror.remove(key));
-        commit(with_refused(key, Change::Remove))
+        queue(vec![(key.to_string(), Change::Remove)])
     }
 
     fn set_aside(&self, key: &str) -> io::Result<String> {
@@ -356,10 +453,13 @@ impl Store for IdbStore {
             .flatten()
             .unwrap_or_default();
         with(|state| state.mirror.insert(name.clone(), text.clone()));
-        commit(vec![
-            (name.clone(), Change::Write(text)),
-            (key.to_string(), Change::Remove),
-        ])?;
+        queue(vec![(
+            key.to_string(),
+            Change::SetAside {
+                name: name.clone(),
+                text,
+            },
+        )])?;
         Ok(name)
     }
 
@@ -380,6 +480,7 @@ impl Store for IdbStore {
             state
                 .mirror
                 .keys()
+                .filter(|name| !name.contains(".merged"))
                 .filter_map(|name| Some((name.clone(), name.split_once(".bad")?.0.to_string())))
                 .collect()
         })
@@ -391,12 +492,12 @@ impl Store for IdbStore {
     }
 
     fn mark_merged(&self, name: &str) -> io::Result<()> {
-        let to = name.replacen(".bad", ".merged", 1);
+        let to = name.replace(".bad", ".merged");
         let Some(text) = with(|state| state.mirror.remove(name)).flatten() else {
             return Ok(());
         };
         with(|state| state.mirror.insert(to.clone(), text.clone()));
-        commit(vec![
+        queue(vec![
             (to, Change::Write(text)),
             (name.to_string(), Change::Remove),
         ])
@@ -407,8 +508,14 @@ impl Store for IdbStore {
     }
 
     /// Nothing to wait on: each commit joins what is stored at that moment (the module's note).
+    /// The changes made under it commit in one transaction when it is let go.
     fn lock(&self) -> io::Result<Guard<'_>> {
-        Ok(Guard::holding(()))
+        with(|state| {
+            state.depth += 1;
+            state.batch.get_or_insert_with(Vec::new);
+        })
+        .ok_or_else(|| Refusal::NoStorage.error())?;
+        Ok(Guard::holding(Batch))
     }
 
     fn claim(&self, name: &str) -> Claim {

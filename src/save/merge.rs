@@ -17,7 +17,7 @@
 
 use std::cmp::Ordering;
 
-use super::format::{BestDoc, read_best, read_games, read_options};
+use super::format::{BestDoc, GamesDoc, read_best, read_games, read_options};
 use super::{BEST_KEY, BestScores, GAMES_KEY, OPTIONS_KEY, Options, OptionsDoc, PastGame};
 use crate::rules::{Direction, Record};
 
@@ -185,7 +185,8 @@ pub enum Rebased {
 }
 
 pub fn rebase(key: &str, base: Option<&str>, ours: &str, theirs: Option<&str>) -> Rebased {
-    let Some(theirs) = theirs else {
+    // Nothing stored, or an empty document, which holds nothing: ours.
+    let Some(theirs) = theirs.filter(|theirs| !theirs.trim().is_empty()) else {
         return Rebased::Write(ours.to_string());
     };
     if theirs == ours {
@@ -245,14 +246,30 @@ pub fn rebase(key: &str, base: Option<&str>, ours: &str, theirs: Option<&str>) -
         Ok((Some(_), _)) => Rebased::Keep,
         Ok((None, text)) if text == theirs => Rebased::Keep,
         Ok((None, text)) => Rebased::Write(text),
-        Err(why) if why.damaged() => Rebased::AsideThenWrite(ours.to_string()),
+        Err(why) if why.damaged() => {
+            // Kept aside whole; a history's entries before the damage join ours now.
+            let mut text = ours.to_string();
+            if key == GAMES_KEY
+                && let Ok(mine) = read_games(ours.as_bytes(), limit)
+            {
+                let rebuilt = GamesDoc::recovered(theirs.as_bytes());
+                let mut doc = mine.doc;
+                doc.games = merge_games(&doc.games, &rebuilt.games);
+                for entry in rebuilt.other {
+                    if !doc.other.contains(&entry) {
+                        doc.other.push(entry);
+                    }
+                }
+                text = doc.render();
+            }
+            Rebased::AsideThenWrite(text)
+        }
         Err(_) => Rebased::Keep,
     }
 }
 
 #[cfg(test)]
 mod rebase_tests {
-    use super::super::format::GamesDoc;
     use super::*;
     use crate::rules::Shape;
 
@@ -310,10 +327,20 @@ mod rebase_tests {
             rebase(GAMES_KEY, Some(&base), &b, Some(&newer)),
             Rebased::Keep
         );
-        // Damaged: kept aside, then ours.
+        // Damaged: kept aside, then ours with the entries before the damage.
         assert_eq!(
             rebase(GAMES_KEY, Some(&base), &b, Some("{\"version\":1,")),
             Rebased::AsideThenWrite(b.clone())
+        );
+        let cut = &a[..a.len() - 20];
+        let Rebased::AsideThenWrite(text) = rebase(GAMES_KEY, Some(&base), &b, Some(cut)) else {
+            panic!("kept aside");
+        };
+        assert_eq!(games_of(&text), [(1, 5), (3, 2)], "{cut}");
+        // An empty document holds nothing: ours.
+        assert_eq!(
+            rebase(GAMES_KEY, Some(&base), &b, Some("  ")),
+            Rebased::Write(b.clone())
         );
         // Best scores: the higher of each.
         let best = |four: u64, five: u64| {

@@ -14,7 +14,7 @@
 //!
 //! On the desktop each is a file in the platform's data folder, replaced atomically (written to
 //! a temporary file in the same folder, synced, renamed over the old one). In the browser each
-//! is a `localStorage` entry. What a build reads and writes back of a document it does not wholly
+//! is an IndexedDB entry (`idb`). What a build reads and writes back of a document it does not wholly
 //! understand is `format`'s rule; [`Documents`] reads and writes them so that nothing a player
 //! kept is lost: a later version's document is read and left as it is, one that cannot be read
 //! now is read again later, only a damaged one is set aside (kept) and rebuilt where it can be.
@@ -354,7 +354,6 @@ pub enum LoadError {
     /// build's, left as it is.
     Foreign(String),
     Impossible(String),
-    Unreadable(String),
 }
 
 impl LoadError {
@@ -380,7 +379,6 @@ impl fmt::Display for LoadError {
                 write!(f, "it holds `{field}`, which this version does not know")
             }
             LoadError::Impossible(e) => write!(f, "it holds an impossible game ({e})"),
-            LoadError::Unreadable(e) => write!(f, "it could not be read ({e})"),
         }
     }
 }

@@ -1,12 +1,12 @@
-//! Where documents live (memory, a folder, a browser's `localStorage`), and the two things that
-//! let several windows share one store:
+//! Where documents live (memory, a folder; a browser's IndexedDB is `idb`, and its
+//! `localStorage`, where earlier builds kept them, is read here), and the two things that let
+//! several windows share one store:
 //!
 //! - **The lock**, held for one read-merge-write ([`Store::lock`]): another window's merge
 //!   waits, so none is lost between a read and its write. A folder locks a `lock` file
-//!   (`flock` on Unix, `LockFileEx` on Windows, through std's `File::lock`); memory, a mutex. A
-//!   browser runs each tab's writes in one thread and has no lock a page can wait on in place:
-//!   there a merge reads and writes in one task, and a tab merges again when the `storage`
-//!   event says another tab wrote (`crate::web`), so the documents converge on the union.
+//!   (`flock` on Unix, `LockFileEx` on Windows, through std's `File::lock`); memory, a mutex.
+//!   Without it nothing is merged. (IndexedDB needs none: each commit joins what is stored at
+//!   that moment, `idb`.)
 //! - **Claims**, held for as long as a window plays one board's game in progress
 //!   ([`Store::claim`]): a second window opened on that board is refused, and plays a game of
 //!   its own instead of a copy of the first window's (two copies would each overwrite the
@@ -302,6 +302,7 @@ impl Store for MemoryStore {
     fn copies(&self) -> io::Result<Vec<(String, String)>> {
         Ok(unpoisoned(&self.documents)
             .keys()
+            .filter(|name| !name.contains(".merged"))
             .filter_map(|name| Some((name.clone(), name.split_once(".bad")?.0.to_string())))
             .collect())
     }
@@ -313,7 +314,7 @@ impl Store for MemoryStore {
     fn mark_merged(&self, name: &str) -> io::Result<()> {
         let mut documents = unpoisoned(&self.documents);
         if let Some(bytes) = documents.remove(name) {
-            let mut to = name.replacen(".bad", ".merged", 1);
+            let mut to = name.replace(".bad", ".merged");
             while documents.contains_key(&to) {
                 to.push_str(".merged");
             }
@@ -564,7 +565,9 @@ impl Store for FileStore {
     }
 }
 
-/// Documents as `localStorage` entries named `g2048.<key>`.
+/// Documents as `localStorage` entries named `g2048.<key>`, as builds before IndexedDB kept
+/// them: read only, to carry a tab of such a build over (`save::carry_over`). (It writes as
+/// it did, but nothing writes through it.)
 #[cfg(target_arch = "wasm32")]
 #[derive(Debug, Default)]
 pub struct WebStore;

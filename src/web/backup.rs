@@ -3,9 +3,8 @@
 //! (`save::IdbStore`: another tab committed, or the browser refused a commit) tells the game to
 //! read the shared documents again, or the player why a move was not saved. A `storage` event
 //! (a tab of an earlier build, still open, wrote its `localStorage`) carries that tab's games
-//! and best scores over (`save::carry_over`); where the page saves in `localStorage` itself, it
-//! means another tab wrote. Each wakes the game, which waits for input otherwise, as does the
-//! answer to a claim on a board (`save::web_locks`).
+//! and best scores over (`save::carry_over`). Each wakes the game, which waits for input
+//! otherwise, as does the answer to a claim on a board (`save::web_locks`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -107,17 +106,13 @@ fn take_arrivals(
         files.write(ImportBackup(bytes));
     }
     let mut read_again = arrived.changed;
-    if arrived.earlier {
-        if IdbStore::in_use() {
-            let (written, problems) =
-                crate::save::carry_over(&documents, std::sync::Arc::new(WebStore));
-            for problem in problems {
-                notices.write(Notice(problem.short));
-            }
-            read_again |= written;
-        } else {
-            read_again = true;
+    if arrived.earlier && IdbStore::in_use() {
+        let (written, problems) =
+            crate::save::carry_over(&documents, std::sync::Arc::new(WebStore));
+        for problem in problems {
+            notices.write(Notice(problem.short));
         }
+        read_again |= written;
     }
     if read_again {
         changed.write(StoreChanged);
