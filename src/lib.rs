@@ -1,10 +1,13 @@
 //! 2048 on the Bevy ECS engine.
 //!
-//! - [`i18n`]: the game's words in each language (Fluent catalogues), plain Rust.
-//! - [`rules`]: the engine, plain Rust (boards of 3–8 rows by 3–8 columns, slide plans, spawns,
-//!   win/lose).
-//! - [`ai`]: the expectimax search and the coach's ratings, plain Rust.
-//! - [`save`]: what is kept (documents, stores, merges, backups), plain Rust.
+//! The Bevy-free core is its own crate, `g2048_core` (crates/core), re-exported here under the
+//! same names, so the game and its tests say `crate::rules`:
+//! - [`i18n`]: the game's words in each language (Fluent catalogues).
+//! - [`rules`]: the engine (boards of 3–8 rows by 3–8 columns, slide plans, spawns, win/lose).
+//! - [`ai`]: the expectimax search and the coach's ratings.
+//! - [`save`]: what is kept (documents, stores, merges, backups).
+//!
+//! The core never sees this crate or Bevy; the compiler holds it to that. In this crate:
 //! - [`game`]: the ECS layer (tile entities, requests, move/merge/spawn systems, states, input),
 //!   with one module per screen in [`game::screens`].
 //! - [`view`]: sprites, text and tweens that show the game.
@@ -16,18 +19,16 @@
 //! [`windowed_app`] builds the game for a window (desktop or browser canvas); [`headless_app`]
 //! builds the same game without window or GPU, for tests and the stress run.
 
-pub mod ai;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod fatal;
 pub mod game;
-pub mod i18n;
-pub mod rules;
-pub mod save;
 mod share;
 pub mod testing;
 pub mod view;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+
+pub use g2048_core::{ai, i18n, rules, said, save, tr};
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -226,17 +226,7 @@ pub fn key_help(app: &mut App) -> String {
     lines.single(world).expect("one key help line").0.clone()
 }
 
-/// A board on which one move loses and another does not (for the coach): Right leaves its one
-/// empty cell between a 16 and a 32, so whatever spawns there the game is over; Down opens a
-/// cell beside a 2 and above a 4, and makes a pair of 4s. Left and Up change nothing.
-pub fn one_move_loses() -> Board {
-    Board::from_rows(&[
-        &[2, 4, 2, 4],
-        &[4, 2, 4, 2],
-        &[16, 4, 2, 4],
-        &[32, 8, 16, 0],
-    ])
-}
+pub use g2048_core::testing::one_move_loses;
 
 /// Replaces the game in progress with one on `board`: new tile entities, a new engine game.
 pub fn set_board(app: &mut App, board: Board, target: u32) {

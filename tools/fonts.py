@@ -28,7 +28,7 @@ NOTO_SC_NAME = "Noto Sans CJK SC Bold"
 
 # What the game draws besides the catalogues' words: ASCII, the middle dot, the multiplication
 # sign, the en dash, the minus sign, the ellipsis, the arrows, the no-break spaces; and the
-# accented letters of the pseudo-language (src/i18n/mod.rs) that tests draw every string in.
+# accented letters of the pseudo-language (crates/core/src/i18n/mod.rs) that tests draw every string in.
 ALWAYS = (
     "".join(chr(c) for c in range(0x20, 0x7F))
     + "\u00a0\u00b7\u00d7\u2013\u2026\u2190\u2191\u2192\u2193\u2212"

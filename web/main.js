@@ -12,7 +12,7 @@ const opening = openSaves();
 // The page speaks the game's language: the one chosen in the options (as the game saved them),
 // else the first of the browser's languages the game has, else English; a tag's language
 // decides ("fr-CA" is fr, "pt-PT" pt-BR) and the pseudo-language is never chosen here, as in
-// the game (src/i18n/mod.rs, `Lang::parse` and `Lang::negotiate`). Written first from what an
+// the game (crates/core/src/i18n/mod.rs, `Lang::parse` and `Lang::negotiate`). Written first from what an
 // earlier build kept in localStorage, and again once the saves are read, if they chose another.
 const languageOf = (optionsText) => {
   const of = (tag) => {

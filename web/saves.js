@@ -1,4 +1,4 @@
-// The game's saves in IndexedDB, read whole before the game starts (src/save/idb.rs writes each
+// The game's saves in IndexedDB, read whole before the game starts (crates/core/src/save/idb.rs writes each
 // change in a read-write transaction of its own). Database "g2048", object store "documents":
 // a document's key ("options", "games", "game-4x4-2048", …) and its JSON text.
 //
