@@ -388,23 +388,6 @@ fn publish_notice(mut notices: MessageReader<Notice>, words: Res<Language>) {
     }
 }
 
-/// The browser's languages, most wanted first (`navigator.languages`).
-pub fn languages() -> Vec<String> {
-    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
-        return Vec::new();
-    };
-    let listed: Vec<String> = navigator
-        .languages()
-        .iter()
-        .filter_map(|tag| tag.as_string())
-        .collect();
-    if listed.is_empty() {
-        navigator.language().into_iter().collect()
-    } else {
-        listed
-    }
-}
-
 /// The page in the game's language: `<html lang>` and the mirror's (so a screen reader speaks
 /// with that language's voice), and the page's own words (its `data-say` elements' text and
 /// `data-say-label` ones' names, as main.js first wrote them).

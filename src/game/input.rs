@@ -210,7 +210,7 @@ fn read_pointer(
         if let Some(request) = tapped {
             requests.write(request);
         } else if let Some(direction) = swipe_direction(start, end) {
-            let page = (super::screens::history::LIST_ROWS - 1) as i16;
+            let page = (super::state::LIST_ROWS - 1) as i16;
             requests.write(match (screen.get(), direction) {
                 (Screen::History, Direction::Up) => Request::Browse(Browse::Scroll(page)),
                 (Screen::History, Direction::Down) => Request::Browse(Browse::Scroll(-page)),

@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 
 use super::GameSet;
-use super::options::PlayerOptions;
-use crate::i18n::{Lang, Words};
+use super::options::{LanguageWanted, PlayerOptions};
+use crate::i18n::Words;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -22,28 +22,24 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Clone, Deref)]
 pub struct Language(pub Words);
 
-/// The languages the system lists, most wanted first (none in tests: they play in English),
-/// and the one `--lang` asked for.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct LanguageWanted {
-    pub flag: Option<Lang>,
-    pub system: Vec<String>,
-}
-
-impl LanguageWanted {
-    /// The language to speak with these options.
-    pub fn lang(&self, options: &crate::save::Options) -> Lang {
-        self.flag
-            .or(options.language)
-            .unwrap_or_else(|| Lang::negotiate(self.system.iter().map(String::as_str)))
-    }
-}
-
 /// The system's languages, most wanted first: the OS's on the desktop, the browser's on the web.
 pub fn system_languages() -> Vec<String> {
     #[cfg(target_arch = "wasm32")]
     {
-        crate::web::languages()
+        // `navigator.languages`, else the one `navigator.language`.
+        let Some(navigator) = web_sys::window().map(|w| w.navigator()) else {
+            return Vec::new();
+        };
+        let listed: Vec<String> = navigator
+            .languages()
+            .iter()
+            .filter_map(|tag| tag.as_string())
+            .collect();
+        if listed.is_empty() {
+            navigator.language().into_iter().collect()
+        } else {
+            listed
+        }
     }
     #[cfg(not(target_arch = "wasm32"))]
     {

@@ -11,9 +11,13 @@
 //! score, the race follows the player's moves, the coach rates the player's move (while it is
 //! on), and `persist` writes what changed.
 //!
-//! The modules depend on each other in one direction: [`state`], [`requests`], [`components`]
-//! and [`slots`] are definitions at the bottom; the owners of each change above them; the
-//! screens' modules above those; [`route`] and [`input`] at the top.
+//! The modules depend on each other in one direction (`tools/import-cycles.py` fails CI on any
+//! circle): [`components`], [`requests`] and [`slots`] at the bottom; [`state`] (what the game is,
+//! definitions only) and [`options`] on them; the owners of each change above those
+//! ([`input`], [`autoplay`], [`coach`], [`language`], [`past`], [`race`], then [`daily`],
+//! [`review`], [`speech`], then [`board`]); the screens' modules ([`screens`]) and [`replay`],
+//! [`persist`] above them; [`route`] at the top. This module (the plugin, [`GameSet`]) is named by
+//! its children and names them only to add their plugins.
 
 pub mod autoplay;
 pub mod board;
@@ -49,15 +53,14 @@ pub use coach::{Coach, Rated, ShowBars, Summary, coach_on};
 pub use components::{Position, Tile, Value};
 pub use daily::{Attempt, Dailies, DailyNow};
 pub use input::{Focus, SWIPE_THRESHOLD_PX, SeekBar, UiButton, swipe_direction};
-pub use language::{Language, LanguageWanted};
-pub use options::{NextBoard, PlayerOptions, TARGETS};
+pub use language::Language;
+pub use options::{LanguageWanted, NextBoard, PlayerOptions, TARGETS};
 pub use past::PastGames;
 pub use persist::{BackupMade, ImportBackup, PickBackup, StoreChanged};
 pub use race::{Race, Racing, Rival};
 pub use replay::{PendingReplay, Shared};
 pub use requests::{Browse, Control, RaceWith, Request, Speed, Step, Watch};
 pub use review::{Reading, Reviews};
-pub use screens::history::{GameList, LIST_ROWS};
 pub use screens::stats::StatsBoard;
 pub use screens::{Dialog, DialogButton, ShownDialog};
 pub use slots::{BoardClaim, SaveStore};
@@ -66,6 +69,7 @@ pub use state::{
     BestScores, Engine, GameState, MergedTile, MoveApplied, Mover, PlayerMoved, Replay, Screen,
     UndoRecord, Watching, watching,
 };
+pub use state::{GameList, LIST_ROWS};
 
 /// A short line for the player (a save that could not be used or written, a request the game
 /// cannot answer), shown under the board for a few seconds in the player's language; the

@@ -6,7 +6,6 @@
 
 use bevy::{ecs::system::SystemParam, prelude::*, window::PrimaryWindow, window::WindowTheme};
 
-use super::language::LanguageWanted;
 use super::requests::Step;
 use crate::i18n::Lang;
 use crate::rules::{Config, MAX_SIZE, MIN_SIZE, Shape};
@@ -199,5 +198,22 @@ mod tests {
         assert_eq!(step_target(64, Step::Down), 64);
         assert_eq!(step_target(1 << 20, Step::Down), 8192);
         assert_eq!(step_target(1 << 20, Step::Up), 1 << 20);
+    }
+}
+
+/// The languages the system lists, most wanted first (none in tests: they play in English),
+/// and the one `--lang` asked for.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct LanguageWanted {
+    pub flag: Option<Lang>,
+    pub system: Vec<String>,
+}
+
+impl LanguageWanted {
+    /// The language to speak with these options.
+    pub fn lang(&self, options: &Options) -> Lang {
+        self.flag
+            .or(options.language)
+            .unwrap_or_else(|| Lang::negotiate(self.system.iter().map(String::as_str)))
     }
 }

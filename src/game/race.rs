@@ -14,8 +14,6 @@
 use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::GameSet;
-use super::language::Language;
-use super::speech::Announcement;
 use super::state::{Engine, Screen, UndoRecord, watching};
 use crate::ai::coach::COACH_BUDGET;
 use crate::ai::search;
@@ -24,10 +22,20 @@ use crate::rules::{self, Config, Game, Record, Status};
 use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Race>().add_systems(
-        Update,
-        follow_player.run_if(not(watching)).in_set(GameSet::Record),
-    );
+    app.init_resource::<Race>()
+        .add_message::<RaceEnded>()
+        .add_systems(
+            Update,
+            follow_player.run_if(not(watching)).in_set(GameSet::Record),
+        );
+}
+
+/// A race has just ended so (against the AI or a recorded game); its card says it
+/// (`screens::race_result`).
+#[derive(Message, Debug, Clone, Copy)]
+pub struct RaceEnded {
+    pub outcome: Outcome,
+    pub ai: bool,
 }
 
 /// Whom the player races.
@@ -197,16 +205,15 @@ impl Racing {
 }
 
 /// Keeps the race in step with the player's game: the ghost's position and the lead after each
-/// move or undo; once either game ends, the race's card (and a screen reader hears its result).
+/// move or undo; once either game ends, the race's card ([`RaceEnded`]).
 /// Another game on the board (a new game, another board) ends the race without a card.
 fn follow_player(
     engine: Res<Engine>,
     history: Res<UndoRecord>,
-    words: Res<Language>,
     screen: Res<State<Screen>>,
     mut race: ResMut<Race>,
     mut next_screen: ResMut<NextState<Screen>>,
-    mut said: MessageWriter<Announcement>,
+    mut ended_now: MessageWriter<RaceEnded>,
 ) {
     if !race.is_changed() && !engine.is_changed() {
         return;
@@ -230,15 +237,9 @@ fn follow_player(
         if *screen.get() == Screen::Game {
             next_screen.set(Screen::RaceResult);
         }
-        let card = crate::game::screens::race_result::card(outcome, racing.rival.is_ai(), &words);
-        said.write(Announcement {
-            text: std::iter::once(card.title)
-                .chain(card.lines)
-                .collect::<Vec<_>>()
-                .join(" "),
-            // Polite: when the player's game ended, "Game over" is said urgently too (the next
-            // frame); the card, a dialog, also takes the screen reader's focus.
-            urgent: false,
+        ended_now.write(RaceEnded {
+            outcome,
+            ai: racing.rival.is_ai(),
         });
     }
 }

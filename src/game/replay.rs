@@ -15,7 +15,7 @@ use bevy::{ecs::system::SystemParam, prelude::*};
 use super::board::BoardChanges;
 use super::requests::{Control, Request, Speed, Watch};
 use super::state::Screen;
-use super::state::{Mover, Replay, Watching};
+use super::state::{DailyCheck, Mover, Replay, Watching};
 use super::{GameSet, Notice, start_ms};
 use crate::i18n::Said;
 use crate::rules::{self, Record};
@@ -45,34 +45,8 @@ pub struct PendingReplay {
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct Shared(pub String);
 
-/// What the viewer says of a daily's record: its day and its score, replayed from its moves
-/// (checked), or that the day its link claims is not its game's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DailyCheck {
-    Checked { day: crate::rules::Day, score: u64 },
-    NotThatDay { claimed: crate::rules::Day },
-}
-
+/// What the viewer says of a daily's record (the check itself is [`DailyCheck::of`]).
 impl DailyCheck {
-    /// The check of `record` (played as `full`), its link claiming `claimed`: none for a game
-    /// that is no daily and claims none.
-    pub fn of(
-        record: &Record,
-        full: &rules::History,
-        claimed: Option<crate::rules::Day>,
-    ) -> Option<Self> {
-        let day = crate::rules::daily_of(record.config, record.seed);
-        match (day, claimed) {
-            (Some(day), Some(claimed)) if day != claimed => Some(Self::NotThatDay { claimed }),
-            (None, Some(claimed)) => Some(Self::NotThatDay { claimed }),
-            (Some(day), _) => Some(Self::Checked {
-                day,
-                score: full.game_after(full.len()).score(),
-            }),
-            (None, None) => None,
-        }
-    }
-
     /// What the player is told.
     pub fn said(self) -> Said {
         match self {

@@ -12,7 +12,7 @@ use web_time::Instant;
 
 use super::GameSet;
 use super::past::PastGames;
-use super::screens::history::GameList;
+use super::state::GameList;
 use super::state::{GameState, Screen, UndoRecord};
 use crate::ai::review::{Figures, Review};
 use crate::i18n::Words;

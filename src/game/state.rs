@@ -1,14 +1,15 @@
 //! What the game is at any moment, shared by its parts: the engine's game and its undo record,
-//! the best scores, the replay on the board if one is, the messages a move sends, and the two
-//! states (how the game stands, [`GameState`]; what has the keys, [`Screen`], each screen's
-//! module being in `screens`). Definitions only: the modules that change them depend on this
-//! one, never the other way.
+//! the best scores, the replay on the board if one is (and what it is as a daily), the history
+//! list's place, the messages a move sends, and the two states (how the game stands,
+//! [`GameState`]; what has the keys, [`Screen`], each screen's module being in `screens`).
+//! Definitions, with only the methods that read or step their own values: the modules that
+//! change them depend on this one, never the other way.
 
 use std::time::Duration;
 
 use bevy::prelude::*;
 
-use super::requests::Speed;
+use super::requests::{Browse, Speed};
 use crate::rules::{self, Board, Cell, Direction, Game, Merge, Record, Shape, Status};
 
 /// Game flow, as the engine's status says. The view hangs overlays on it.
@@ -158,7 +159,7 @@ pub struct Watching {
     /// The player's game, set aside.
     pub(super) own: (Game, rules::History),
     /// What it is as a daily: checked, or not the day its link claims.
-    pub daily: Option<super::replay::DailyCheck>,
+    pub daily: Option<DailyCheck>,
     /// Where closing the viewer goes.
     pub(super) back_to: Screen,
 }
@@ -171,5 +172,96 @@ impl Watching {
 
     pub fn is_empty(&self) -> bool {
         self.record.moves.is_empty()
+    }
+}
+
+/// What the viewer says of a daily's record: its day and its score, replayed from its moves
+/// (checked), or that the day its link claims is not its game's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DailyCheck {
+    Checked { day: rules::Day, score: u64 },
+    NotThatDay { claimed: rules::Day },
+}
+
+impl DailyCheck {
+    /// The check of `record` (played as `full`), its link claiming `claimed`: none for a game
+    /// that is no daily and claims none.
+    pub fn of(record: &Record, full: &rules::History, claimed: Option<rules::Day>) -> Option<Self> {
+        let day = rules::daily_of(record.config, record.seed);
+        match (day, claimed) {
+            (Some(day), Some(claimed)) if day != claimed => Some(Self::NotThatDay { claimed }),
+            (None, Some(claimed)) => Some(Self::NotThatDay { claimed }),
+            (Some(day), _) => Some(Self::Checked {
+                day,
+                score: full.game_after(full.len()).score(),
+            }),
+            (None, None) => None,
+        }
+    }
+}
+
+/// Where the history list stands: the selected game and the first one shown, counted from the
+/// newest (0).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameList {
+    pub selected: usize,
+    pub top: usize,
+}
+
+/// Games shown at once in the list.
+pub const LIST_ROWS: usize = 8;
+
+impl GameList {
+    /// Moves the selection (or scrolls) through `count` games, keeping it on screen.
+    pub fn browse(&mut self, browse: Browse, count: usize) {
+        let last = count.saturating_sub(1);
+        let page = LIST_ROWS - 1;
+        match browse {
+            Browse::Up => self.selected = self.selected.saturating_sub(1),
+            Browse::Down => self.selected = (self.selected + 1).min(last),
+            Browse::PageUp => self.selected = self.selected.saturating_sub(page),
+            Browse::PageDown => self.selected = (self.selected + page).min(last),
+            Browse::First => self.selected = 0,
+            Browse::Last => self.selected = last,
+            Browse::Select(n) => self.selected = (n as usize).min(last),
+            Browse::Scroll(rows) => {
+                let most = count.saturating_sub(LIST_ROWS);
+                self.top = self.top.saturating_add_signed(rows as isize).min(most);
+                self.selected = self
+                    .selected
+                    .clamp(self.top, self.top + LIST_ROWS - 1)
+                    .min(last);
+                return;
+            }
+        }
+        if self.selected < self.top {
+            self.top = self.selected;
+        } else if self.selected >= self.top + LIST_ROWS {
+            self.top = self.selected + 1 - LIST_ROWS;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_selection_stays_on_screen_and_in_the_list() {
+        let mut list = GameList::default();
+        list.browse(Browse::Up, 30);
+        assert_eq!(list, GameList::default());
+        for _ in 0..LIST_ROWS {
+            list.browse(Browse::Down, 30);
+        }
+        assert_eq!((list.selected, list.top), (LIST_ROWS, 1));
+        list.browse(Browse::Last, 30);
+        assert_eq!((list.selected, list.top), (29, 30 - LIST_ROWS));
+        list.browse(Browse::Scroll(-100), 30);
+        assert_eq!((list.selected, list.top), (LIST_ROWS - 1, 0));
+        list.browse(Browse::PageDown, 3);
+        assert_eq!(list.selected, 2);
+        list.browse(Browse::Select(7), 5);
+        assert_eq!(list.selected, 4);
     }
 }

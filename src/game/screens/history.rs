@@ -9,51 +9,10 @@ use crate::game::daily::{Attempt, day_said};
 use crate::game::past::when;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{Browse, RaceWith, Watch};
+use crate::game::state::GameList;
 use crate::i18n::{Arg, Words};
 use crate::save::PastGame;
 use crate::tr;
-
-/// Where the history list stands: the selected game and the first one shown, counted from the
-/// newest (0).
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct GameList {
-    pub selected: usize,
-    pub top: usize,
-}
-
-/// Games shown at once in the list.
-pub const LIST_ROWS: usize = 8;
-
-impl GameList {
-    /// Moves the selection (or scrolls) through `count` games, keeping it on screen.
-    pub fn browse(&mut self, browse: Browse, count: usize) {
-        let last = count.saturating_sub(1);
-        let page = LIST_ROWS - 1;
-        match browse {
-            Browse::Up => self.selected = self.selected.saturating_sub(1),
-            Browse::Down => self.selected = (self.selected + 1).min(last),
-            Browse::PageUp => self.selected = self.selected.saturating_sub(page),
-            Browse::PageDown => self.selected = (self.selected + page).min(last),
-            Browse::First => self.selected = 0,
-            Browse::Last => self.selected = last,
-            Browse::Select(n) => self.selected = (n as usize).min(last),
-            Browse::Scroll(rows) => {
-                let most = count.saturating_sub(LIST_ROWS);
-                self.top = self.top.saturating_add_signed(rows as isize).min(most);
-                self.selected = self
-                    .selected
-                    .clamp(self.top, self.top + LIST_ROWS - 1)
-                    .min(last);
-                return;
-            }
-        }
-        if self.selected < self.top {
-            self.top = self.selected;
-        } else if self.selected >= self.top + LIST_ROWS {
-            self.top = self.selected + 1 - LIST_ROWS;
-        }
-    }
-}
 
 /// What the history's requests change: where its list stands.
 #[derive(SystemParam)]
@@ -253,28 +212,4 @@ pub fn list(games: &[PastGame], words: &Words) -> Dialog {
         DialogButton::new(words.get("history-close"), CloseDialog),
     ]);
     Dialog::modal(words.get("history-title"), vec![line], buttons)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_selection_stays_on_screen_and_in_the_list() {
-        let mut list = GameList::default();
-        list.browse(Browse::Up, 30);
-        assert_eq!(list, GameList::default());
-        for _ in 0..LIST_ROWS {
-            list.browse(Browse::Down, 30);
-        }
-        assert_eq!((list.selected, list.top), (LIST_ROWS, 1));
-        list.browse(Browse::Last, 30);
-        assert_eq!((list.selected, list.top), (29, 30 - LIST_ROWS));
-        list.browse(Browse::Scroll(-100), 30);
-        assert_eq!((list.selected, list.top), (LIST_ROWS - 1, 0));
-        list.browse(Browse::PageDown, 3);
-        assert_eq!(list.selected, 2);
-        list.browse(Browse::Select(7), 5);
-        assert_eq!(list.selected, 4);
-    }
 }

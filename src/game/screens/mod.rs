@@ -33,7 +33,8 @@ use bevy::prelude::*;
 use super::GameSet;
 use super::coach::Coach;
 use super::daily::DailyNow;
-use super::language::{Language, LanguageWanted};
+use super::language::Language;
+use super::options::LanguageWanted;
 use super::options::{NextBoard, PlayerOptions};
 use super::past::PastGames;
 use super::race::Race;
@@ -404,8 +405,9 @@ impl Dialog {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    race_result::plugin(app);
     app.init_resource::<ShownDialog>()
-        .init_resource::<history::GameList>()
+        .init_resource::<super::state::GameList>()
         .init_resource::<StatsBoard>()
         .add_systems(
             Update,

@@ -2,10 +2,14 @@
 //! and a rematch, the player's run to share, or back to the board without the ghost.
 
 use bevy::prelude::KeyCode::*;
+use bevy::prelude::*;
 
 use super::{Binding, Dialog, DialogButton, Unit};
-use crate::game::race::{Figures, Outcome};
+use crate::game::GameSet;
+use crate::game::language::Language;
+use crate::game::race::{Figures, Outcome, RaceEnded};
 use crate::game::requests::Request::*;
+use crate::game::speech::Announcement;
 use crate::i18n::Words;
 use crate::tr;
 
@@ -33,6 +37,30 @@ pub const UNIT: Unit = Unit {
         Some(card(racing.outcome?, racing.rival.is_ai(), &facts.words))
     },
 };
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, announce_card.in_set(GameSet::React));
+}
+
+/// A screen reader hears the card of a race that has just ended.
+fn announce_card(
+    mut ended: MessageReader<RaceEnded>,
+    words: Res<Language>,
+    mut said: MessageWriter<Announcement>,
+) {
+    for &RaceEnded { outcome, ai } in ended.read() {
+        let card = card(outcome, ai, &words);
+        said.write(Announcement {
+            text: std::iter::once(card.title)
+                .chain(card.lines)
+                .collect::<Vec<_>>()
+                .join(" "),
+            // Polite: when the player's game ended, "Game over" is said urgently too (the next
+            // frame); the card, a dialog, also takes the screen reader's focus.
+            urgent: false,
+        });
+    }
+}
 
 /// "You: 3,204 points, best tile 256, 180 moves."
 fn figures_line(id: &str, figures: Figures, words: &Words) -> String {
