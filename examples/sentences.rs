@@ -86,9 +86,9 @@ fn sentences(words: &Words) -> Vec<(&'static str, String)> {
     };
     let games = [past(20_480, 1_021), past(3_001, 1)];
     let figures = stats::figures(&games, Shape::square(4), words);
-    out.extend(figures.lines.into_iter().map(|line| ("statistics", line)));
+    out.extend(figures.lines().into_iter().map(|line| ("statistics", line)));
     let question = new_game::question(words);
-    out.push(("dialog", question.lines.join(" ")));
+    out.push(("dialog", question.lines().join(" ")));
     out.push((
         "history",
         g2048::game::screens::history::row_name(&games[0], &games, words),
@@ -105,7 +105,7 @@ fn sentences(words: &Words) -> Vec<(&'static str, String)> {
     let card = g2048::game::screens::race_result::card(outcome, false, words);
     out.push((
         "race card",
-        format!("{} {}", card.title, card.lines.join(" ")),
+        format!("{} {}", card.title, card.lines().join(" ")),
     ));
     out
 }

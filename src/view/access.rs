@@ -265,8 +265,8 @@ fn mirror_dialog(
         match &shown.0 {
             Some(dialog) if root.0 == *screen.get() => {
                 node.set_label(words.spoken(&dialog.title));
-                if !dialog.lines.is_empty() {
-                    node.set_description(words.spoken(&dialog.lines.join(" ")));
+                if !dialog.lines().is_empty() {
+                    node.set_description(words.spoken(&dialog.lines().join(" ")));
                 }
                 if dialog.modal {
                     node.set_modal();

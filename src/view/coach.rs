@@ -234,7 +234,7 @@ fn spawn_summary(mut commands: Commands, art: Res<Art>, facts: Facts) {
         })
         .into();
     let mut y = FIRST_LINE_Y;
-    for (n, line) in shown.lines.iter().enumerate() {
+    for (n, line) in shown.lines().iter().enumerate() {
         let fitted = Faces::get().fit(line, LINE_PX, &room);
         let mut taken = fitted.lines.len();
         if n == coach_summary::READING_LINE {
@@ -253,7 +253,7 @@ fn spawn_summary(mut commands: Commands, art: Res<Art>, facts: Facts) {
         y -= more * step + LINE_STEP;
     }
     y -= BUTTON_STEP / 2.0;
-    for button in &shown.buttons {
+    for button in &shown.buttons() {
         let (width, at) = if button.request == crate::game::Request::CloseDialog {
             (CLOSE_WIDTH, CLOSE_Y)
         } else {

@@ -52,7 +52,7 @@ fn spawn_history(mut commands: Commands, art: Res<Art>, facts: Facts) {
     let root = screen_root(&mut commands, &art, Screen::History, &shown.title);
     // The rows are drawn by `show_list`; the screen's own buttons under them.
     let own: Vec<_> = shown
-        .buttons
+        .buttons()
         .into_iter()
         .filter(|b| !matches!(b.request, Request::Watch(Watch::Past(_))))
         .collect();
@@ -66,7 +66,7 @@ fn spawn_history(mut commands: Commands, art: Res<Art>, facts: Facts) {
     );
     // The selected game's luck and skill, between the rows and the buttons (its description's
     // second line: it follows the reading).
-    let line = shown.lines.get(1).cloned().unwrap_or_default();
+    let line = shown.lines().get(1).cloned().unwrap_or_default();
     commands.spawn((
         ChildOf(root),
         DescribedLine(Screen::History, 1),

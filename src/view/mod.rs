@@ -8,6 +8,7 @@ pub mod art;
 pub mod coach;
 pub mod dialogs;
 pub mod fade;
+pub mod flow;
 pub mod focus;
 pub mod header;
 pub mod history;
@@ -71,6 +72,7 @@ impl Plugin for ViewPlugin {
         header::plugin(app);
         overlay::plugin(app);
         text::plugin(app);
+        flow::plugin(app);
         dialogs::plugin(app);
         coach::plugin(app);
         replay::plugin(app);

@@ -87,7 +87,7 @@ fn spawn_win_overlay(mut commands: Commands, art: Res<Art>, motion: Res<Motion>,
         GameState::Won,
         Ink::WinCover,
         (&shown.title, Ink::LightText),
-        &shown.buttons,
+        &shown.buttons(),
     );
 }
 
@@ -109,16 +109,16 @@ fn spawn_game_over_overlay(
         GameState::GameOver,
         Ink::OverCover,
         (&shown.title, Ink::Text),
-        &shown.buttons,
+        &shown.buttons(),
     );
     // A daily's result under the buttons (its description's last line: it follows it).
     let mut y = COACH_LINE_Y;
     if facts.daily.0.is_some()
-        && let Some(line) = shown.lines.last()
+        && let Some(line) = shown.lines().last()
     {
         commands.spawn((
             ChildOf(root),
-            DescribedLine(Screen::Game, shown.lines.len() - 1),
+            DescribedLine(Screen::Game, shown.lines().len() - 1),
             label(line.clone(), COACH_LINE_PX, Ink::Text),
             TextBox::lines(BOARD_PX - 40.0, 2),
             BaseAlpha(1.0),

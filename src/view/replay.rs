@@ -74,7 +74,7 @@ fn spawn_controls(mut commands: Commands, art: Res<Art>, facts: Facts) {
     ));
     let gap_fix = (super::widgets::BUTTON_GAP - CONTROL_GAP) * (WIDTHS.len() - 1) as f32 / 2.0;
     let xs = row_x(&WIDTHS, Align::Center);
-    for (i, ((described, &width), x)) in shown.buttons.iter().zip(&WIDTHS).zip(xs).enumerate() {
+    for (i, ((described, &width), x)) in shown.buttons().iter().zip(&WIDTHS).zip(xs).enumerate() {
         // Pull the row together around its centre: `CONTROL_GAP` between buttons.
         let x = x + gap_fix - i as f32 * (super::widgets::BUTTON_GAP - CONTROL_GAP);
         let mut entity = commands.spawn((

@@ -61,7 +61,7 @@ fn spawn_stats(mut commands: Commands, art: Res<Art>, facts: Facts) {
     };
     let root = screen_root(&mut commands, &art, Screen::Stats, &shown.title);
     let (sizes, own): (Vec<_>, Vec<_>) = shown
-        .buttons
+        .buttons()
         .into_iter()
         .partition(|b| matches!(b.request, Request::StatsSize(_)));
     button_row(

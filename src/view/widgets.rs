@@ -1,8 +1,8 @@
 //! The pieces every screen is built from: text (`label`), buttons and rows of buttons, a button
 //! drawn from a screen's description (`described_button`, with its spoken name, `Named`), the
-//! root of a dialog or a screen (`dialog_root`, `screen_root`), and a column that places rows
-//! from their order and gaps (`Column`); with the sizes they share (`TITLE_PX`,
-//! `BOTTOM_ROW_Y`, the buttons'). A button is a rounded rectangle that sends a `Request` when
+//! root of a dialog or a screen (`dialog_root`, `screen_root`); with the sizes they share
+//! (`TITLE_PX`, `BOTTOM_ROW_Y`, the buttons'). (The question, a race's card and the options are
+//! laid out from their descriptions by `flow`.) A button is a rounded rectangle that sends a `Request` when
 //! clicked or tapped (`UiButton`); it fades with any group it is put in.
 
 use bevy::{prelude::*, sprite::Anchor};
@@ -152,31 +152,6 @@ pub fn dialog_root(art: &Art, screen: Screen, alpha: f32) -> impl Bundle {
     )
 }
 
-/// Places rows top-down from their order and the gaps between them (y grows upward): adding
-/// a row moves the rows under it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Column {
-    y: f32,
-}
-
-impl Column {
-    /// A column whose first row is at `y`.
-    pub fn at(y: f32) -> Self {
-        Self { y }
-    }
-
-    /// The row placed last.
-    pub fn y(&self) -> f32 {
-        self.y
-    }
-
-    /// The next row, `gap` below the last one.
-    pub fn below(&mut self, gap: f32) -> f32 {
-        self.y -= gap;
-        self.y
-    }
-}
-
 /// A screen over the board with a title and content of its own (the history, the statistics):
 /// its margin, its title's height, its notes' size and its bottom row's buttons' width.
 pub const SCREEN_MARGIN: f32 = 20.0;
@@ -253,7 +228,8 @@ pub fn row_x(widths: &[f32], align: Align) -> Vec<f32> {
         .collect()
 }
 
-/// A centred row of described buttons, each `width` wide, at `y` in `parent`.
+/// A centred row of described buttons, each `width` wide, `BUTTON_GAP` apart, at `y` in
+/// `parent`.
 pub fn button_row(
     commands: &mut Commands,
     art: &Art,
@@ -262,31 +238,11 @@ pub fn button_row(
     width: f32,
     buttons: &[DialogButton],
 ) -> Vec<Entity> {
-    button_row_sized(
-        commands,
-        art,
-        parent,
-        y,
-        &vec![width; buttons.len()],
-        buttons,
-    )
-}
-
-/// A centred row of described buttons of these widths, one each, `BUTTON_GAP` apart.
-pub fn button_row_sized(
-    commands: &mut Commands,
-    art: &Art,
-    parent: Entity,
-    y: f32,
-    widths: &[f32],
-    buttons: &[DialogButton],
-) -> Vec<Entity> {
-    let xs = row_x(widths, Align::Center);
+    let xs = row_x(&vec![width; buttons.len()], Align::Center);
     buttons
         .iter()
-        .zip(widths)
         .zip(xs)
-        .map(|((described, &width), x)| {
+        .map(|(described, x)| {
             commands
                 .spawn((
                     ChildOf(parent),
@@ -354,7 +310,7 @@ pub(super) fn follow_description(
     }
     for (line, mut label) in &mut lines {
         if line.0 == *screen.get()
-            && let Some(text) = dialog.lines.get(line.1)
+            && let Some(text) = dialog.lines().get(line.1)
             && label.0 != *text
         {
             label.0.clone_from(text);
@@ -390,12 +346,5 @@ mod tests {
         let xs = row_x(&[40.0, 130.0], Align::Right(250.0));
         assert_eq!(xs, vec![92.0, 185.0]);
         assert_eq!(row_x(&[], Align::Center), Vec::<f32>::new());
-    }
-
-    #[test]
-    fn a_column_places_each_row_a_gap_under_the_last() {
-        let mut column = Column::at(100.0);
-        assert_eq!((column.below(30.0), column.below(5.0)), (70.0, 65.0));
-        assert_eq!(column.y(), 65.0);
     }
 }

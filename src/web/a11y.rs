@@ -205,13 +205,13 @@ fn mirror_dialog(
     title.set_text_content(Some(&words.spoken(&shown.title)));
     let _ = dialog.set_attribute("aria-modal", if shown.modal { "true" } else { "false" });
     lines.set_text_content(None);
-    for line in &shown.lines {
+    for line in &shown.lines() {
         if let Ok(paragraph) = document.create_element("p") {
             paragraph.set_text_content(Some(&words.spoken(line)));
             let _ = lines.append_child(&paragraph);
         }
     }
-    if mirror.buttons != shown.buttons {
+    if mirror.buttons != shown.buttons() {
         // Which button had the focus, so a rebuilt list keeps it.
         let focused_choice = focused
             .as_ref()
@@ -219,7 +219,7 @@ fn mirror_dialog(
             .and_then(|f| f.get_attribute("data-choice"));
         list.set_text_content(None);
         let mut refocus = None;
-        for (i, button) in shown.buttons.iter().enumerate() {
+        for (i, button) in shown.buttons().iter().enumerate() {
             let Ok(element) = document.create_element("button") else {
                 return;
             };
@@ -235,8 +235,8 @@ fn mirror_dialog(
                 refocus = Some(element);
             }
         }
-        *mirror.choices.borrow_mut() = shown.buttons.iter().map(|b| b.request).collect();
-        mirror.buttons = shown.buttons.clone();
+        *mirror.choices.borrow_mut() = shown.buttons().iter().map(|b| b.request).collect();
+        mirror.buttons = shown.buttons();
         if in_dialog {
             focus(refocus.or_else(|| list.first_element_child()));
         }

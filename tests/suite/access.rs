@@ -151,12 +151,12 @@ fn board_node(app: &mut App) -> Entity {
 fn names_agree_with_the_mirror(app: &mut App, shown: &Shown) {
     let mirror = app.world().resource::<ShownDialog>().0.clone().unwrap();
     assert_eq!(shown.title, mirror.title);
-    assert_eq!(shown.description, mirror.lines.join(" "));
+    assert_eq!(shown.description, mirror.lines().join(" "));
     let sorted = |mut v: Vec<String>| {
         v.sort();
         v
     };
-    let described = sorted(mirror.buttons.iter().map(|b| b.name.clone()).collect());
+    let described = sorted(mirror.buttons().iter().map(|b| b.name.clone()).collect());
     let in_tree = sorted(shown.buttons.iter().map(|(name, _)| name.clone()).collect());
     assert_eq!(
         in_tree, described,

@@ -139,15 +139,15 @@ fn the_summary_lists_the_worst_moves_and_opens_the_replay_before_each() {
     assert_eq!(screen(&app), Screen::Coach);
     let shown = app.world().resource::<ShownDialog>().0.clone().unwrap();
     assert_eq!(shown.title, "Coach");
-    assert!(shown.lines[0].contains(&format!("{} moves rated", summary.rated)));
+    assert!(shown.lines()[0].contains(&format!("{} moves rated", summary.rated)));
     let jump = Request::Watch(Watch::CurrentAt(worst - 1));
-    assert_eq!(shown.buttons[0].request, jump);
+    assert_eq!(shown.buttons()[0].request, jump);
     assert!(
-        shown.buttons[0]
+        shown.buttons()[0]
             .name
             .starts_with(&format!("Move {worst}: ")),
         "{}",
-        shown.buttons[0].name
+        shown.buttons()[0].name
     );
     // Tab to the first jump, Enter: the replay, paused on the board the move was played on.
     press(&mut app, KeyCode::Tab);

@@ -116,11 +116,11 @@ fn y_plays_today_s_daily_whose_first_game_counts_and_the_next_is_practice() {
     let history = app.world().resource::<ShownDialog>().0.clone().unwrap();
     // The rows, newest first: the game of its own, then the daily, marked.
     let daily = format!(", the daily of {date}");
-    let marked: Vec<bool> = history.buttons[..2]
+    let marked: Vec<bool> = history.buttons()[..2]
         .iter()
         .map(|row| row.name.ends_with(&daily) && row.label.ends_with("   Daily"))
         .collect();
-    assert_eq!(marked, [false, true], "{:?}", &history.buttons[..2]);
+    assert_eq!(marked, [false, true], "{:?}", &history.buttons()[..2]);
     press_and_settle(&mut app, KeyCode::Escape);
     // The 5×5 game is where it was.
     let past = app.world().resource::<PastGames>().0.len();
@@ -146,7 +146,8 @@ fn a_daily_s_game_over_says_its_result() {
     assert_eq!(state(&app), g2048::game::GameState::GameOver);
     let dialog = app.world().resource::<ShownDialog>().0.clone().unwrap();
     let date = Words::english().say(&g2048::game::daily::day_said(today));
-    let line = dialog.lines.last().unwrap();
+    let lines = dialog.lines();
+    let line = lines.last().unwrap();
     assert!(line.starts_with(&format!("Daily of {date}: ")), "{line}");
     assert!(line.contains(" points, best tile "), "{line}");
     assert!(labels(&mut app).contains(line), "drawn under the buttons");
@@ -211,7 +212,7 @@ fn a_friend_s_daily_is_checked_and_a_code_not_of_its_claimed_day_is_told_so() {
         let mut app = opened(replay);
         assert_eq!(screen(&app), Screen::Replay);
         let dialog = app.world().resource::<ShownDialog>().0.clone().unwrap();
-        assert_eq!(dialog.lines.last(), Some(&checked), "{dialog:?}");
+        assert_eq!(dialog.lines().last(), Some(&checked), "{dialog:?}");
         app.update();
         let _ = notices(&app);
     }
@@ -219,7 +220,7 @@ fn a_friend_s_daily_is_checked_and_a_code_not_of_its_claimed_day_is_told_so() {
     let mut app = opened(format!("#daily=2026-12-04&replay={code}"));
     let dialog = app.world().resource::<ShownDialog>().0.clone().unwrap();
     assert_eq!(
-        dialog.lines.last().map(String::as_str),
+        dialog.lines().last().map(String::as_str),
         Some("This game is not the daily of 2026-12-04: it does not start from that day's seed.")
     );
     app.update();
@@ -231,7 +232,7 @@ fn a_friend_s_daily_is_checked_and_a_code_not_of_its_claimed_day_is_told_so() {
     let app = opened(code);
     let dialog = app.world().resource::<ShownDialog>().0.clone().unwrap();
     assert!(
-        !dialog.lines.iter().any(|l| l.contains("aily")),
+        !dialog.lines().iter().any(|l| l.contains("aily")),
         "{dialog:?}"
     );
 }

@@ -253,8 +253,8 @@ fn everything_shown(app: &mut App) -> Vec<String> {
     out.extend(world.query::<&Named>().iter(world).map(|n| n.name.clone()));
     if let Some(dialog) = &world.resource::<ShownDialog>().0 {
         out.push(dialog.title.clone());
-        out.extend(dialog.lines.iter().cloned());
-        for button in &dialog.buttons {
+        out.extend(dialog.lines().iter().cloned());
+        for button in &dialog.buttons() {
             out.push(button.label.clone());
             out.push(button.name.clone());
         }
@@ -509,7 +509,7 @@ fn a_language_chosen_in_the_options_is_spoken_at_once_and_kept() {
     press_and_settle(&mut app, KeyCode::KeyL);
     assert_eq!(app.world().resource::<Language>().lang(), Lang::Fr);
     let dialog = app.world().resource::<ShownDialog>().0.clone().unwrap();
-    assert!(dialog.buttons.iter().any(|b| b.label == "Français"));
+    assert!(dialog.buttons().iter().any(|b| b.label == "Français"));
     let titles = labels(&mut app);
     let french = Words::new(Lang::Fr);
     for id in ["options-title", "header-best", "header-new-game"] {

@@ -19,6 +19,7 @@ mod coach;
 mod daily;
 mod focus;
 mod i18n;
+mod layout;
 mod motion;
 mod packed_props;
 mod race;

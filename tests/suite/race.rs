@@ -173,7 +173,7 @@ fn a_race_against_a_replay_follows_it_move_by_move_and_its_card_gives_both_games
     };
     assert_eq!(card.title, expected_title);
     assert_eq!(
-        card.lines[0],
+        card.lines()[0],
         format!(
             "You: {} points, best tile {}, {} moves.",
             words.number(engine(&app).score()),
@@ -182,7 +182,7 @@ fn a_race_against_a_replay_follows_it_move_by_move_and_its_card_gives_both_games
         )
     );
     assert_eq!(
-        card.lines[1],
+        card.lines()[1],
         format!(
             "Ghost: {} points, best tile {}, {} moves.",
             words.number(ghost.score()),
@@ -216,7 +216,7 @@ fn the_race_ends_when_the_ghost_s_moves_run_out_and_close_keeps_the_game() {
     assert_eq!(screen(&app), Screen::RaceResult);
     let card = app.world().resource::<ShownDialog>().0.clone().unwrap();
     assert_eq!(card.title, "The race is a tie");
-    assert_eq!(card.lines[2], "The ghost's moves ran out.");
+    assert_eq!(card.lines()[2], "The ghost's moves ran out.");
     assert!(!race(&app).outcome.unwrap().yours_ended);
     // Close: the game stays as it is, the ghost and its board go.
     let game = engine(&app).clone();

@@ -52,14 +52,14 @@ fn a_seeded_games_figures_are_the_same_to_the_digit() {
 /// The last line of the dialog shown.
 fn last_line(app: &App) -> String {
     let shown = app.world().resource::<ShownDialog>().0.clone().unwrap();
-    shown.lines.last().unwrap().clone()
+    shown.lines().last().unwrap().clone()
 }
 
 /// The coach's summary's line of luck and skill.
 fn reading_line(app: &App) -> String {
     assert_eq!(screen(app), Screen::Coach);
     let shown = app.world().resource::<ShownDialog>().0.clone().unwrap();
-    shown.lines[coach_summary::READING_LINE].clone()
+    shown.lines()[coach_summary::READING_LINE].clone()
 }
 
 fn frames_until_read(app: &mut App) -> usize {

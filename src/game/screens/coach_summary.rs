@@ -37,8 +37,8 @@ pub const UNIT: Unit = Unit {
         // Luck and skill, once the game is over (read from its record), under the counts and
         // above the worst moves' heading.
         let reading = facts.reviews.reading(facts.reviews.current.as_ref());
-        let at = READING_LINE.min(dialog.lines.len());
-        dialog.lines.insert(at, reading_line(reading, &facts.words));
+        let at = READING_LINE.min(dialog.lines().len());
+        dialog.insert_line(at, reading_line(reading, &facts.words));
         Some(dialog)
     },
 };

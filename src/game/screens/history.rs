@@ -83,11 +83,15 @@ pub const UNIT: Unit = Unit {
         // The selected game's luck and skill, read from its record.
         if !facts.past.0.is_empty() {
             let reading = facts.reviews.reading(facts.reviews.selected.as_ref());
-            dialog.lines.push(tr!(
-                facts.words,
-                "history-selected",
-                reading = crate::game::review::reading_line(reading, &facts.words)
-            ));
+            let end = dialog.lines().len();
+            dialog.insert_line(
+                end,
+                tr!(
+                    facts.words,
+                    "history-selected",
+                    reading = crate::game::review::reading_line(reading, &facts.words)
+                ),
+            );
         }
         Some(dialog)
     },

@@ -336,16 +336,56 @@ pub fn key_tables() -> String {
     out
 }
 
-/// The dialog in front of the board: its title, what it says besides its buttons, and its
-/// buttons.
+/// The dialog in front of the board: its title, then what it shows under it, top-down. Each
+/// text and each button is in it once, with what is drawn and what is spoken together; the view
+/// lays it out (`view::flow`), the desktop's accessibility tree and the page's mirror read it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dialog {
+    /// Its title, which is also its name for a screen reader.
     pub title: String,
-    pub lines: Vec<String>,
-    pub buttons: Vec<DialogButton>,
+    pub body: Vec<Block>,
     /// Whether the game behind waits while it shows: every dialog but the replay viewer's
     /// controls, whose board is what the player watches.
     pub modal: bool,
+}
+
+/// A piece of a dialog, in reading order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    /// Buttons at the end of the title's line (the options' language).
+    TitleButtons(Vec<DialogButton>),
+    /// A sentence ("Start from an empty board?", a race's figures).
+    Line(String),
+    /// A part's heading ("Theme (key T)"), its choices under it.
+    Heading(String),
+    /// A text with its buttons at the end of its line, or under it where they do not fit
+    /// ("4 rows, 4 columns" and its steps, "Coach (key C)" and On, Off).
+    Labelled(String, Vec<DialogButton>),
+    /// A row of buttons, in as many rows as they need.
+    Buttons(Vec<DialogButton>),
+    /// The row of buttons at the dialog's foot (Done, Close).
+    Footer(Vec<DialogButton>),
+}
+
+impl Block {
+    /// Its text, if it has one.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Block::Line(text) | Block::Heading(text) | Block::Labelled(text, _) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Its buttons.
+    pub fn buttons(&self) -> &[DialogButton] {
+        match self {
+            Block::TitleButtons(buttons)
+            | Block::Labelled(_, buttons)
+            | Block::Buttons(buttons)
+            | Block::Footer(buttons) => buttons,
+            Block::Line(_) | Block::Heading(_) => &[],
+        }
+    }
 }
 
 /// A button of a dialog: what it shows, what a screen reader says, what it sends.
@@ -389,18 +429,55 @@ impl DialogButton {
 }
 
 impl Dialog {
+    /// A modal dialog of a title, its lines and a row of buttons under them (the question,
+    /// a race's card, the coach's summary).
     pub fn modal(title: impl Into<String>, lines: Vec<String>, buttons: Vec<DialogButton>) -> Self {
+        let mut body: Vec<Block> = lines.into_iter().map(Block::Line).collect();
+        body.push(Block::Buttons(buttons));
         Self {
             title: title.into(),
-            lines,
-            buttons,
+            body,
             modal: true,
         }
     }
 
+    /// Its texts under the title, in reading order (lines, headings, labels).
+    pub fn lines(&self) -> Vec<String> {
+        self.body
+            .iter()
+            .filter_map(Block::text)
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// Its buttons, in reading order.
+    pub fn buttons(&self) -> Vec<DialogButton> {
+        self.body.iter().flat_map(Block::buttons).cloned().collect()
+    }
+
+    /// Puts `line` in as its `at`-th text (at most after the last text).
+    pub fn insert_line(&mut self, at: usize, line: String) {
+        let place = self
+            .body
+            .iter()
+            .enumerate()
+            .filter(|(_, block)| block.text().is_some())
+            .map(|(i, _)| i)
+            .nth(at)
+            .or_else(|| {
+                let last = self.body.iter().rposition(|block| block.text().is_some());
+                Some(last.map_or(0, |i| i + 1))
+            })
+            .unwrap_or(0);
+        self.body.insert(place, Block::Line(line));
+    }
+
     /// The buttons that send `request`.
     pub fn button(&self, request: Request) -> Option<&DialogButton> {
-        self.buttons.iter().find(|b| b.request == request)
+        self.body
+            .iter()
+            .flat_map(Block::buttons)
+            .find(|b| b.request == request)
     }
 }
 
@@ -538,10 +615,10 @@ mod tests {
         let question = describe(Screen::ConfirmNewGame, GameState::Playing).unwrap();
         assert_eq!(question.title, "Start a new game?");
         assert!(question.modal);
-        assert_eq!(question.buttons[0].request, Request::ConfirmNewGame);
+        assert_eq!(question.buttons()[0].request, Request::ConfirmNewGame);
         let menu = describe(Screen::Options, GameState::Playing).unwrap();
-        let chosen: Vec<&str> = menu
-            .buttons
+        let buttons = menu.buttons();
+        let chosen: Vec<&str> = buttons
             .iter()
             .filter(|b| b.chosen)
             .map(|b| b.name.as_str())
@@ -573,12 +650,12 @@ mod tests {
         let best = crate::rules::Game::new(crate::rules::Config::default(), 1)
             .board()
             .max_tile();
-        assert_eq!(over.lines, [format!("Score 0, best tile {best}.")]);
+        assert_eq!(over.lines(), [format!("Score 0, best tile {best}.")]);
         assert_eq!(describe(Screen::Game, GameState::Playing), None);
         // Every screen's buttons are requests it takes.
         for screen in SCREENS {
             for state in [GameState::Playing, GameState::Won, GameState::GameOver] {
-                for button in describe(screen, state).iter().flat_map(|d| &d.buttons) {
+                for button in describe(screen, state).iter().flat_map(|d| d.buttons()) {
                     assert!(screen.accepts(button.request), "{screen:?} {button:?}");
                 }
             }
@@ -604,9 +681,9 @@ mod tests {
         };
         let games = [game(1204, 128, 150, false), game(20_000, 2048, 1, true)];
         let history = history::list(&games, Words::english());
-        assert_eq!(history.lines, ["2 games, newest first."]);
-        let rows: Vec<(&str, Request)> = history
-            .buttons
+        assert_eq!(history.lines(), ["2 games, newest first."]);
+        let buttons = history.buttons();
+        let rows: Vec<(&str, Request)> = buttons
             .iter()
             .take(2)
             .map(|b| (b.name.as_str(), b.request))
@@ -630,7 +707,7 @@ mod tests {
         );
         let stats = stats::figures(&games, crate::rules::Shape::square(4), Words::english());
         assert_eq!(
-            stats.lines,
+            stats.lines(),
             [
                 "4 by 4 boards: 2 games, 1 win (50 %), best score 20,000, average score 10,602.",
                 "Best tile reached: 128 in 1 game, 2048 in 1 game.",
@@ -638,14 +715,14 @@ mod tests {
             ]
         );
         assert_eq!(
-            stats::figures(&games, crate::rules::Shape::square(5), Words::english()).lines,
+            stats::figures(&games, crate::rules::Shape::square(5), Words::english()).lines(),
             ["No 5 by 5 games yet."]
         );
-        assert_eq!(history::list(&[], Words::english()).buttons.len(), 5);
+        assert_eq!(history::list(&[], Words::english()).buttons().len(), 5);
         // Every button is one its screen takes.
         for (screen, dialog) in [(Screen::History, history), (Screen::Stats, stats)] {
             assert!(dialog.modal);
-            for button in &dialog.buttons {
+            for button in &dialog.buttons() {
                 assert!(screen.accepts(button.request), "{screen:?} {button:?}");
             }
         }
@@ -703,9 +780,9 @@ mod tests {
             Words::english(),
         );
         assert!(
-            empty.lines[0].contains(&format!("(options, key {c})")),
+            empty.lines()[0].contains(&format!("(options, key {c})")),
             "{:?}",
-            empty.lines
+            empty.lines()
         );
     }
 

@@ -5,7 +5,7 @@
 
 use bevy::prelude::KeyCode::{self, *};
 
-use super::{Binding, Dialog, DialogButton, Facts, Unit, key_name};
+use super::{Binding, Block, Dialog, DialogButton, Facts, Unit, key_name};
 use crate::game::TARGETS;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::Step;
@@ -187,9 +187,10 @@ pub fn shape_line(shape: Shape, words: &Words) -> String {
     )
 }
 
-/// The board chosen (a line: its rows and columns), then every choice, each named for a screen
-/// reader and marked while it is the current one; then the history, the statistics, the page's
-/// backups, and Done.
+/// The language beside the title; each part's heading (which names its keys) and its choices,
+/// each named for a screen reader and marked while it is the current one, the board chosen in a
+/// line with its steps; then at the foot the history, the statistics, the page's backups, and
+/// Done.
 fn describe(facts: &Facts) -> Option<Dialog> {
     let next = facts.next.0;
     let options = &facts.options.0;
@@ -197,9 +198,9 @@ fn describe(facts: &Facts) -> Option<Dialog> {
     let named = |id: &str, request| {
         DialogButton::named(words.get(id), words.get(&format!("{id}-name")), request)
     };
-    let mut buttons = Vec::new();
+    let mut sizes = Vec::new();
     for size in MIN_SIZE..=MAX_SIZE {
-        buttons.push(
+        sizes.push(
             DialogButton::named(
                 format!("{size}×{size}"),
                 tr!(words, "options-size-name", rows = size, cols = size),
@@ -210,54 +211,65 @@ fn describe(facts: &Facts) -> Option<Dialog> {
     }
     // Named with the board they step from, so a screen reader hears each step's result.
     let now = shape_line(next.shape(), words);
-    for (id, request) in [
+    let steps = [
         ("options-rows-fewer", StepRows(Step::Down)),
         ("options-rows-more", StepRows(Step::Up)),
         ("options-cols-fewer", StepCols(Step::Down)),
         ("options-cols-more", StepCols(Step::Up)),
-    ] {
-        buttons.push(DialogButton::named(
+    ]
+    .map(|(id, request)| {
+        DialogButton::named(
             words.get(id),
             words.fmt(&format!("{id}-name"), &[("shape", now.as_str().into())]),
             request,
-        ));
-    }
-    for target in TARGETS {
-        buttons.push(
-            DialogButton::named(
-                target.to_string(),
-                tr!(words, "options-target-name", target = target.to_string()),
-                SetTarget(target),
-            )
-            .chosen(next.target() == target),
-        );
-    }
-    for (id, theme) in THEMES {
-        buttons.push(named(id, SetTheme(theme)).chosen(options.theme == theme));
-    }
-    for (id, motion) in MOTIONS {
-        buttons.push(named(id, SetMotion(motion)).chosen(options.motion == motion));
-    }
-    buttons.push(named("options-coach-on", SetCoach(true)).chosen(options.coach));
-    buttons.push(named("options-coach-off", SetCoach(false)).chosen(!options.coach));
+        )
+    });
+    let targets = TARGETS.map(|target| {
+        DialogButton::named(
+            target.to_string(),
+            tr!(words, "options-target-name", target = target.to_string()),
+            SetTarget(target),
+        )
+        .chosen(next.target() == target)
+    });
+    let themes =
+        THEMES.map(|(id, theme)| named(id, SetTheme(theme)).chosen(options.theme == theme));
+    let motions =
+        MOTIONS.map(|(id, motion)| named(id, SetMotion(motion)).chosen(options.motion == motion));
+    let coach = [
+        named("options-coach-on", SetCoach(true)).chosen(options.coach),
+        named("options-coach-off", SetCoach(false)).chosen(!options.coach),
+    ];
     let system = options.language.is_none() && facts.language.flag.is_none();
-    buttons.push(language_button(words, system));
-    buttons.push(daily_button(facts));
-    buttons.push(DialogButton::new(words.get("options-history"), OpenHistory));
-    buttons.push(DialogButton::new(
-        words.get("options-statistics"),
-        OpenStats,
-    ));
+    let mut footer = vec![
+        DialogButton::new(words.get("options-history"), OpenHistory),
+        DialogButton::new(words.get("options-statistics"), OpenStats),
+    ];
     if cfg!(target_arch = "wasm32") {
-        buttons.push(named("options-export", ExportBackup));
-        buttons.push(named("options-import", ImportBackup));
+        footer.push(named("options-export", ExportBackup));
+        footer.push(named("options-import", ImportBackup));
     }
-    buttons.push(DialogButton::new(words.get("options-done"), CloseDialog));
-    Some(Dialog::modal(
-        words.get("options-title"),
-        vec![now],
-        buttons,
-    ))
+    footer.push(DialogButton::new(words.get("options-done"), CloseDialog));
+    let heading = |part: Part| Block::Heading(part.heading(words));
+    Some(Dialog {
+        title: words.get("options-title"),
+        body: vec![
+            Block::TitleButtons(vec![language_button(words, system)]),
+            heading(Part::Size),
+            Block::Buttons(sizes),
+            Block::Labelled(now, steps.to_vec()),
+            heading(Part::Target),
+            Block::Buttons(targets.to_vec()),
+            heading(Part::Theme),
+            Block::Buttons(themes.to_vec()),
+            heading(Part::Motion),
+            Block::Buttons(motions.to_vec()),
+            Block::Labelled(Part::Coach.heading(words), coach.to_vec()),
+            Block::Labelled(Part::Daily.heading(words), vec![daily_button(facts)]),
+            Block::Footer(footer),
+        ],
+        modal: true,
+    })
 }
 
 /// Today's daily: "Play", or "Practice" once its first game (the one that counts) is begun.

@@ -51,8 +51,8 @@ fn announce_card(
     for &RaceEnded { outcome, ai } in ended.read() {
         let card = card(outcome, ai, &words);
         said.write(Announcement {
-            text: std::iter::once(card.title)
-                .chain(card.lines)
+            text: std::iter::once(card.title.clone())
+                .chain(card.lines())
                 .collect::<Vec<_>>()
                 .join(" "),
             // Polite: when the player's game ended, "Game over" is said urgently too (the next

@@ -98,9 +98,9 @@ pub fn controls(watching: &Watching, score: u64, words: &Words) -> Dialog {
     } else {
         "viewer-play"
     });
-    Dialog {
-        title: words.get("viewer-title"),
-        lines: vec![
+    let mut dialog = Dialog::modal(
+        words.get("viewer-title"),
+        vec![
             tr!(
                 words,
                 "viewer-position",
@@ -114,7 +114,7 @@ pub fn controls(watching: &Watching, score: u64, words: &Words) -> Dialog {
         .into_iter()
         .chain(watching.daily.map(|check| words.say(&check.said())))
         .collect(),
-        buttons: vec![
+        vec![
             DialogButton::named("|←", words.get("viewer-first"), Replay(Control::First)),
             DialogButton::named("←", words.get("viewer-back"), Replay(Control::Back)),
             DialogButton::new(play, Replay(Control::TogglePlay)),
@@ -138,6 +138,7 @@ pub fn controls(watching: &Watching, score: u64, words: &Words) -> Dialog {
             ),
             DialogButton::named("×", words.get("viewer-close"), Replay(Control::Close)),
         ],
-        modal: false,
-    }
+    );
+    dialog.modal = false;
+    dialog
 }

@@ -1,0 +1,623 @@
+//! One renderer for a dialog's description ([`Dialog`]): its blocks are laid out by flexbox
+//! (taffy, the engine bevy_ui uses) in the dialog's box, its texts measured and wrapped by the
+//! game's faces, then drawn as labels and buttons. Nothing is placed by hand: a row of buttons
+//! that does not fit goes on in a row under it, a text's buttons go under it where they do not
+//! fit beside it, and a longer translation moves what is under it down.
+//!
+//! [`lay_out`] is plain layout (no ECS), so a test can lay out every screen in every language and
+//! look for overlaps and clipped text ([`Placed::problems`]). The screens drawn this way are the
+//! question, a race's card and the options (`FLOWED`); the others still place their own.
+
+use bevy::{prelude::*, sprite::Anchor};
+use taffy::prelude::{
+    AlignItems, AvailableSpace, Dimension, FlexDirection, FlexWrap, JustifyContent,
+    LengthPercentage, LengthPercentageAuto, NodeId, Rect as Edges, Size, Style, TaffyTree, auto,
+    length, zero,
+};
+
+use super::art::Art;
+use super::layout::{BOARD_CENTER, BOARD_PX, TOP, Z_DIALOG, Z_LABEL};
+use super::text::{Faces, LINE_HEIGHT, Label, TextBox};
+use super::theme::Ink;
+use super::widgets::{
+    BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, DialogRoot, TITLE_PX,
+    described_button, label,
+};
+use crate::game::screens::{Block, Dialog, Facts, describe_dialog};
+use crate::game::{DialogButton, GameSet, Screen, ShownDialog, UiButton};
+
+/// The screens this renderer draws.
+pub const FLOWED: [Screen; 3] = [Screen::ConfirmNewGame, Screen::RaceResult, Screen::Options];
+
+/// How a dialog stands in its box.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// Everything in one centred column (the question, a race's card).
+    Centred,
+    /// From the top down, the title at the left, the footer at the bottom (the options).
+    Page,
+}
+
+impl Form {
+    /// Its box: a centred dialog covers the board; a page is as wide, from near the design's
+    /// top down to the line of keys.
+    pub fn size(self) -> Vec2 {
+        match self {
+            Form::Centred => Vec2::splat(BOARD_PX),
+            Form::Page => Vec2::new(BOARD_PX, PAGE_TOP - PAGE_BOTTOM),
+        }
+    }
+
+    /// Where its box's centre is.
+    pub fn centre(self) -> Vec2 {
+        match self {
+            Form::Centred => BOARD_CENTER,
+            Form::Page => Vec2::new(0.0, (PAGE_TOP + PAGE_BOTTOM) / 2.0),
+        }
+    }
+
+    /// A dialog with a footer is a page.
+    pub fn of(dialog: &Dialog) -> Self {
+        if dialog.body.iter().any(|b| matches!(b, Block::Footer(_))) {
+            Form::Page
+        } else {
+            Form::Centred
+        }
+    }
+}
+
+/// The margin inside the dialog's box.
+const MARGIN: f32 = 20.0;
+/// A page's top and bottom edges: a margin under the design's top, and just over the line of
+/// keys under the board, which stays in view.
+const PAGE_TOP: f32 = TOP - 15.0;
+const PAGE_BOTTOM: f32 = BOARD_CENTER.y - BOARD_PX / 2.0 - 12.0;
+/// A centred dialog's title, and its lines.
+const QUESTION_PX: f32 = 40.0;
+const LINE_PX: f32 = 18.0;
+/// A part's heading and a text with buttons.
+const HEADING_PX: f32 = 18.0;
+/// The narrowest button, a footer's, and a centred dialog's (the question's two, as wide as
+/// ever).
+const MIN_BUTTON: f32 = 66.0;
+const MIN_FOOTER_BUTTON: f32 = 120.0;
+const MIN_WIDE_BUTTON: f32 = 150.0;
+/// What a button leaves at each side of its text.
+const BUTTON_SIDE: f32 = 12.0;
+
+/// What a placed piece is.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Piece {
+    /// A text at `px`, at the left of its box or centred in it, in at most `lines` lines.
+    Text {
+        text: String,
+        px: f32,
+        left: bool,
+        lines: usize,
+        title: bool,
+    },
+    Button(DialogButton),
+}
+
+/// A piece and its box, in design units from the dialog box's centre (y up).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Placed {
+    pub piece: Piece,
+    pub rect: Rect,
+}
+
+impl Placed {
+    /// The text's box, as the label draws in it.
+    pub fn text_box(&self) -> Option<TextBox> {
+        match &self.piece {
+            Piece::Text { lines, .. } => Some(TextBox::lines(self.rect.width(), *lines)),
+            Piece::Button(_) => Some(
+                TextBox::lines(self.rect.width() - BUTTON_PADDING, 2).within(BUTTON_HEIGHT - 4.0),
+            ),
+        }
+    }
+
+    fn text(&self) -> (&str, f32) {
+        match &self.piece {
+            Piece::Text { text, px, .. } => (text, *px),
+            Piece::Button(button) => (&button.label, BUTTON_TEXT_PX),
+        }
+    }
+
+    /// What is wrong with these pieces: two that overlap, one outside the box, a text that its
+    /// box does not hold even at its smallest. Empty when all is well.
+    pub fn problems(placed: &[Placed], size: Vec2) -> Vec<String> {
+        let faces = Faces::get();
+        let half = size / 2.0 + 0.5;
+        let mut problems = Vec::new();
+        for (i, a) in placed.iter().enumerate() {
+            let (text, px) = a.text();
+            let r = a.rect;
+            if r.min.x < -half.x || r.max.x > half.x || r.min.y < -half.y || r.max.y > half.y {
+                problems.push(format!("{text:?} leaves the dialog's box: {r:?}"));
+            }
+            let bx = a.text_box().expect("every piece has text");
+            let fitted = faces.fit(text, px, &bx);
+            let tall = fitted.lines.len() as f32 * fitted.px * LINE_HEIGHT;
+            let room = match a.piece {
+                Piece::Text { .. } => r.height(),
+                Piece::Button(_) => BUTTON_HEIGHT,
+            };
+            if fitted.widest > bx.width + 0.5 || fitted.lines.len() > bx.lines || tall > room + 0.5
+            {
+                problems.push(format!(
+                    "{text:?} is clipped: {:.2} wide in {:.2}, {} lines in {}, {:.2} tall in {:.2}",
+                    fitted.widest,
+                    bx.width,
+                    fitted.lines.len(),
+                    bx.lines,
+                    tall,
+                    room
+                ));
+            }
+            for b in &placed[i + 1..] {
+                let overlap = r.intersect(b.rect);
+                if overlap.width() > 0.5 && overlap.height() > 0.5 {
+                    problems.push(format!("{text:?} overlaps {:?}", b.text().0));
+                }
+            }
+        }
+        problems
+    }
+}
+
+/// What a leaf of the layout tree is: a piece, measured by its text.
+struct Leaf {
+    piece: Piece,
+}
+
+/// The pieces of `dialog` and their boxes in its form's box (`Form::size`).
+pub fn lay_out(dialog: &Dialog) -> Vec<Placed> {
+    let form = Form::of(dialog);
+    let size = form.size();
+    let faces = Faces::get();
+    let mut tree: TaffyTree<Leaf> = TaffyTree::new();
+    // Design units are drawn at any zoom: no rounding to whole units.
+    tree.disable_rounding();
+    let mut children = Vec::new();
+    let left = form == Form::Page;
+    let text = |tree: &mut TaffyTree<Leaf>, text: &str, px: f32, lines: usize, title: bool| {
+        let style = Style {
+            min_size: Size {
+                width: zero(),
+                height: auto(),
+            },
+            flex_shrink: 1.0,
+            ..Style::default()
+        };
+        let piece = Piece::Text {
+            text: text.to_string(),
+            px,
+            left,
+            lines,
+            title,
+        };
+        tree.new_leaf_with_context(style, Leaf { piece })
+            .expect("a leaf")
+    };
+    let button = |tree: &mut TaffyTree<Leaf>, b: &DialogButton, least: f32, grow: bool| {
+        let width = (faces.width(BUTTON_TEXT_PX, &b.label) + 2.0 * BUTTON_SIDE)
+            .max(least)
+            .min(BOARD_PX - 2.0 * MARGIN);
+        let style = Style {
+            size: Size {
+                width: length(width),
+                height: length(BUTTON_HEIGHT),
+            },
+            flex_shrink: 0.0,
+            // A row of choices fills its line, as wide as the rows above and below it.
+            flex_grow: if grow { 1.0 } else { 0.0 },
+            ..Style::default()
+        };
+        tree.new_leaf_with_context(
+            style,
+            Leaf {
+                piece: Piece::Button(b.clone()),
+            },
+        )
+        .expect("a leaf")
+    };
+    let row = |tree: &mut TaffyTree<Leaf>, items: &[NodeId], justify: JustifyContent, top: f32| {
+        let style = Style {
+            flex_direction: FlexDirection::Row,
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: Some(justify),
+            align_items: Some(AlignItems::Center),
+            gap: Size {
+                width: length(BUTTON_GAP),
+                height: length(BUTTON_GAP),
+            },
+            margin: Edges {
+                top: LengthPercentageAuto::length(top),
+                ..Edges::zero()
+            },
+            ..Style::default()
+        };
+        tree.new_with_children(style, items).expect("a row")
+    };
+    let least = match form {
+        Form::Centred => MIN_WIDE_BUTTON,
+        Form::Page => MIN_BUTTON,
+    };
+    // The title, and the buttons at the end of its line.
+    let title_px = match form {
+        Form::Centred => QUESTION_PX,
+        Form::Page => TITLE_PX,
+    };
+    let title = text(&mut tree, &dialog.title, title_px, 1, true);
+    let beside: Vec<NodeId> = dialog
+        .body
+        .iter()
+        .filter_map(|b| match b {
+            Block::TitleButtons(buttons) => Some(buttons),
+            _ => None,
+        })
+        .flatten()
+        .map(|b| button(&mut tree, b, least, false))
+        .collect();
+    let mut title_row = vec![title];
+    if !beside.is_empty() {
+        title_row.push(row(&mut tree, &beside, JustifyContent::End, 0.0));
+    }
+    // A page's rows all start at its left margin; a centred dialog's are centred.
+    let justify = if left {
+        JustifyContent::FlexStart
+    } else {
+        JustifyContent::Center
+    };
+    let title_justify = if left {
+        JustifyContent::SpaceBetween
+    } else {
+        JustifyContent::Center
+    };
+    children.push(row(&mut tree, &title_row, title_justify, 0.0));
+    let mut previous: Option<&Block> = None;
+    for block in &dialog.body {
+        let top = gap_before(form, previous, block);
+        let node = match block {
+            Block::TitleButtons(_) => continue,
+            Block::Line(line) => {
+                let lines = if dialog.lines().len() > 1 { 1 } else { 2 };
+                let node = text(&mut tree, line, LINE_PX, lines, false);
+                row(&mut tree, &[node], justify, top)
+            }
+            Block::Heading(heading) => {
+                let node = text(&mut tree, heading, HEADING_PX, 1, false);
+                row(&mut tree, &[node], justify, top)
+            }
+            Block::Labelled(label, buttons) => {
+                let node = text(&mut tree, label, HEADING_PX, 1, false);
+                let buttons: Vec<NodeId> = buttons
+                    .iter()
+                    .map(|b| button(&mut tree, b, least, false))
+                    .collect();
+                let group = row(&mut tree, &buttons, JustifyContent::FlexStart, 0.0);
+                let line = row(&mut tree, &[node, group], justify, top);
+                // The text and its buttons further apart than two buttons.
+                let mut style = tree.style(line).expect("a row").clone();
+                style.gap.width = length(3.0 * BUTTON_GAP);
+                tree.set_style(line, style).expect("a row");
+                line
+            }
+            Block::Buttons(buttons) | Block::Footer(buttons) => {
+                let floor = if matches!(block, Block::Footer(_)) {
+                    MIN_FOOTER_BUTTON
+                } else {
+                    least
+                };
+                let nodes: Vec<NodeId> = buttons
+                    .iter()
+                    .map(|b| button(&mut tree, b, floor, left))
+                    .collect();
+                let node = row(&mut tree, &nodes, justify, top);
+                if matches!(block, Block::Footer(_)) {
+                    // The footer stands at the bottom of the box.
+                    let mut style = tree.style(node).expect("a row").clone();
+                    style.margin.top = LengthPercentageAuto::auto();
+                    tree.set_style(node, style).expect("a row");
+                }
+                node
+            }
+        };
+        children.push(node);
+        previous = Some(block);
+    }
+    let root = tree
+        .new_with_children(
+            Style {
+                flex_direction: FlexDirection::Column,
+                justify_content: Some(match form {
+                    Form::Centred => JustifyContent::Center,
+                    Form::Page => JustifyContent::FlexStart,
+                }),
+                size: Size {
+                    width: Dimension::length(size.x),
+                    height: Dimension::length(size.y),
+                },
+                padding: Edges {
+                    left: LengthPercentage::length(MARGIN),
+                    right: LengthPercentage::length(MARGIN),
+                    top: LengthPercentage::length(MARGIN),
+                    bottom: LengthPercentage::length(MARGIN),
+                },
+                ..Style::default()
+            },
+            &children,
+        )
+        .expect("the root");
+    tree.compute_layout_with_measure(
+        root,
+        Size {
+            width: AvailableSpace::Definite(size.x),
+            height: AvailableSpace::Definite(size.y),
+        },
+        |known, available, _, leaf, _| {
+            let Some(Leaf {
+                piece: Piece::Text {
+                    text, px, lines, ..
+                },
+            }) = leaf
+            else {
+                return Size::ZERO;
+            };
+            let width = known.width.unwrap_or(match available.width {
+                AvailableSpace::Definite(w) => w,
+                _ => f32::INFINITY,
+            });
+            let fitted = faces.fit(text, *px, &TextBox::lines(width, *lines));
+            Size {
+                width: known.width.unwrap_or(fitted.widest.min(width)),
+                height: known.height.unwrap_or(
+                    // A line's box is its size's line height whatever it shrank to, so rows
+                    // keep their rhythm.
+                    (fitted.lines.len() as f32 * fitted.px).max(*px) * LINE_HEIGHT,
+                ),
+            }
+        },
+    )
+    .expect("a layout");
+    let mut placed = Vec::new();
+    collect(&mut tree, root, Vec2::ZERO, size, &mut placed);
+    placed
+}
+
+/// The room above `block` after `previous` (none: after the title).
+fn gap_before(form: Form, previous: Option<&Block>, block: &Block) -> f32 {
+    match (form, previous, block) {
+        (_, _, Block::Footer(_)) => 0.0,
+        // The question's and the card's rhythm: 45 units from the title's centre to the first
+        // line's, 34 between lines, 65 from the last line to the buttons.
+        (Form::Centred, Some(Block::Line(_)), Block::Buttons(_)) => 35.0,
+        (Form::Centred, Some(Block::Line(_)), Block::Line(_)) => 13.0,
+        (Form::Centred, _, _) => 12.0,
+        (Form::Page, None, _) => 12.0,
+        (Form::Page, Some(Block::Heading(_)), _) => 2.0,
+        (Form::Page, _, _) => 8.0,
+    }
+}
+
+/// The leaves under `node`, their boxes turned from taffy's (top left, y down) to the dialog's
+/// (its centre, y up).
+fn collect(
+    tree: &mut TaffyTree<Leaf>,
+    node: NodeId,
+    origin: Vec2,
+    size: Vec2,
+    out: &mut Vec<Placed>,
+) {
+    let layout = *tree.layout(node).expect("laid out");
+    let at = origin + Vec2::new(layout.location.x, layout.location.y);
+    let children = tree.children(node).expect("a node");
+    if children.is_empty() {
+        if let Some(leaf) = tree.get_node_context(node) {
+            let half = size / 2.0;
+            let min = Vec2::new(at.x - half.x, half.y - at.y - layout.size.height);
+            out.push(Placed {
+                piece: leaf.piece.clone(),
+                rect: Rect::from_corners(
+                    min,
+                    min + Vec2::new(layout.size.width, layout.size.height),
+                ),
+            });
+        }
+        return;
+    }
+    for child in children {
+        collect(tree, child, at, size, out);
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    for screen in FLOWED {
+        app.add_systems(OnEnter(screen), spawn_flowed);
+    }
+    app.add_systems(
+        Update,
+        reflow
+            .run_if(resource_changed::<ShownDialog>)
+            .after(describe_dialog)
+            .in_set(GameSet::React),
+    );
+}
+
+/// A piece drawn by this renderer, its place in the laid-out dialog.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Flowed(pub usize);
+
+/// The root of a flowed dialog.
+#[derive(Component, Debug)]
+pub struct FlowRoot;
+
+/// The question's cover lets the board show through a little; the others hide it.
+fn cover(screen: Screen) -> f32 {
+    if screen == Screen::ConfirmNewGame {
+        0.9
+    } else {
+        1.0
+    }
+}
+
+/// The screen just entered, drawn from its description (made now: `ShownDialog` follows later
+/// in the frame).
+fn spawn_flowed(mut commands: Commands, art: Res<Art>, facts: Facts) {
+    let screen = *facts.screen.get();
+    let Some(dialog) = facts.dialog() else {
+        return;
+    };
+    let dialog = &dialog;
+    let form = Form::of(dialog);
+    // Its cover, of the page's colour: the dialog that assistive technology is told about.
+    let root = commands
+        .spawn((
+            FlowRoot,
+            DialogRoot(screen),
+            DespawnOnExit(screen),
+            Ink::Page,
+            art.large_round(Ink::Page.light().with_alpha(cover(screen)), form.size()),
+            Transform::from_translation(form.centre().extend(Z_DIALOG)),
+        ))
+        .id();
+    spawn_pieces(&mut commands, &art, root, screen, dialog);
+}
+
+fn spawn_pieces(commands: &mut Commands, art: &Art, root: Entity, screen: Screen, dialog: &Dialog) {
+    for (n, placed) in lay_out(dialog).into_iter().enumerate() {
+        let centre = placed.rect.center();
+        match &placed.piece {
+            Piece::Button(button) => {
+                commands.spawn((
+                    ChildOf(root),
+                    Flowed(n),
+                    described_button(art, button, placed.rect.width()),
+                    Transform::from_xyz(centre.x, centre.y, Z_LABEL),
+                ));
+            }
+            Piece::Text {
+                text,
+                px,
+                left,
+                title,
+                ..
+            } => {
+                let (anchor, x) = if *left {
+                    (Anchor::CENTER_LEFT, placed.rect.min.x)
+                } else {
+                    (Anchor::CENTER, centre.x)
+                };
+                let mut entity = commands.spawn((
+                    ChildOf(root),
+                    Flowed(n),
+                    label(text.clone(), *px, Ink::Text),
+                    placed.text_box().expect("a text"),
+                    anchor,
+                    Transform::from_xyz(x, centre.y, Z_LABEL),
+                ));
+                if *title {
+                    entity.insert(super::widgets::DescribedTitle(screen));
+                }
+            }
+        }
+    }
+}
+
+/// The dialog in front follows its description: the same pieces are moved, resized and
+/// relabelled in place (so the keyboard's focus stays on its button); a description of other
+/// pieces is drawn anew.
+pub(super) fn reflow(
+    mut commands: Commands,
+    art: Res<Art>,
+    shown: Res<ShownDialog>,
+    screen: Res<State<Screen>>,
+    roots: Query<(Entity, &DialogRoot), With<FlowRoot>>,
+    mut pieces: Query<(
+        Entity,
+        &Flowed,
+        &ChildOf,
+        &mut Transform,
+        Option<&mut Label>,
+        Option<&mut TextBox>,
+        Option<&mut UiButton>,
+        Option<&mut Sprite>,
+        Option<&Children>,
+    )>,
+    mut button_labels: Query<(&mut Label, &mut TextBox), Without<Flowed>>,
+) {
+    let Some(dialog) = shown.0.as_ref() else {
+        return;
+    };
+    let Some((root, _)) = roots.iter().find(|(_, r)| r.0 == *screen.get()) else {
+        return;
+    };
+    let placed = lay_out(dialog);
+    let mine: Vec<_> = pieces
+        .iter()
+        .filter(|p| p.2.parent() == root)
+        .map(|p| (p.0, p.1.0, p.6.is_some()))
+        .collect();
+    let same = mine.len() == placed.len()
+        && mine.iter().all(|&(_, n, is_button)| {
+            placed
+                .get(n)
+                .is_some_and(|p| matches!(p.piece, Piece::Button(_)) == is_button)
+        });
+    if !same {
+        for (entity, ..) in &mine {
+            commands.entity(*entity).despawn();
+        }
+        spawn_pieces(&mut commands, &art, root, *screen.get(), dialog);
+        return;
+    }
+    for (_, flowed, parent, mut transform, label, text_box, button, sprite, children) in &mut pieces
+    {
+        if parent.parent() != root {
+            continue;
+        }
+        let place = &placed[flowed.0];
+        let centre = place.rect.center();
+        let x = match &place.piece {
+            Piece::Text { left: true, .. } => place.rect.min.x,
+            _ => centre.x,
+        };
+        let at = Transform::from_xyz(x, centre.y, Z_LABEL);
+        if *transform != at {
+            *transform = at;
+        }
+        let new_box = place.text_box().expect("every piece has text");
+        match &place.piece {
+            Piece::Text { text, .. } => {
+                if let Some(mut label) = label
+                    && label.0 != *text
+                {
+                    label.0.clone_from(text);
+                }
+                if let Some(mut text_box) = text_box {
+                    text_box.set_if_neq(new_box);
+                }
+            }
+            Piece::Button(described) => {
+                let size = Vec2::new(place.rect.width(), BUTTON_HEIGHT);
+                if let Some(mut button) = button
+                    && button.size != size
+                {
+                    button.size = size;
+                    if let Some(mut sprite) = sprite {
+                        sprite.custom_size = Some(size);
+                    }
+                }
+                for &child in children.into_iter().flatten() {
+                    if let Ok((mut label, mut text_box)) = button_labels.get_mut(child) {
+                        if label.0 != described.label {
+                            label.0.clone_from(&described.label);
+                        }
+                        text_box.set_if_neq(new_box);
+                    }
+                }
+            }
+        }
+    }
+}

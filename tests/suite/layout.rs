@@ -1,0 +1,138 @@
+//! Every screen the flow renderer draws (`view::flow::FLOWED`), in every language, laid out from
+//! its description: no two pieces overlap, none leaves the dialog's box, and no text is clipped
+//! (its box holds it, shrunk or broken as the label would draw it). The layout is in design
+//! units, which the camera fits whole into any window (layout.rs), so a 360×640 window and a
+//! wide one show the same layout at another scale.
+
+use bevy::prelude::KeyCode;
+use g2048::game::race::{Figures, Outcome};
+use g2048::game::screens::race_result::card;
+use g2048::game::{Request, Screen, ShownDialog};
+use g2048::i18n::{Lang, Words};
+use g2048::rules::{Board, Config};
+use g2048::testing::{app_in, press_and_settle, request, screen, set_board};
+use g2048::view::flow::{Form, Placed, lay_out};
+
+fn check(what: &str, dialog: &g2048::game::Dialog) {
+    let placed = lay_out(dialog);
+    let problems = Placed::problems(&placed, Form::of(dialog).size());
+    assert!(problems.is_empty(), "{what}: {problems:#?}");
+    let texts = placed.len();
+    let described = 1 + dialog.lines().len() + dialog.buttons().len();
+    assert_eq!(
+        texts, described,
+        "{what}: every text and button is drawn once"
+    );
+}
+
+fn shown(app: &bevy::app::App) -> g2048::game::Dialog {
+    app.world()
+        .resource::<ShownDialog>()
+        .0
+        .clone()
+        .expect("a dialog in front")
+}
+
+#[test]
+fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() {
+    for lang in Lang::ALL {
+        let mut app = app_in(lang, Config::default(), 7);
+        let board = Board::from_rows(&[&[64, 64, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
+        set_board(&mut app, board, 2048);
+        press_and_settle(&mut app, KeyCode::ArrowLeft);
+        press_and_settle(&mut app, KeyCode::KeyR);
+        assert_eq!(screen(&app), Screen::ConfirmNewGame);
+        check(&format!("{lang:?} question"), &shown(&app));
+        press_and_settle(&mut app, KeyCode::Escape);
+        press_and_settle(&mut app, KeyCode::KeyO);
+        assert_eq!(screen(&app), Screen::Options);
+        check(&format!("{lang:?} options"), &shown(&app));
+        // The longest labels: an 8×8 board of 8,192, the high-contrast theme, the coach on,
+        // a language chosen (not the system's).
+        for r in [
+            Request::SetSize(8),
+            Request::SetTarget(8192),
+            Request::SetCoach(true),
+            Request::NextLanguage,
+        ] {
+            request(&mut app, r);
+        }
+        check(&format!("{lang:?} options, changed"), &shown(&app));
+        let words = Words::new(lang);
+        let big = Figures {
+            score: 3_932_100,
+            tile: 131_072,
+            moves: 99_999,
+        };
+        for (yours_ended, ai) in [(true, true), (false, false), (false, true)] {
+            let outcome = Outcome {
+                you: big,
+                ghost: big,
+                yours_ended,
+            };
+            check(&format!("{lang:?} race card"), &card(outcome, ai, &words));
+        }
+    }
+}
+
+#[test]
+fn a_row_too_long_for_one_line_goes_on_in_the_next_and_nothing_overlaps() {
+    use g2048::game::{Block, Dialog, DialogButton};
+    let buttons: Vec<DialogButton> = (0..12)
+        .map(|n| DialogButton::new(format!("Button number {n}"), Request::SetSize(3)))
+        .collect();
+    let dialog = Dialog {
+        title: "A title".into(),
+        body: vec![
+            Block::Labelled("A label that is rather long".into(), buttons[..3].to_vec()),
+            Block::Buttons(buttons[3..].to_vec()),
+            Block::Footer(vec![DialogButton::new("Done", Request::CloseDialog)]),
+        ],
+        modal: true,
+    };
+    let placed = lay_out(&dialog);
+    assert_eq!(
+        Placed::problems(&placed, Form::of(&dialog).size()),
+        Vec::<String>::new()
+    );
+    let rows: std::collections::BTreeSet<i32> =
+        placed.iter().map(|p| p.rect.center().y as i32).collect();
+    assert!(rows.len() >= 5, "the buttons wrapped into rows: {rows:?}");
+}
+
+#[test]
+fn the_check_finds_an_overlap_and_a_clipped_text() {
+    use bevy::math::{Rect, Vec2};
+    use g2048::view::flow::Piece;
+    let text = |text: &str, rect: Rect| Placed {
+        piece: Piece::Text {
+            text: text.into(),
+            px: 18.0,
+            left: true,
+            lines: 1,
+            title: false,
+        },
+        rect,
+    };
+    let a = text(
+        "One",
+        Rect::from_corners(Vec2::ZERO, Vec2::new(100.0, 24.0)),
+    );
+    let b = text(
+        "Two",
+        Rect::from_corners(Vec2::new(50.0, 10.0), Vec2::new(150.0, 34.0)),
+    );
+    let long = text(
+        "A sentence much too long for the narrow box it was given here",
+        Rect::from_corners(Vec2::new(0.0, 100.0), Vec2::new(60.0, 124.0)),
+    );
+    let problems = Placed::problems(&[a, b, long], Vec2::splat(500.0));
+    assert!(
+        problems.iter().any(|p| p.contains("overlaps")),
+        "{problems:?}"
+    );
+    assert!(
+        problems.iter().any(|p| p.contains("clipped")),
+        "{problems:?}"
+    );
+}
