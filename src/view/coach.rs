@@ -1,7 +1,7 @@
 //! The coach on screen: the bars (E) that compare the four moves where the last move was
-//! rated, a card over the board that fades out by itself and never takes the keys; and the
-//! coach's summary (X, or the game-over overlay's Coach button), drawn from the same `Dialog`
-//! the screen readers get. (The rating's line under the board is the header's.)
+//! rated, a card over the board that fades out by itself and never takes the keys. (The coach's
+//! summary, X or the game-over overlay's Coach button, is drawn from its description by `flow`;
+//! the rating's line under the board is the header's.)
 
 use std::time::Duration;
 
@@ -12,17 +12,14 @@ use super::DespawnWhenDone;
 use super::art::Art;
 use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::header::arrow;
-use super::layout::{BOARD_CENTER, BOARD_PX, Z_FLOAT, Z_LABEL};
+use super::layout::{BOARD_CENTER, Z_FLOAT, Z_LABEL};
 use super::motion::Motion;
-use super::text::{Faces, LINE_HEIGHT, TextBox};
+use super::text::TextBox;
 use super::theme::Ink;
-use super::widgets::{DescribedLine, TITLE_PX, button_row, dialog_root, label};
+use super::widgets::label;
 use crate::ai::coach::Verdict;
-use crate::ai::review::Figures;
-use crate::game::review::{Reading, reading_line};
-use crate::game::screens::{Facts, coach_summary};
 use crate::game::speech::{direction_name, verdict_word};
-use crate::game::{GameSet, Language, MoveApplied, Screen, ShowBars};
+use crate::game::{GameSet, Language, MoveApplied, ShowBars};
 use crate::i18n::Words;
 use crate::rules::Direction;
 use crate::tr;
@@ -41,26 +38,13 @@ const ROW_PX: f32 = 17.0;
 /// A bar is full for the best move and empty for one that gives up this much of its value.
 pub const EMPTY_BAR_AT: f32 = 0.10;
 const BAR: Vec2 = Vec2::new(170.0, 18.0);
-/// The summary: title, lines, then one button a row.
-const TITLE_Y: f32 = 195.0;
-const LINE_PX: f32 = 17.0;
-const LINE_STEP: f32 = 25.0;
-const FIRST_LINE_Y: f32 = 145.0;
-const BUTTON_STEP: f32 = 52.0;
-const BUTTON_WIDTH: f32 = 440.0;
-const CLOSE_WIDTH: f32 = 130.0;
-const CLOSE_Y: f32 = -200.0;
-/// The most lines one of the summary's lines breaks into.
-const LINES_EACH: usize = 3;
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Coach), spawn_summary)
-        .add_systems(
-            Update,
-            (drop_bars_on_move, show_bars)
-                .chain()
-                .in_set(GameSet::React),
-        );
+    app.add_systems(
+        Update,
+        (drop_bars_on_move, show_bars)
+            .chain()
+            .in_set(GameSet::React),
+    );
 }
 
 /// The bars' card.
@@ -205,69 +189,6 @@ fn drop_bars_on_move(
         for entity in &bars {
             commands.entity(entity).despawn();
         }
-    }
-}
-
-fn spawn_summary(mut commands: Commands, art: Res<Art>, facts: Facts) {
-    let Some(shown) = facts.dialog() else {
-        return;
-    };
-    let root = commands.spawn(dialog_root(&art, Screen::Coach, 1.0)).id();
-    commands.spawn((
-        ChildOf(root),
-        label(shown.title.clone(), TITLE_PX, Ink::Text),
-        TextBox::line(BOARD_PX - 40.0),
-        Transform::from_xyz(0.0, TITLE_Y, Z_LABEL),
-    ));
-    // Each line of the description in as many lines as it takes, one under the other. The one
-    // of luck and skill changes while the game is worked out: it has room for its figures.
-    let room = TextBox::lines(BOARD_PX - 20.0, LINES_EACH);
-    let figures: Vec<String> = [1.0, -1.0]
-        .map(|luck| {
-            let figures = Figures {
-                skill: 1.0,
-                luck,
-                moves: 1,
-                forced: 0,
-            };
-            reading_line(Reading::Done(figures), &facts.words)
-        })
-        .into();
-    let mut y = FIRST_LINE_Y;
-    for (n, line) in shown.lines().iter().enumerate() {
-        let fitted = Faces::get().fit(line, LINE_PX, &room);
-        let mut taken = fitted.lines.len();
-        if n == coach_summary::READING_LINE {
-            for widest in &figures {
-                taken = taken.max(Faces::get().fit(widest, LINE_PX, &room).lines.len());
-            }
-        }
-        let (more, step) = (taken as f32 - 1.0, fitted.px * LINE_HEIGHT);
-        commands.spawn((
-            ChildOf(root),
-            label(line.clone(), LINE_PX, Ink::Text),
-            DescribedLine(Screen::Coach, n),
-            room,
-            Transform::from_xyz(0.0, y - more * step / 2.0, Z_LABEL),
-        ));
-        y -= more * step + LINE_STEP;
-    }
-    y -= BUTTON_STEP / 2.0;
-    for button in &shown.buttons() {
-        let (width, at) = if button.request == crate::game::Request::CloseDialog {
-            (CLOSE_WIDTH, CLOSE_Y)
-        } else {
-            (BUTTON_WIDTH, y)
-        };
-        button_row(
-            &mut commands,
-            &art,
-            root,
-            at,
-            width,
-            std::slice::from_ref(button),
-        );
-        y -= BUTTON_STEP;
     }
 }
 

@@ -6,7 +6,8 @@
 //!
 //! [`lay_out`] is plain layout (no ECS), so a test can lay out every screen in every language and
 //! look for overlaps and clipped text ([`Placed::problems`]). The screens drawn this way are the
-//! question, a race's card and the options (`FLOWED`); the others still place their own.
+//! question, a race's card, the options and the coach's summary (`FLOWED`); the others still
+//! place their own.
 
 use bevy::{prelude::*, sprite::Anchor};
 use taffy::prelude::{
@@ -27,23 +28,41 @@ use crate::game::screens::{Block, Dialog, Facts, describe_dialog};
 use crate::game::{DialogButton, GameSet, Screen, ShownDialog, UiButton};
 
 /// The screens this renderer draws.
-pub const FLOWED: [Screen; 3] = [Screen::ConfirmNewGame, Screen::RaceResult, Screen::Options];
+pub const FLOWED: [Screen; 4] = [
+    Screen::ConfirmNewGame,
+    Screen::RaceResult,
+    Screen::Options,
+    Screen::Coach,
+];
 
 /// How a dialog stands in its box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Form {
-    /// Everything in one centred column (the question, a race's card).
+    /// Everything in one centred column over the board (the question, a race's card).
     Centred,
-    /// From the top down, the title at the left, the footer at the bottom (the options).
+    /// Over the board, centred, from the top down, the footer at the bottom, a button alone in
+    /// its row as wide as the row (the coach's summary and its list of moves).
+    Sheet,
+    /// From near the design's top down, every row from the left margin, rows of choices filling
+    /// their line, the footer at the bottom (the options).
     Page,
 }
 
 impl Form {
-    /// Its box: a centred dialog covers the board; a page is as wide, from near the design's
+    /// The form `screen` is drawn in.
+    pub fn of(screen: Screen) -> Self {
+        match screen {
+            Screen::Options => Form::Page,
+            Screen::Coach => Form::Sheet,
+            _ => Form::Centred,
+        }
+    }
+
+    /// Its box: over the board, the board's square; a page is as wide, from near the design's
     /// top down to the line of keys.
     pub fn size(self) -> Vec2 {
         match self {
-            Form::Centred => Vec2::splat(BOARD_PX),
+            Form::Centred | Form::Sheet => Vec2::splat(BOARD_PX),
             Form::Page => Vec2::new(BOARD_PX, PAGE_TOP - PAGE_BOTTOM),
         }
     }
@@ -51,17 +70,8 @@ impl Form {
     /// Where its box's centre is.
     pub fn centre(self) -> Vec2 {
         match self {
-            Form::Centred => BOARD_CENTER,
+            Form::Centred | Form::Sheet => BOARD_CENTER,
             Form::Page => Vec2::new(0.0, (PAGE_TOP + PAGE_BOTTOM) / 2.0),
-        }
-    }
-
-    /// A dialog with a footer is a page.
-    pub fn of(dialog: &Dialog) -> Self {
-        if dialog.body.iter().any(|b| matches!(b, Block::Footer(_))) {
-            Form::Page
-        } else {
-            Form::Centred
         }
     }
 }
@@ -72,9 +82,11 @@ const MARGIN: f32 = 20.0;
 /// keys under the board, which stays in view.
 const PAGE_TOP: f32 = TOP - 15.0;
 const PAGE_BOTTOM: f32 = BOARD_CENTER.y - BOARD_PX / 2.0 - 12.0;
-/// A centred dialog's title, and its lines.
+/// A centred dialog's title, and its lines; a sheet's lines, each in as many lines as it takes.
 const QUESTION_PX: f32 = 40.0;
 const LINE_PX: f32 = 18.0;
+const SHEET_LINE_PX: f32 = 17.0;
+const SHEET_LINES: usize = 3;
 /// A part's heading and a text with buttons.
 const HEADING_PX: f32 = 18.0;
 /// The narrowest button, a footer's, and a centred dialog's (the question's two, as wide as
@@ -171,9 +183,8 @@ struct Leaf {
     piece: Piece,
 }
 
-/// The pieces of `dialog` and their boxes in its form's box (`Form::size`).
-pub fn lay_out(dialog: &Dialog) -> Vec<Placed> {
-    let form = Form::of(dialog);
+/// The pieces of `dialog` and their boxes in `form`'s box (`Form::size`).
+pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
     let size = form.size();
     let faces = Faces::get();
     let mut tree: TaffyTree<Leaf> = TaffyTree::new();
@@ -242,12 +253,12 @@ pub fn lay_out(dialog: &Dialog) -> Vec<Placed> {
     };
     let least = match form {
         Form::Centred => MIN_WIDE_BUTTON,
-        Form::Page => MIN_BUTTON,
+        Form::Sheet | Form::Page => MIN_BUTTON,
     };
     // The title, and the buttons at the end of its line.
     let title_px = match form {
         Form::Centred => QUESTION_PX,
-        Form::Page => TITLE_PX,
+        Form::Sheet | Form::Page => TITLE_PX,
     };
     let title = text(&mut tree, &dialog.title, title_px, 1, true);
     let beside: Vec<NodeId> = dialog
@@ -276,14 +287,28 @@ pub fn lay_out(dialog: &Dialog) -> Vec<Placed> {
         JustifyContent::Center
     };
     children.push(row(&mut tree, &title_row, title_justify, 0.0));
+    // Which buttons fill their row: a page's rows of choices, a sheet's buttons alone in theirs.
+    let grow_in = |block: &Block| match (form, block) {
+        (Form::Page, Block::Buttons(_) | Block::Footer(_)) => true,
+        (Form::Sheet, Block::Buttons(buttons)) => buttons.len() == 1,
+        _ => false,
+    };
+    let line_px = match form {
+        Form::Sheet => SHEET_LINE_PX,
+        _ => LINE_PX,
+    };
     let mut previous: Option<&Block> = None;
     for block in &dialog.body {
         let top = gap_before(form, previous, block);
         let node = match block {
             Block::TitleButtons(_) => continue,
             Block::Line(line) => {
-                let lines = if dialog.lines().len() > 1 { 1 } else { 2 };
-                let node = text(&mut tree, line, LINE_PX, lines, false);
+                let lines = match form {
+                    Form::Sheet => SHEET_LINES,
+                    _ if dialog.lines().len() > 1 => 1,
+                    _ => 2,
+                };
+                let node = text(&mut tree, line, line_px, lines, false);
                 row(&mut tree, &[node], justify, top)
             }
             Block::Heading(heading) => {
@@ -305,6 +330,7 @@ pub fn lay_out(dialog: &Dialog) -> Vec<Placed> {
                 line
             }
             Block::Buttons(buttons) | Block::Footer(buttons) => {
+                let grow = grow_in(block);
                 let floor = if matches!(block, Block::Footer(_)) {
                     MIN_FOOTER_BUTTON
                 } else {
@@ -312,7 +338,7 @@ pub fn lay_out(dialog: &Dialog) -> Vec<Placed> {
                 };
                 let nodes: Vec<NodeId> = buttons
                     .iter()
-                    .map(|b| button(&mut tree, b, floor, left))
+                    .map(|b| button(&mut tree, b, floor, grow))
                     .collect();
                 let node = row(&mut tree, &nodes, justify, top);
                 if matches!(block, Block::Footer(_)) {
@@ -333,7 +359,7 @@ pub fn lay_out(dialog: &Dialog) -> Vec<Placed> {
                 flex_direction: FlexDirection::Column,
                 justify_content: Some(match form {
                     Form::Centred => JustifyContent::Center,
-                    Form::Page => JustifyContent::FlexStart,
+                    Form::Sheet | Form::Page => JustifyContent::FlexStart,
                 }),
                 size: Size {
                     width: Dimension::length(size.x),
@@ -395,6 +421,10 @@ fn gap_before(form: Form, previous: Option<&Block>, block: &Block) -> f32 {
         (Form::Centred, Some(Block::Line(_)), Block::Buttons(_)) => 35.0,
         (Form::Centred, Some(Block::Line(_)), Block::Line(_)) => 13.0,
         (Form::Centred, _, _) => 12.0,
+        // The summary: lines 8 apart, its moves 12 apart.
+        (Form::Sheet, None, _) => 16.0,
+        (Form::Sheet, _, Block::Buttons(_)) => 12.0,
+        (Form::Sheet, _, _) => 8.0,
         (Form::Page, None, _) => 12.0,
         (Form::Page, Some(Block::Heading(_)), _) => 2.0,
         (Form::Page, _, _) => 8.0,
@@ -470,7 +500,7 @@ fn spawn_flowed(mut commands: Commands, art: Res<Art>, facts: Facts) {
         return;
     };
     let dialog = &dialog;
-    let form = Form::of(dialog);
+    let form = Form::of(screen);
     // Its cover, of the page's colour: the dialog that assistive technology is told about.
     let root = commands
         .spawn((
@@ -486,7 +516,7 @@ fn spawn_flowed(mut commands: Commands, art: Res<Art>, facts: Facts) {
 }
 
 fn spawn_pieces(commands: &mut Commands, art: &Art, root: Entity, screen: Screen, dialog: &Dialog) {
-    for (n, placed) in lay_out(dialog).into_iter().enumerate() {
+    for (n, placed) in lay_out(dialog, Form::of(screen)).into_iter().enumerate() {
         let centre = placed.rect.center();
         match &placed.piece {
             Piece::Button(button) => {
@@ -553,7 +583,7 @@ pub(super) fn reflow(
     let Some((root, _)) = roots.iter().find(|(_, r)| r.0 == *screen.get()) else {
         return;
     };
-    let placed = lay_out(dialog);
+    let placed = lay_out(dialog, Form::of(*screen.get()));
     let mine: Vec<_> = pieces
         .iter()
         .filter(|p| p.2.parent() == root)

@@ -5,17 +5,22 @@
 //! wide one show the same layout at another scale.
 
 use bevy::prelude::KeyCode;
+use g2048::ai::coach::{Rating, Verdict};
+use g2048::game::coach::{Summary, WORST_LISTED};
 use g2048::game::race::{Figures, Outcome};
+use g2048::game::review::{Reading, reading_line};
+use g2048::game::screens::coach_summary::{READING_LINE, summary};
 use g2048::game::screens::race_result::card;
 use g2048::game::{Request, Screen, ShownDialog};
 use g2048::i18n::{Lang, Words};
-use g2048::rules::{Board, Config};
+use g2048::rules::{Board, Config, Direction};
 use g2048::testing::{app_in, press_and_settle, request, screen, set_board};
 use g2048::view::flow::{Form, Placed, lay_out};
 
-fn check(what: &str, dialog: &g2048::game::Dialog) {
-    let placed = lay_out(dialog);
-    let problems = Placed::problems(&placed, Form::of(dialog).size());
+fn check(what: &str, screen: Screen, dialog: &g2048::game::Dialog) {
+    let form = Form::of(screen);
+    let placed = lay_out(dialog, form);
+    let problems = Placed::problems(&placed, form.size());
     assert!(problems.is_empty(), "{what}: {problems:#?}");
     let texts = placed.len();
     let described = 1 + dialog.lines().len() + dialog.buttons().len();
@@ -42,11 +47,15 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
         press_and_settle(&mut app, KeyCode::ArrowLeft);
         press_and_settle(&mut app, KeyCode::KeyR);
         assert_eq!(screen(&app), Screen::ConfirmNewGame);
-        check(&format!("{lang:?} question"), &shown(&app));
+        check(
+            &format!("{lang:?} question"),
+            Screen::ConfirmNewGame,
+            &shown(&app),
+        );
         press_and_settle(&mut app, KeyCode::Escape);
         press_and_settle(&mut app, KeyCode::KeyO);
         assert_eq!(screen(&app), Screen::Options);
-        check(&format!("{lang:?} options"), &shown(&app));
+        check(&format!("{lang:?} options"), Screen::Options, &shown(&app));
         // The longest labels: an 8×8 board of 8,192, the high-contrast theme, the coach on,
         // a language chosen (not the system's).
         for r in [
@@ -57,7 +66,19 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
         ] {
             request(&mut app, r);
         }
-        check(&format!("{lang:?} options, changed"), &shown(&app));
+        check(
+            &format!("{lang:?} options, changed"),
+            Screen::Options,
+            &shown(&app),
+        );
+        press_and_settle(&mut app, KeyCode::Escape);
+        press_and_settle(&mut app, KeyCode::KeyX);
+        assert_eq!(screen(&app), Screen::Coach);
+        check(
+            &format!("{lang:?} coach, nothing rated"),
+            Screen::Coach,
+            &shown(&app),
+        );
         let words = Words::new(lang);
         let big = Figures {
             score: 3_932_100,
@@ -70,8 +91,41 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
                 ghost: big,
                 yours_ended,
             };
-            check(&format!("{lang:?} race card"), &card(outcome, ai, &words));
+            check(
+                &format!("{lang:?} race card"),
+                Screen::RaceResult,
+                &card(outcome, ai, &words),
+            );
         }
+        // The coach's summary with its most moves listed, each the longest verdict, and the
+        // reading of luck and skill where it stands.
+        let rating = Rating {
+            played: Direction::Right,
+            best: Direction::Down,
+            verdict: Verdict::Inaccuracy,
+            shortfall: 0.05,
+            shortfalls: [Some(0.0); 4],
+        };
+        let listed = Summary {
+            rated: 99_999,
+            counts: [25_000, 25_000, 25_000, 24_999],
+            worst: (0..WORST_LISTED as u32)
+                .map(|n| (99_000 + n, rating))
+                .collect(),
+        };
+        let mut dialog = summary(&listed, &words);
+        let figures = g2048::ai::review::Figures {
+            skill: -0.999,
+            luck: -0.999,
+            moves: 99_999,
+            forced: 99_999,
+        };
+        dialog.insert_line(READING_LINE, reading_line(Reading::Done(figures), &words));
+        check(
+            &format!("{lang:?} coach, moves listed"),
+            Screen::Coach,
+            &dialog,
+        );
     }
 }
 
@@ -90,9 +144,9 @@ fn a_row_too_long_for_one_line_goes_on_in_the_next_and_nothing_overlaps() {
         ],
         modal: true,
     };
-    let placed = lay_out(&dialog);
+    let placed = lay_out(&dialog, Form::Page);
     assert_eq!(
-        Placed::problems(&placed, Form::of(&dialog).size()),
+        Placed::problems(&placed, Form::Page.size()),
         Vec::<String>::new()
     );
     let rows: std::collections::BTreeSet<i32> =

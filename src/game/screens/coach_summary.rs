@@ -3,7 +3,7 @@
 
 use bevy::prelude::KeyCode::*;
 
-use super::{Binding, Dialog, DialogButton, Help, Screen, Unit};
+use super::{Binding, Block, Dialog, DialogButton, Help, Screen, Unit};
 use crate::ai::coach::Verdict;
 use crate::game::coach::Summary;
 use crate::game::requests::Request::*;
@@ -46,17 +46,17 @@ pub const UNIT: Unit = Unit {
 /// The line of the description that says luck and skill.
 pub const READING_LINE: usize = 1;
 
-/// The summary in words, and its buttons.
+/// The summary in words, each of the worst moves a button in a row of its own (it shows that
+/// move), and Close at the foot.
 pub fn summary(summary: &Summary, words: &Words) -> Dialog {
-    let mut lines = Vec::new();
-    let mut buttons = Vec::new();
+    let mut body = Vec::new();
     if summary.rated == 0 {
         let key = Screen::Options
             .key_for(ToggleCoach, words)
             .unwrap_or_default();
-        lines.push(tr!(words, "coach-none", key = key));
+        body.push(Block::Line(tr!(words, "coach-none", key = key)));
     } else {
-        lines.push(tr!(
+        body.push(Block::Line(tr!(
             words,
             "coach-counts",
             rated = summary.rated,
@@ -64,14 +64,14 @@ pub fn summary(summary: &Summary, words: &Words) -> Dialog {
             good = summary.count(Verdict::Good),
             inaccuracies = summary.count(Verdict::Inaccuracy),
             mistakes = summary.count(Verdict::Mistake)
-        ));
-        if summary.worst.is_empty() {
-            lines.push(words.get("coach-clean"));
+        )));
+        body.push(Block::Line(if summary.worst.is_empty() {
+            words.get("coach-clean")
         } else {
-            lines.push(words.get("coach-worst"));
-        }
+            words.get("coach-worst")
+        }));
         for &(number, rating) in &summary.worst {
-            buttons.push(DialogButton::new(
+            body.push(Block::Buttons(vec![DialogButton::new(
                 tr!(
                     words,
                     "coach-move",
@@ -81,9 +81,16 @@ pub fn summary(summary: &Summary, words: &Words) -> Dialog {
                     best = direction_name(rating.best, words)
                 ),
                 Watch(Watch::CurrentAt(number - 1)),
-            ));
+            )]));
         }
     }
-    buttons.push(DialogButton::new(words.get("coach-close"), CloseDialog));
-    Dialog::modal(words.get("coach-title"), lines, buttons)
+    body.push(Block::Footer(vec![DialogButton::new(
+        words.get("coach-close"),
+        CloseDialog,
+    )]));
+    Dialog {
+        title: words.get("coach-title"),
+        body,
+        modal: true,
+    }
 }
