@@ -196,10 +196,6 @@ history-row-ai = { history-row }   KI
 history-row-name = { $when }, { $rows } mal { $cols }, { $score } Punkte, höchste Kachel { $tile }, { count-moves }
 history-row-name-ai = { history-row-name }, gespielt von der KI
 history-none = Noch keine Spiele. Spiele, die du beendest oder durch ein neues ersetzt, erscheinen hier.
-history-count = { $games ->
-        [one] 1 Spiel.
-       *[other] { $games } Spiele, neueste zuerst.
-    }
 history-replay = Replay
 history-replay-name = Replay des ausgewählten Spiels
 history-share = Teilen
@@ -207,10 +203,8 @@ history-share-name = Ausgewähltes Spiel teilen
 history-statistics = Statistik
 history-close = Schließen
 # Die Anzahl neben dem Titel, wie gezeichnet.
-history-shown-none = noch keine Spiele
 history-shown-one = 1 Spiel
 history-shown-some = { $first }–{ $last } von { $games } Spielen
-history-shown-note = Spiele, die du beendest oder durch ein neues ersetzt, erscheinen hier.
 
 ## Die Statistik einer Spielfeldform.
 

@@ -196,10 +196,6 @@ history-row-ai = { history-row }   AI
 history-row-name = { $when }, { $rows } by { $cols }, score { $score }, best tile { $tile }, { count-moves }
 history-row-name-ai = { history-row-name }, played by the AI
 history-none = No games yet. Games you finish, or replace with a new one, show here.
-history-count = { $games ->
-        [one] 1 game.
-       *[other] { $games } games, newest first.
-    }
 history-replay = Replay
 history-replay-name = Replay the selected game
 history-share = Share
@@ -207,10 +203,8 @@ history-share-name = Share the selected game
 history-statistics = Statistics
 history-close = Close
 # The count by the title, as drawn.
-history-shown-none = no games yet
 history-shown-one = 1 game
 history-shown-some = { $first }–{ $last } of { $games } games
-history-shown-note = Games you finish, or replace with a new one, show here.
 
 ## The statistics of one board shape.
 

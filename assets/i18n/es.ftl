@@ -192,10 +192,6 @@ history-row-ai = { history-row }   IA
 history-row-name = { $when }, { $rows } por { $cols }, puntuación { $score }, ficha máxima { $tile }, { count-moves }
 history-row-name-ai = { history-row-name }, jugada por la IA
 history-none = Aún no hay partidas. Aquí aparecen las partidas que terminas o que sustituyes por una nueva.
-history-count = { $games ->
-        [one] 1 partida.
-       *[other] { $games } partidas, primero la más reciente.
-    }
 history-replay = Repetición
 history-replay-name = Ver la repetición de la partida elegida
 history-share = Compartir
@@ -203,10 +199,8 @@ history-share-name = Compartir la partida elegida
 history-statistics = Estadísticas
 history-close = Cerrar
 # La cuenta junto al título, tal como se dibuja.
-history-shown-none = aún no hay partidas
 history-shown-one = 1 partida
 history-shown-some = { $first }–{ $last } de { $games } partidas
-history-shown-note = Aquí aparecen las partidas que terminas o que sustituyes por una nueva.
 
 ## Las estadísticas de una forma de tablero.
 

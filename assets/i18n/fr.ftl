@@ -191,10 +191,6 @@ history-row-ai = { history-row }   IA
 history-row-name = { $when }, { $rows } sur { $cols }, score { $score }, meilleure tuile { $tile }, { count-moves }
 history-row-name-ai = { history-row-name }, jouée par l’IA
 history-none = Aucune partie pour l’instant. Les parties que vous terminez, ou que vous remplacez par une nouvelle, apparaissent ici.
-history-count = { $games ->
-        [one] { $games } partie.
-       *[other] { $games } parties, de la plus récente à la plus ancienne.
-    }
 history-replay = Revoir
 history-replay-name = Revoir la partie sélectionnée
 history-share = Partager
@@ -202,10 +198,8 @@ history-share-name = Partager la partie sélectionnée
 history-statistics = Statistiques
 history-close = Fermer
 # The count by the title, as drawn.
-history-shown-none = aucune partie pour l’instant
 history-shown-one = 1 partie
 history-shown-some = { $first }–{ $last } sur { $games } parties
-history-shown-note = Les parties que vous terminez, ou que vous remplacez par une nouvelle, apparaissent ici.
 
 ## The statistics of one board shape.
 

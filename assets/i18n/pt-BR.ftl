@@ -188,10 +188,6 @@ history-row-ai = { history-row }   IA
 history-row-name = { $when }, { $rows } por { $cols }, pontuação { $score }, maior peça { $tile }, { count-moves }
 history-row-name-ai = { history-row-name }, jogado pela IA
 history-none = Nenhum jogo ainda. Os jogos que você terminar, ou trocar por um novo, aparecem aqui.
-history-count = { $games ->
-        [one] 1 jogo.
-       *[other] { $games } jogos, do mais recente ao mais antigo.
-    }
 history-replay = Ver replay
 history-replay-name = Ver o replay do jogo selecionado
 history-share = Compartilhar
@@ -199,10 +195,8 @@ history-share-name = Compartilhar o jogo selecionado
 history-statistics = Estatísticas
 history-close = Fechar
 # The count by the title, as drawn.
-history-shown-none = nenhum jogo ainda
 history-shown-one = 1 jogo
 history-shown-some = { $first }–{ $last } de { $games } jogos
-history-shown-note = Os jogos que você terminar, ou trocar por um novo, aparecem aqui.
 
 ## As estatísticas de um formato de tabuleiro.
 

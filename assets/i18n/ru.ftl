@@ -207,13 +207,6 @@ history-row-ai = { history-row }   ИИ
 history-row-name = { $when }, поле { $rows } на { $cols }, счёт { $score }, лучшая плитка { $tile }, { count-moves }
 history-row-name-ai = { history-row-name }, играл ИИ
 history-none = Игр пока нет. Здесь появятся законченные игры и те, что вы заменили новой.
-history-count = { $games ->
-        [1] 1 игра.
-        [one] { $games } игра, сначала новые.
-        [few] { $games } игры, сначала новые.
-        [many] { $games } игр, сначала новые.
-       *[other] { $games } игры, сначала новые.
-    }
 history-replay = Повтор
 history-replay-name = Посмотреть повтор выбранной игры
 history-share = Поделиться
@@ -221,7 +214,6 @@ history-share-name = Поделиться выбранной игрой
 history-statistics = Статистика
 history-close = Закрыть
 # Счётчик у заголовка, как он нарисован.
-history-shown-none = пока нет игр
 history-shown-one = 1 игра
 history-shown-some = { $first }–{ $last } из { $games ->
         [one] { $games } игры
@@ -229,7 +221,6 @@ history-shown-some = { $first }–{ $last } из { $games ->
         [many] { $games } игр
        *[other] { $games } игры
     }
-history-shown-note = Здесь появятся законченные игры и те, что вы заменили новой.
 
 ## Статистика одного размера поля.
 

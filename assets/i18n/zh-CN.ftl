@@ -173,7 +173,6 @@ history-row-ai = { history-row }   AI
 history-row-name = { $when }，{ $rows }×{ $cols }，分数 { $score }，最大方块 { $tile }，{ count-moves }
 history-row-name-ai = { history-row-name }，由 AI 来玩
 history-none = 还没有游戏。已结束或被新游戏替换的游戏会显示在这里。
-history-count = 共 { $games } 局，最新的在前。
 history-replay = 回放
 history-replay-name = 回放选中的游戏
 history-share = 分享
@@ -181,10 +180,8 @@ history-share-name = 分享选中的游戏
 history-statistics = 统计
 history-close = 关闭
 # 标题旁显示的数目。
-history-shown-none = 还没有游戏
 history-shown-one = 1 局
 history-shown-some = 第 { $first }–{ $last } 局，共 { $games } 局
-history-shown-note = 已结束或被新游戏替换的游戏会显示在这里。
 
 ## 一种棋盘的统计。
 

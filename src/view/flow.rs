@@ -6,8 +6,8 @@
 //!
 //! [`lay_out`] is plain layout (no ECS), so a test can lay out every screen in every language and
 //! look for overlaps and clipped text ([`Placed::problems`]). The screens drawn this way are the
-//! question, a race's card, the options and the coach's summary (`FLOWED`); the others still
-//! place their own.
+//! question, a race's card, the options, the coach's summary and the history (`FLOWED`); the
+//! others still place their own.
 
 use bevy::{prelude::*, sprite::Anchor};
 use taffy::prelude::{
@@ -21,18 +21,19 @@ use super::layout::{BOARD_CENTER, BOARD_PX, TOP, Z_DIALOG, Z_LABEL};
 use super::text::{Faces, LINE_HEIGHT, Label, TextBox};
 use super::theme::Ink;
 use super::widgets::{
-    BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, DialogRoot, TITLE_PX,
-    described_button, label,
+    BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, DialogRoot, NOTE_PX, Named,
+    TITLE_PX, described_button, label,
 };
 use crate::game::screens::{Block, Dialog, Facts, describe_dialog};
 use crate::game::{DialogButton, GameSet, Screen, ShownDialog, UiButton};
 
 /// The screens this renderer draws.
-pub const FLOWED: [Screen; 4] = [
+pub const FLOWED: [Screen; 5] = [
     Screen::ConfirmNewGame,
     Screen::RaceResult,
     Screen::Options,
     Screen::Coach,
+    Screen::History,
 ];
 
 /// How a dialog stands in its box.
@@ -46,6 +47,9 @@ pub enum Form {
     /// From near the design's top down, every row from the left margin, rows of choices filling
     /// their line, the footer at the bottom (the options).
     Page,
+    /// Over the board, every row from the left margin, a list's rows and the footer filling
+    /// their line (the history).
+    Screen,
 }
 
 impl Form {
@@ -54,6 +58,7 @@ impl Form {
         match screen {
             Screen::Options => Form::Page,
             Screen::Coach => Form::Sheet,
+            Screen::History => Form::Screen,
             _ => Form::Centred,
         }
     }
@@ -62,7 +67,7 @@ impl Form {
     /// top down to the line of keys.
     pub fn size(self) -> Vec2 {
         match self {
-            Form::Centred | Form::Sheet => Vec2::splat(BOARD_PX),
+            Form::Centred | Form::Sheet | Form::Screen => Vec2::splat(BOARD_PX),
             Form::Page => Vec2::new(BOARD_PX, PAGE_TOP - PAGE_BOTTOM),
         }
     }
@@ -70,14 +75,16 @@ impl Form {
     /// Where its box's centre is.
     pub fn centre(self) -> Vec2 {
         match self {
-            Form::Centred | Form::Sheet => BOARD_CENTER,
+            Form::Centred | Form::Sheet | Form::Screen => BOARD_CENTER,
             Form::Page => Vec2::new(0.0, (PAGE_TOP + PAGE_BOTTOM) / 2.0),
         }
     }
 }
 
-/// The margin inside the dialog's box.
+/// The margin inside the dialog's box; a screen's above and below, where its list takes most.
 const MARGIN: f32 = 20.0;
+const SCREEN_TOP: f32 = 14.0;
+const SCREEN_BOTTOM: f32 = 10.0;
 /// A page's top and bottom edges: a margin under the design's top, and just over the line of
 /// keys under the board, which stays in view.
 const PAGE_TOP: f32 = TOP - 15.0;
@@ -96,6 +103,11 @@ const MIN_FOOTER_BUTTON: f32 = 120.0;
 const MIN_WIDE_BUTTON: f32 = 150.0;
 /// What a button leaves at each side of its text.
 const BUTTON_SIDE: f32 = 12.0;
+/// A list's rows: this high, this far apart, their text this large and this far in.
+const ROW_HEIGHT: f32 = 38.0;
+const ROW_GAP: f32 = 5.0;
+const ROW_PX: f32 = 15.0;
+const ROW_INSET: f32 = 12.0;
 
 /// What a placed piece is.
 #[derive(Debug, Clone, PartialEq)]
@@ -109,6 +121,12 @@ pub enum Piece {
         title: bool,
     },
     Button(DialogButton),
+    /// A list's row: its item (the `index`-th), the selected one dark.
+    Row {
+        button: DialogButton,
+        index: usize,
+        selected: bool,
+    },
 }
 
 /// A piece and its box, in design units from the dialog box's centre (y up).
@@ -126,6 +144,7 @@ impl Placed {
             Piece::Button(_) => Some(
                 TextBox::lines(self.rect.width() - BUTTON_PADDING, 2).within(BUTTON_HEIGHT - 4.0),
             ),
+            Piece::Row { .. } => Some(TextBox::line(self.rect.width() - 2.0 * ROW_INSET)),
         }
     }
 
@@ -133,6 +152,7 @@ impl Placed {
         match &self.piece {
             Piece::Text { text, px, .. } => (text, *px),
             Piece::Button(button) => (&button.label, BUTTON_TEXT_PX),
+            Piece::Row { button, .. } => (&button.label, ROW_PX),
         }
     }
 
@@ -154,6 +174,7 @@ impl Placed {
             let room = match a.piece {
                 Piece::Text { .. } => r.height(),
                 Piece::Button(_) => BUTTON_HEIGHT,
+                Piece::Row { .. } => ROW_HEIGHT,
             };
             if fitted.widest > bx.width + 0.5 || fitted.lines.len() > bx.lines || tall > room + 0.5
             {
@@ -191,7 +212,7 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
     // Design units are drawn at any zoom: no rounding to whole units.
     tree.disable_rounding();
     let mut children = Vec::new();
-    let left = form == Form::Page;
+    let left = matches!(form, Form::Page | Form::Screen);
     let text = |tree: &mut TaffyTree<Leaf>, text: &str, px: f32, lines: usize, title: bool| {
         let style = Style {
             min_size: Size {
@@ -253,12 +274,12 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
     };
     let least = match form {
         Form::Centred => MIN_WIDE_BUTTON,
-        Form::Sheet | Form::Page => MIN_BUTTON,
+        Form::Sheet | Form::Page | Form::Screen => MIN_BUTTON,
     };
     // The title, and the buttons at the end of its line.
     let title_px = match form {
         Form::Centred => QUESTION_PX,
-        Form::Sheet | Form::Page => TITLE_PX,
+        Form::Sheet | Form::Page | Form::Screen => TITLE_PX,
     };
     let title = text(&mut tree, &dialog.title, title_px, 1, true);
     let beside: Vec<NodeId> = dialog
@@ -272,6 +293,11 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
         .map(|b| button(&mut tree, b, least, false))
         .collect();
     let mut title_row = vec![title];
+    for block in &dialog.body {
+        if let Block::TitleNote(note) = block {
+            title_row.push(text(&mut tree, note, NOTE_PX, 1, false));
+        }
+    }
     if !beside.is_empty() {
         title_row.push(row(&mut tree, &beside, JustifyContent::End, 0.0));
     }
@@ -290,26 +316,81 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
     // Which buttons fill their row: a page's rows of choices, a sheet's buttons alone in theirs.
     let grow_in = |block: &Block| match (form, block) {
         (Form::Page, Block::Buttons(_) | Block::Footer(_)) => true,
+        (Form::Screen, Block::Footer(_)) => true,
         (Form::Sheet, Block::Buttons(buttons)) => buttons.len() == 1,
         _ => false,
     };
     let line_px = match form {
         Form::Sheet => SHEET_LINE_PX,
+        Form::Screen => NOTE_PX,
         _ => LINE_PX,
     };
     let mut previous: Option<&Block> = None;
     for block in &dialog.body {
         let top = gap_before(form, previous, block);
         let node = match block {
-            Block::TitleButtons(_) => continue,
+            Block::TitleButtons(_) | Block::TitleNote(_) => continue,
+            Block::List(list) => {
+                let rows: Vec<NodeId> = list
+                    .rows
+                    .iter()
+                    .enumerate()
+                    .skip(list.top)
+                    .take(list.shown)
+                    .map(|(n, b)| {
+                        let style = Style {
+                            size: Size {
+                                width: auto(),
+                                height: length(ROW_HEIGHT),
+                            },
+                            flex_shrink: 0.0,
+                            ..Style::default()
+                        };
+                        let piece = Piece::Row {
+                            button: b.clone(),
+                            index: n,
+                            selected: n == list.selected,
+                        };
+                        tree.new_leaf_with_context(style, Leaf { piece })
+                            .expect("a leaf")
+                    })
+                    .collect();
+                // As tall as a full window of rows, however many there are.
+                let style = Style {
+                    flex_direction: FlexDirection::Column,
+                    gap: Size {
+                        width: zero(),
+                        height: length(ROW_GAP),
+                    },
+                    size: Size {
+                        width: auto(),
+                        height: length(list.shown as f32 * (ROW_HEIGHT + ROW_GAP) - ROW_GAP),
+                    },
+                    flex_shrink: 0.0,
+                    margin: Edges {
+                        top: LengthPercentageAuto::length(top),
+                        ..Edges::zero()
+                    },
+                    ..Style::default()
+                };
+                tree.new_with_children(style, &rows).expect("a list")
+            }
             Block::Line(line) => {
                 let lines = match form {
                     Form::Sheet => SHEET_LINES,
+                    Form::Screen => 2,
                     _ if dialog.lines().len() > 1 => 1,
                     _ => 2,
                 };
                 let node = text(&mut tree, line, line_px, lines, false);
-                row(&mut tree, &[node], justify, top)
+                let node = row(&mut tree, &[node], justify, top);
+                if matches!(previous, Some(Block::List(_))) {
+                    // Under a list, midway between it and the footer.
+                    let mut style = tree.style(node).expect("a row").clone();
+                    style.margin.top = LengthPercentageAuto::auto();
+                    tree.set_style(node, style).expect("a row");
+                }
+                node
             }
             Block::Heading(heading) => {
                 let node = text(&mut tree, heading, HEADING_PX, 1, false);
@@ -331,7 +412,8 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
             }
             Block::Buttons(buttons) | Block::Footer(buttons) => {
                 let grow = grow_in(block);
-                let floor = if matches!(block, Block::Footer(_)) {
+                // A footer's buttons are wide, but for a screen's five (the history's).
+                let floor = if matches!(block, Block::Footer(_)) && form != Form::Screen {
                     MIN_FOOTER_BUTTON
                 } else {
                     least
@@ -341,6 +423,21 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
                     .map(|b| button(&mut tree, b, floor, grow))
                     .collect();
                 let node = row(&mut tree, &nodes, justify, top);
+                if matches!(block, Block::Footer(_)) && form == Form::Screen {
+                    // A screen's footer stays one row: its buttons give up width together, their
+                    // labels smaller or in two lines (the box keeps the list's room).
+                    let mut style = tree.style(node).expect("a row").clone();
+                    style.flex_wrap = FlexWrap::NoWrap;
+                    tree.set_style(node, style).expect("a row");
+                    for &n in &nodes {
+                        let mut style = tree.style(n).expect("a button").clone();
+                        style.flex_shrink = 1.0;
+                        style.flex_basis = style.size.width;
+                        style.size.width = auto();
+                        style.min_size.width = zero();
+                        tree.set_style(n, style).expect("a button");
+                    }
+                }
                 if matches!(block, Block::Footer(_)) {
                     // The footer stands at the bottom of the box.
                     let mut style = tree.style(node).expect("a row").clone();
@@ -359,7 +456,7 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
                 flex_direction: FlexDirection::Column,
                 justify_content: Some(match form {
                     Form::Centred => JustifyContent::Center,
-                    Form::Sheet | Form::Page => JustifyContent::FlexStart,
+                    Form::Sheet | Form::Page | Form::Screen => JustifyContent::FlexStart,
                 }),
                 size: Size {
                     width: Dimension::length(size.x),
@@ -368,8 +465,14 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
                 padding: Edges {
                     left: LengthPercentage::length(MARGIN),
                     right: LengthPercentage::length(MARGIN),
-                    top: LengthPercentage::length(MARGIN),
-                    bottom: LengthPercentage::length(MARGIN),
+                    top: LengthPercentage::length(match form {
+                        Form::Screen => SCREEN_TOP,
+                        _ => MARGIN,
+                    }),
+                    bottom: LengthPercentage::length(match form {
+                        Form::Screen => SCREEN_BOTTOM,
+                        _ => MARGIN,
+                    }),
                 },
                 ..Style::default()
             },
@@ -428,6 +531,7 @@ fn gap_before(form: Form, previous: Option<&Block>, block: &Block) -> f32 {
         (Form::Page, None, _) => 12.0,
         (Form::Page, Some(Block::Heading(_)), _) => 2.0,
         (Form::Page, _, _) => 8.0,
+        (Form::Screen, _, _) => 8.0,
     }
 }
 
@@ -527,6 +631,36 @@ fn spawn_pieces(commands: &mut Commands, art: &Art, root: Entity, screen: Screen
                     Transform::from_xyz(centre.x, centre.y, Z_LABEL),
                 ));
             }
+            Piece::Row {
+                button,
+                index,
+                selected,
+            } => {
+                let size = placed.rect.size();
+                let (back, text) = row_inks(*selected);
+                commands.spawn((
+                    ChildOf(root),
+                    Flowed(n),
+                    ListRow(*index),
+                    UiButton {
+                        request: button.request,
+                        size,
+                    },
+                    Named {
+                        name: button.name.clone(),
+                        chosen: None,
+                    },
+                    back,
+                    art.small_round(back.light(), size),
+                    Transform::from_xyz(centre.x, centre.y, Z_LABEL),
+                    children![(
+                        label(button.label.clone(), ROW_PX, text),
+                        placed.text_box().expect("a row's text"),
+                        Anchor::CENTER_LEFT,
+                        Transform::from_xyz(ROW_INSET - size.x / 2.0, 0.0, Z_LABEL),
+                    )],
+                ));
+            }
             Piece::Text {
                 text,
                 px,
@@ -574,8 +708,9 @@ pub(super) fn reflow(
         Option<&mut UiButton>,
         Option<&mut Sprite>,
         Option<&Children>,
+        Option<(&mut ListRow, &mut Named, &Ink)>,
     )>,
-    mut button_labels: Query<(&mut Label, &mut TextBox), Without<Flowed>>,
+    mut button_labels: Query<(Entity, &mut Label, &mut TextBox), Without<Flowed>>,
 ) {
     let Some(dialog) = shown.0.as_ref() else {
         return;
@@ -591,9 +726,9 @@ pub(super) fn reflow(
         .collect();
     let same = mine.len() == placed.len()
         && mine.iter().all(|&(_, n, is_button)| {
-            placed
-                .get(n)
-                .is_some_and(|p| matches!(p.piece, Piece::Button(_)) == is_button)
+            placed.get(n).is_some_and(|p| {
+                matches!(p.piece, Piece::Button(_) | Piece::Row { .. }) == is_button
+            })
         });
     if !same {
         for (entity, ..) in &mine {
@@ -602,7 +737,8 @@ pub(super) fn reflow(
         spawn_pieces(&mut commands, &art, root, *screen.get(), dialog);
         return;
     }
-    for (_, flowed, parent, mut transform, label, text_box, button, sprite, children) in &mut pieces
+    for (entity, flowed, parent, mut transform, label, text_box, button, sprite, children, row) in
+        &mut pieces
     {
         if parent.parent() != root {
             continue;
@@ -640,7 +776,7 @@ pub(super) fn reflow(
                     }
                 }
                 for &child in children.into_iter().flatten() {
-                    if let Ok((mut label, mut text_box)) = button_labels.get_mut(child) {
+                    if let Ok((_, mut label, mut text_box)) = button_labels.get_mut(child) {
                         if label.0 != described.label {
                             label.0.clone_from(&described.label);
                         }
@@ -648,6 +784,58 @@ pub(super) fn reflow(
                     }
                 }
             }
+            Piece::Row {
+                button: described,
+                index,
+                selected,
+            } => {
+                // The list moved: this row shows another item, or another selection.
+                let size = place.rect.size();
+                if let Some(mut button) = button
+                    && (button.request != described.request || button.size != size)
+                {
+                    button.request = described.request;
+                    button.size = size;
+                }
+                if let Some(mut sprite) = sprite
+                    && sprite.custom_size != Some(size)
+                {
+                    sprite.custom_size = Some(size);
+                }
+                let (back, text) = row_inks(*selected);
+                if let Some((mut row, mut named, ink)) = row {
+                    row.set_if_neq(ListRow(*index));
+                    named.set_if_neq(Named {
+                        name: described.name.clone(),
+                        chosen: None,
+                    });
+                    if *ink != back {
+                        commands.entity(entity).insert(back);
+                    }
+                }
+                for &child in children.into_iter().flatten() {
+                    if let Ok((child, mut label, mut text_box)) = button_labels.get_mut(child) {
+                        if label.0 != described.label {
+                            label.0.clone_from(&described.label);
+                        }
+                        text_box.set_if_neq(new_box);
+                        commands.entity(child).insert(text);
+                    }
+                }
+            }
         }
+    }
+}
+
+/// A list's row: the item it shows (its place from the first).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ListRow(pub usize);
+
+/// A row's inks: the selected one dark with light text.
+fn row_inks(selected: bool) -> (Ink, Ink) {
+    if selected {
+        (Ink::Button, Ink::ButtonText)
+    } else {
+        (Ink::Choice, Ink::Text)
     }
 }

@@ -11,7 +11,6 @@ pub mod fade;
 pub mod flow;
 pub mod focus;
 pub mod header;
-pub mod history;
 pub mod icon;
 pub mod layout;
 pub mod motion;
@@ -77,7 +76,6 @@ impl Plugin for ViewPlugin {
         coach::plugin(app);
         replay::plugin(app);
         race::plugin(app);
-        history::plugin(app);
         stats::plugin(app);
         theme::plugin(app);
         motion::plugin(app);

@@ -1,8 +1,8 @@
 //! The pieces every screen is built from: text (`label`), buttons and rows of buttons, a button
 //! drawn from a screen's description (`described_button`, with its spoken name, `Named`), the
 //! root of a dialog or a screen (`dialog_root`, `screen_root`); with the sizes they share
-//! (`TITLE_PX`, `BOTTOM_ROW_Y`, the buttons'). (The question, a race's card, the options and
-//! the coach's summary are laid out from their descriptions by `flow`.) A button is a rounded rectangle that sends a `Request` when
+//! (`TITLE_PX`, `BOTTOM_ROW_Y`, the buttons'). (The question, a race's card, the options, the
+//! coach's summary and the history are laid out from their descriptions by `flow`.) A button is a rounded rectangle that sends a `Request` when
 //! clicked or tapped (`UiButton`); it fades with any group it is put in.
 
 use bevy::{prelude::*, sprite::Anchor};

@@ -281,7 +281,7 @@ fn each_dialog_is_a_dialog_around_its_buttons_and_takes_the_focus() {
     let history = dialog_in_front(&mut app).expect("the history is a dialog");
     // The count, and the selected game's luck and skill (worked out while the history shows).
     assert!(
-        history.description.starts_with("1 game. Selected game: "),
+        history.description.starts_with("1 game Selected game: "),
         "{}",
         history.description
     );

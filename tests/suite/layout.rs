@@ -10,11 +10,14 @@ use g2048::game::coach::{Summary, WORST_LISTED};
 use g2048::game::race::{Figures, Outcome};
 use g2048::game::review::{Reading, reading_line};
 use g2048::game::screens::coach_summary::{READING_LINE, summary};
+use g2048::game::screens::history;
 use g2048::game::screens::race_result::card;
-use g2048::game::{Request, Screen, ShownDialog};
+use g2048::game::{Block, GameList, Request, Screen, ShownDialog};
 use g2048::i18n::{Lang, Words};
-use g2048::rules::{Board, Config, Direction};
+use g2048::rules::{Board, Config, Direction, Shape};
+use g2048::save::PastGame;
 use g2048::testing::{app_in, press_and_settle, request, screen, set_board};
+use g2048::tr;
 use g2048::view::flow::{Form, Placed, lay_out};
 
 fn check(what: &str, screen: Screen, dialog: &g2048::game::Dialog) {
@@ -23,7 +26,18 @@ fn check(what: &str, screen: Screen, dialog: &g2048::game::Dialog) {
     let problems = Placed::problems(&placed, form.size());
     assert!(problems.is_empty(), "{what}: {problems:#?}");
     let texts = placed.len();
-    let described = 1 + dialog.lines().len() + dialog.buttons().len();
+    // A list draws the rows in its window only.
+    let out_of_view: usize = dialog
+        .body
+        .iter()
+        .map(|block| match block {
+            Block::List(list) => {
+                list.rows.len() - list.rows.len().saturating_sub(list.top).min(list.shown)
+            }
+            _ => 0,
+        })
+        .sum();
+    let described = 1 + dialog.lines().len() + dialog.buttons().len() - out_of_view;
     assert_eq!(
         texts, described,
         "{what}: every text and button is drawn once"
@@ -126,12 +140,48 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
             Screen::Coach,
             &dialog,
         );
+        // The history: none yet; 40 games of the largest figures on the longest shape, the list
+        // at its end, each played by the AI, and the selected one's luck and skill.
+        check(
+            &format!("{lang:?} history, empty"),
+            Screen::History,
+            &history::list(&[], GameList::default(), &words),
+        );
+        let games: Vec<PastGame> = (0..40)
+            .map(|i| {
+                let (game, mut record) = g2048::testing::pattern_game(
+                    Config::with_shape(Shape::new(3, 8).unwrap(), 8192).unwrap(),
+                    i,
+                    8,
+                );
+                record.info.started_ms = 1_796_000_000_000 + i * 60_000;
+                let mut past = PastGame::of(&game, &record).unwrap();
+                (past.score, past.best_tile, past.moves, past.ai) =
+                    (3_932_100, 131_072, 99_999, true);
+                past
+            })
+            .collect();
+        let at = GameList {
+            selected: 39,
+            top: 32,
+        };
+        let mut dialog = history::list(&games, at, &words);
+        dialog.push_line(tr!(
+            words,
+            "history-selected",
+            reading = reading_line(Reading::Done(figures), &words)
+        ));
+        check(
+            &format!("{lang:?} history, 40 games"),
+            Screen::History,
+            &dialog,
+        );
     }
 }
 
 #[test]
 fn a_row_too_long_for_one_line_goes_on_in_the_next_and_nothing_overlaps() {
-    use g2048::game::{Block, Dialog, DialogButton};
+    use g2048::game::{Dialog, DialogButton};
     let buttons: Vec<DialogButton> = (0..12)
         .map(|n| DialogButton::new(format!("Button number {n}"), Request::SetSize(3)))
         .collect();

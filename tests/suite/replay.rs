@@ -15,7 +15,7 @@ use g2048::{
     },
     rules::{Config, Direction, Record, SavedGame, Status},
     save::{self, MemoryStore, Store},
-    view::{history::ListRow, stats::TileBar},
+    view::{flow::ListRow, stats::TileBar},
 };
 
 /// Plays keys until `n` moves changed the board (or the game ended); every position after each

@@ -4,12 +4,12 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Binding, Dialog, DialogButton, Unit};
+use super::{Binding, Block, Dialog, DialogButton, List, Unit};
 use crate::game::daily::{Attempt, day_said};
 use crate::game::past::when;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{Browse, RaceWith, Watch};
-use crate::game::state::GameList;
+use crate::game::state::{GameList, LIST_ROWS};
 use crate::i18n::{Arg, Words};
 use crate::save::PastGame;
 use crate::tr;
@@ -79,19 +79,15 @@ pub const UNIT: Unit = Unit {
     ],
     accepts,
     describe: |facts| {
-        let mut dialog = list(&facts.past.0, &facts.words);
+        let mut dialog = list(&facts.past.0, *facts.list, &facts.words);
         // The selected game's luck and skill, read from its record.
         if !facts.past.0.is_empty() {
             let reading = facts.reviews.reading(facts.reviews.selected.as_ref());
-            let end = dialog.lines().len();
-            dialog.insert_line(
-                end,
-                tr!(
-                    facts.words,
-                    "history-selected",
-                    reading = crate::game::review::reading_line(reading, &facts.words)
-                ),
-            );
+            dialog.push_line(tr!(
+                facts.words,
+                "history-selected",
+                reading = crate::game::review::reading_line(reading, &facts.words)
+            ));
         }
         Some(dialog)
     },
@@ -177,14 +173,11 @@ pub fn row_name(game: &PastGame, games: &[PastGame], words: &Words) -> String {
     }
 }
 
-/// Every game kept, newest first, each a button that opens its replay (the view draws the
-/// rows that fit, `LIST_ROWS`); then the list's own buttons (the last five).
-pub fn list(games: &[PastGame], words: &Words) -> Dialog {
-    let line = match games.len() {
-        0 => words.get("history-none"),
-        n => tr!(words, "history-count", games = n),
-    };
-    let mut buttons: Vec<DialogButton> = games
+/// Every game kept, newest first, each a row that opens its replay (`LIST_ROWS` of them in
+/// view from where `at` stands, with which and of how many by the title); then the list's own
+/// buttons (the last five) at the foot.
+pub fn list(games: &[PastGame], at: GameList, words: &Words) -> Dialog {
+    let rows: Vec<DialogButton> = games
         .iter()
         .rev()
         .enumerate()
@@ -196,7 +189,29 @@ pub fn list(games: &[PastGame], words: &Words) -> Dialog {
             )
         })
         .collect();
-    buttons.extend([
+    let mut body = match games.len() {
+        0 => vec![Block::Line(words.get("history-none"))],
+        n => vec![
+            Block::TitleNote(if n == 1 {
+                words.get("history-shown-one")
+            } else {
+                tr!(
+                    words,
+                    "history-shown-some",
+                    first = at.top + 1,
+                    last = (at.top + LIST_ROWS).min(n),
+                    games = n
+                )
+            }),
+            Block::List(List {
+                rows,
+                selected: at.selected,
+                top: at.top,
+                shown: LIST_ROWS,
+            }),
+        ],
+    };
+    let buttons = vec![
         DialogButton::named(
             words.get("history-replay"),
             words.get("history-replay-name"),
@@ -214,6 +229,11 @@ pub fn list(games: &[PastGame], words: &Words) -> Dialog {
         ),
         DialogButton::new(words.get("history-statistics"), OpenStats),
         DialogButton::new(words.get("history-close"), CloseDialog),
-    ]);
-    Dialog::modal(words.get("history-title"), vec![line], buttons)
+    ];
+    body.push(Block::Footer(buttons));
+    Dialog {
+        title: words.get("history-title"),
+        body,
+        modal: true,
+    }
 }

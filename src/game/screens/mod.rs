@@ -43,7 +43,7 @@ use super::review::Reviews;
 use super::speech::Announcement;
 use super::state::Engine;
 use super::state::Replay;
-use super::state::UndoRecord;
+use super::state::{GameList, UndoRecord};
 pub use super::state::{GameState, Screen};
 use crate::i18n::Words;
 use crate::tr;
@@ -354,6 +354,8 @@ pub struct Dialog {
 pub enum Block {
     /// Buttons at the end of the title's line (the options' language).
     TitleButtons(Vec<DialogButton>),
+    /// A short text at the end of the title's line (the history's "1–8 of 40 games").
+    TitleNote(String),
     /// A sentence ("Start from an empty board?", a race's figures).
     Line(String),
     /// A part's heading ("Theme (key T)"), its choices under it.
@@ -363,15 +365,30 @@ pub enum Block {
     Labelled(String, Vec<DialogButton>),
     /// A row of buttons, in as many rows as they need.
     Buttons(Vec<DialogButton>),
+    /// A list with a selection: every item a row that is a button, `shown` of them in view
+    /// from `top` (the history's games).
+    List(List),
     /// The row of buttons at the dialog's foot (Done, Close).
     Footer(Vec<DialogButton>),
+}
+
+/// A list's items, the selected one, and the window of them in view.
+#[derive(Debug, Clone, PartialEq)]
+pub struct List {
+    pub rows: Vec<DialogButton>,
+    pub selected: usize,
+    pub top: usize,
+    pub shown: usize,
 }
 
 impl Block {
     /// Its text, if it has one.
     pub fn text(&self) -> Option<&str> {
         match self {
-            Block::Line(text) | Block::Heading(text) | Block::Labelled(text, _) => Some(text),
+            Block::TitleNote(text)
+            | Block::Line(text)
+            | Block::Heading(text)
+            | Block::Labelled(text, _) => Some(text),
             _ => None,
         }
     }
@@ -383,7 +400,8 @@ impl Block {
             | Block::Labelled(_, buttons)
             | Block::Buttons(buttons)
             | Block::Footer(buttons) => buttons,
-            Block::Line(_) | Block::Heading(_) => &[],
+            Block::List(list) => &list.rows,
+            Block::TitleNote(_) | Block::Line(_) | Block::Heading(_) => &[],
         }
     }
 }
@@ -455,6 +473,16 @@ impl Dialog {
         self.body.iter().flat_map(Block::buttons).cloned().collect()
     }
 
+    /// Puts `line` last, before the footer.
+    pub fn push_line(&mut self, line: String) {
+        let at = self
+            .body
+            .iter()
+            .position(|block| matches!(block, Block::Footer(_)))
+            .unwrap_or(self.body.len());
+        self.body.insert(at, Block::Line(line));
+    }
+
     /// Puts `line` in as its `at`-th text (at most after the last text).
     pub fn insert_line(&mut self, at: usize, line: String) {
         let place = self
@@ -484,7 +512,7 @@ impl Dialog {
 pub(super) fn plugin(app: &mut App) {
     race_result::plugin(app);
     app.init_resource::<ShownDialog>()
-        .init_resource::<super::state::GameList>()
+        .init_resource::<GameList>()
         .init_resource::<StatsBoard>()
         .add_systems(
             Update,
@@ -510,6 +538,8 @@ pub struct Facts<'w> {
     pub engine: Res<'w, Engine>,
     pub replay: Res<'w, Replay>,
     pub past: Res<'w, PastGames>,
+    /// Where the history list stands.
+    pub list: Res<'w, GameList>,
     pub stats_board: Res<'w, StatsBoard>,
     pub coach: Res<'w, Coach>,
     /// Games read for their luck and skill.
@@ -538,6 +568,7 @@ impl Facts<'_> {
             || (matches!(*self.screen.get(), Screen::Coach | Screen::History)
                 && self.reviews.is_changed())
             || (*self.screen.get() == Screen::Coach && self.coach.is_changed())
+            || (*self.screen.get() == Screen::History && self.list.is_changed())
             || (*self.screen.get() == Screen::RaceResult && self.race.is_changed())
             || (self.replay.0.is_some() && self.engine.is_changed())
     }
@@ -602,6 +633,7 @@ mod tests {
         world.insert_resource(DailyNow::default());
         world.insert_resource(Reviews::default());
         world.insert_resource(Race::default());
+        world.insert_resource(GameList::default());
         world.insert_resource(UndoRecord(crate::rules::History::new(
             crate::rules::Game::new(config, 1),
         )));
@@ -680,8 +712,8 @@ mod tests {
             extra: Default::default(),
         };
         let games = [game(1204, 128, 150, false), game(20_000, 2048, 1, true)];
-        let history = history::list(&games, Words::english());
-        assert_eq!(history.lines(), ["2 games, newest first."]);
+        let history = history::list(&games, GameList::default(), Words::english());
+        assert_eq!(history.lines(), ["1–2 of 2 games"]);
         let buttons = history.buttons();
         let rows: Vec<(&str, Request)> = buttons
             .iter()
@@ -718,7 +750,12 @@ mod tests {
             stats::figures(&games, crate::rules::Shape::square(5), Words::english()).lines(),
             ["No 5 by 5 games yet."]
         );
-        assert_eq!(history::list(&[], Words::english()).buttons().len(), 5);
+        assert_eq!(
+            history::list(&[], GameList::default(), Words::english())
+                .buttons()
+                .len(),
+            5
+        );
         // Every button is one its screen takes.
         for (screen, dialog) in [(Screen::History, history), (Screen::Stats, stats)] {
             assert!(dialog.modal);
