@@ -228,9 +228,6 @@ stats-next = Nächstes Spielfeld
 stats-history = Verlauf
 stats-close = Schließen
 # Wie gezeichnet.
-stats-none-drawn = Noch keine Spiele auf { $shape }: ← und → zeigen andere Spielfelder.
-stats-games-wins = Spiele { $games }   ·   Siege { $wins } ({ $percent } %)
-stats-best-average = Rekord { $best }   ·   Durchschnitt { $average }
 stats-tiles-heading = Höchste erreichte Kachel
 stats-scores-heading = { $count ->
         [one] Ergebnis des letzten Spiels

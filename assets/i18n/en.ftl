@@ -225,9 +225,6 @@ stats-next = Next board
 stats-history = History
 stats-close = Close
 # As drawn.
-stats-none-drawn = No { $shape } games yet: ← and → show other boards.
-stats-games-wins = Games { $games }   ·   Wins { $wins } ({ $percent }%)
-stats-best-average = Best { $best }   ·   Average { $average }
 stats-tiles-heading = Best tile reached
 stats-scores-heading = { $count ->
         [one] Score of the last game

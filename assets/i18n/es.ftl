@@ -221,9 +221,6 @@ stats-next = Tablero siguiente
 stats-history = Historial
 stats-close = Cerrar
 # Tal como se dibuja.
-stats-none-drawn = Aún no hay partidas en { $shape }: ← y → muestran otros tableros.
-stats-games-wins = Partidas { $games }   ·   Victorias { $wins } ({ $percent } %)
-stats-best-average = Mejor { $best }   ·   Media { $average }
 stats-tiles-heading = Ficha máxima alcanzada
 stats-scores-heading = { $count ->
         [one] Puntuación de la última partida

@@ -220,9 +220,6 @@ stats-next = Plateau suivant
 stats-history = Historique
 stats-close = Fermer
 # As drawn.
-stats-none-drawn = Aucune partie en { $shape } pour l’instant : ← et → montrent les autres plateaux.
-stats-games-wins = Parties { $games }   ·   Victoires { $wins } ({ $percent } %)
-stats-best-average = Meilleur { $best }   ·   Moyenne { $average }
 stats-tiles-heading = Meilleure tuile atteinte
 stats-scores-heading = { $count ->
         [one] Score de la dernière partie

@@ -217,9 +217,6 @@ stats-next = Próximo tabuleiro
 stats-history = Histórico
 stats-close = Fechar
 # As drawn.
-stats-none-drawn = Ainda não há jogos em { $shape }: ← e → mostram outros tabuleiros.
-stats-games-wins = Jogos { $games }   ·   Vitórias { $wins } ({ $percent }%)
-stats-best-average = Melhor { $best }   ·   Média { $average }
 stats-tiles-heading = Maior peça alcançada
 stats-scores-heading = { $count ->
         [one] Pontuação do último jogo

@@ -246,9 +246,6 @@ stats-next = Следующее поле
 stats-history = История
 stats-close = Закрыть
 # Как нарисовано.
-stats-none-drawn = Игр на поле { $shape } пока нет: ← и → покажут другие поля.
-stats-games-wins = Игры { $games }   ·   Победы { $wins } ({ $percent } %)
-stats-best-average = Рекорд { $best }   ·   В среднем { $average }
 stats-tiles-heading = Лучшая плитка в игре
 stats-scores-heading = { $count ->
         [1] Счёт последней игры

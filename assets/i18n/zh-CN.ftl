@@ -197,9 +197,6 @@ stats-next = 下一个棋盘
 stats-history = 历史记录
 stats-close = 关闭
 # 显示在屏幕上的文字。
-stats-none-drawn = 还没有 { $shape } 的游戏：按 ← 和 → 查看其他棋盘。
-stats-games-wins = 局数 { $games }   ·   赢 { $wins }（{ $percent }%）
-stats-best-average = 最高分 { $best }   ·   平均分 { $average }
 stats-tiles-heading = 达到的最大方块
 stats-scores-heading = 最近 { $count } 局的分数
 

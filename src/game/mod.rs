@@ -62,7 +62,7 @@ pub use replay::{PendingReplay, Shared};
 pub use requests::{Browse, Control, RaceWith, Request, Speed, Step, Watch};
 pub use review::{Reading, Reviews};
 pub use screens::stats::StatsBoard;
-pub use screens::{Block, Dialog, DialogButton, ShownDialog};
+pub use screens::{Block, Chart, ChartKind, Dialog, DialogButton, ShownDialog};
 pub use slots::{BoardClaim, SaveStore};
 pub use speech::Announcement;
 pub use state::{

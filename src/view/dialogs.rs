@@ -1,6 +1,6 @@
 //! The options' choices drawn as choices, and the described buttons following their
-//! description. (The question, a race's card, the options, the coach's summary and the history
-//! are laid out and drawn from their descriptions by `flow`.)
+//! description. (The question, a race's card, the options, the coach's summary, the history and
+//! the statistics are laid out and drawn from their descriptions by `flow`.)
 
 use bevy::prelude::*;
 

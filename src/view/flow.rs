@@ -6,8 +6,8 @@
 //!
 //! [`lay_out`] is plain layout (no ECS), so a test can lay out every screen in every language and
 //! look for overlaps and clipped text ([`Placed::problems`]). The screens drawn this way are the
-//! question, a race's card, the options, the coach's summary and the history (`FLOWED`); the
-//! others still place their own.
+//! question, a race's card, the options, the coach's summary, the history and the statistics
+//! (`FLOWED`); the game's overlays, the replay's controls and the header still place their own.
 
 use bevy::{prelude::*, sprite::Anchor};
 use taffy::prelude::{
@@ -24,16 +24,17 @@ use super::widgets::{
     BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, DialogRoot, NOTE_PX, Named,
     TITLE_PX, described_button, label,
 };
-use crate::game::screens::{Block, Dialog, Facts, describe_dialog};
+use crate::game::screens::{Block, Chart, Dialog, Facts, describe_dialog};
 use crate::game::{DialogButton, GameSet, Screen, ShownDialog, UiButton};
 
 /// The screens this renderer draws.
-pub const FLOWED: [Screen; 5] = [
+pub const FLOWED: [Screen; 6] = [
     Screen::ConfirmNewGame,
     Screen::RaceResult,
     Screen::Options,
     Screen::Coach,
     Screen::History,
+    Screen::Stats,
 ];
 
 /// How a dialog stands in its box.
@@ -58,7 +59,7 @@ impl Form {
         match screen {
             Screen::Options => Form::Page,
             Screen::Coach => Form::Sheet,
-            Screen::History => Form::Screen,
+            Screen::History | Screen::Stats => Form::Screen,
             _ => Form::Centred,
         }
     }
@@ -108,6 +109,8 @@ const ROW_HEIGHT: f32 = 38.0;
 const ROW_GAP: f32 = 5.0;
 const ROW_PX: f32 = 15.0;
 const ROW_INSET: f32 = 12.0;
+/// A chart's height, its heading's line included.
+const CHART_HEIGHT: f32 = 140.0;
 
 /// What a placed piece is.
 #[derive(Debug, Clone, PartialEq)]
@@ -121,6 +124,8 @@ pub enum Piece {
         title: bool,
     },
     Button(DialogButton),
+    /// A chart, its heading over it.
+    Chart(Chart),
     /// A list's row: its item (the `index`-th), the selected one dark.
     Row {
         button: DialogButton,
@@ -145,6 +150,7 @@ impl Placed {
                 TextBox::lines(self.rect.width() - BUTTON_PADDING, 2).within(BUTTON_HEIGHT - 4.0),
             ),
             Piece::Row { .. } => Some(TextBox::line(self.rect.width() - 2.0 * ROW_INSET)),
+            Piece::Chart(chart) => Some(super::stats::heading_box(chart, self.rect.width())),
         }
     }
 
@@ -153,6 +159,7 @@ impl Placed {
             Piece::Text { text, px, .. } => (text, *px),
             Piece::Button(button) => (&button.label, BUTTON_TEXT_PX),
             Piece::Row { button, .. } => (&button.label, ROW_PX),
+            Piece::Chart(chart) => (&chart.heading, super::stats::HEADING_PX),
         }
     }
 
@@ -175,6 +182,7 @@ impl Placed {
                 Piece::Text { .. } => r.height(),
                 Piece::Button(_) => BUTTON_HEIGHT,
                 Piece::Row { .. } => ROW_HEIGHT,
+                Piece::Chart(_) => CHART_HEIGHT,
             };
             if fitted.widest > bx.width + 0.5 || fitted.lines.len() > bx.lines || tall > room + 0.5
             {
@@ -282,22 +290,23 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
         Form::Sheet | Form::Page | Form::Screen => TITLE_PX,
     };
     let title = text(&mut tree, &dialog.title, title_px, 1, true);
-    let beside: Vec<NodeId> = dialog
-        .body
-        .iter()
-        .filter_map(|b| match b {
-            Block::TitleButtons(buttons) => Some(buttons),
-            _ => None,
-        })
-        .flatten()
-        .map(|b| button(&mut tree, b, least, false))
-        .collect();
-    let mut title_row = vec![title];
+    // What stands at the end of the title's line, in the description's order: the options'
+    // language, the history's count, the statistics' "← 4×4 →".
+    let mut beside = Vec::new();
     for block in &dialog.body {
-        if let Block::TitleNote(note) = block {
-            title_row.push(text(&mut tree, note, NOTE_PX, 1, false));
+        match block {
+            Block::TitleButtons(buttons) => {
+                for b in buttons {
+                    beside.push(button(&mut tree, b, BUTTON_HEIGHT, false));
+                }
+            }
+            Block::TitleNote { drawn, .. } => {
+                beside.push(text(&mut tree, drawn, NOTE_PX, 1, false));
+            }
+            _ => {}
         }
     }
+    let mut title_row = vec![title];
     if !beside.is_empty() {
         title_row.push(row(&mut tree, &beside, JustifyContent::End, 0.0));
     }
@@ -329,7 +338,24 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
     for block in &dialog.body {
         let top = gap_before(form, previous, block);
         let node = match block {
-            Block::TitleButtons(_) | Block::TitleNote(_) => continue,
+            Block::TitleButtons(_) | Block::TitleNote { .. } => continue,
+            Block::Chart(chart) => {
+                let style = Style {
+                    size: Size {
+                        width: auto(),
+                        height: length(CHART_HEIGHT),
+                    },
+                    flex_shrink: 0.0,
+                    margin: Edges {
+                        top: LengthPercentageAuto::length(top),
+                        ..Edges::zero()
+                    },
+                    ..Style::default()
+                };
+                let piece = Piece::Chart(chart.clone());
+                tree.new_leaf_with_context(style, Leaf { piece })
+                    .expect("a leaf")
+            }
             Block::List(list) => {
                 let rows: Vec<NodeId> = list
                     .rows
@@ -631,6 +657,9 @@ fn spawn_pieces(commands: &mut Commands, art: &Art, root: Entity, screen: Screen
                     Transform::from_xyz(centre.x, centre.y, Z_LABEL),
                 ));
             }
+            Piece::Chart(chart) => {
+                spawn_chart_piece(commands, root, n, chart, placed.rect);
+            }
             Piece::Row {
                 button,
                 index,
@@ -784,6 +813,11 @@ pub(super) fn reflow(
                     }
                 }
             }
+            Piece::Chart(chart) => {
+                // Drawn anew: its figures changed, or its place.
+                commands.entity(entity).despawn();
+                spawn_chart_piece(&mut commands, root, flowed.0, chart, place.rect);
+            }
             Piece::Row {
                 button: described,
                 index,
@@ -825,6 +859,20 @@ pub(super) fn reflow(
             }
         }
     }
+}
+
+/// A chart: a piece whose children `stats::spawn_chart` draws in its box.
+fn spawn_chart_piece(commands: &mut Commands, root: Entity, n: usize, chart: &Chart, rect: Rect) {
+    let centre = rect.center();
+    let piece = commands
+        .spawn((
+            ChildOf(root),
+            Flowed(n),
+            Transform::from_xyz(centre.x, centre.y, Z_LABEL),
+            Visibility::default(),
+        ))
+        .id();
+    super::stats::spawn_chart(commands, piece, chart, rect.size());
 }
 
 /// A list's row: the item it shows (its place from the first).

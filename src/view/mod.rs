@@ -76,7 +76,6 @@ impl Plugin for ViewPlugin {
         coach::plugin(app);
         replay::plugin(app);
         race::plugin(app);
-        stats::plugin(app);
         theme::plugin(app);
         motion::plugin(app);
         focus::plugin(app);

@@ -1,15 +1,15 @@
 //! The pieces every screen is built from: text (`label`), buttons and rows of buttons, a button
-//! drawn from a screen's description (`described_button`, with its spoken name, `Named`), the
-//! root of a dialog or a screen (`dialog_root`, `screen_root`); with the sizes they share
-//! (`TITLE_PX`, `BOTTOM_ROW_Y`, the buttons'). (The question, a race's card, the options, the
-//! coach's summary and the history are laid out from their descriptions by `flow`.) A button is a rounded rectangle that sends a `Request` when
-//! clicked or tapped (`UiButton`); it fades with any group it is put in.
+//! drawn from a screen's description (`described_button`, with its spoken name, `Named`); with
+//! the sizes they share (`TITLE_PX`, the buttons'). A button is a rounded rectangle that sends a
+//! `Request` when clicked or tapped (`UiButton`); it fades with any group it is put in. (The
+//! question, a race's card, the options, the coach's summary, the history and the statistics are
+//! laid out from their descriptions by `flow`.)
 
-use bevy::{prelude::*, sprite::Anchor};
+use bevy::prelude::*;
 
 use super::art::Art;
 use super::fade::BaseAlpha;
-use super::layout::{BOARD_CENTER, BOARD_PX, Z_DIALOG, Z_LABEL};
+use super::layout::Z_LABEL;
 use super::palette::{BUTTON, LIGHT_TEXT};
 use super::text::{FontPx, Label, LabelColor, TextBox};
 use super::theme::Ink;
@@ -25,8 +25,6 @@ pub struct DialogRoot(pub Screen);
 
 /// A dialog's or a screen's title.
 pub const TITLE_PX: f32 = 36.0;
-/// A dialog's bottom row of buttons (Done, Close), from the board's centre.
-pub const BOTTOM_ROW_Y: f32 = -222.0;
 
 /// Buttons are 40 px high, as in the original, with 18 px text.
 pub const BUTTON_HEIGHT: f32 = 40.0;
@@ -140,67 +138,8 @@ pub fn menu_button(art: &Art, words: &Words, request: Request) -> impl Bundle {
     )
 }
 
-/// The root of a dialog or a screen over the board: a cover of the page's colour, `alpha`
-/// opaque, everything else its children. It lives while its screen does.
-pub fn dialog_root(art: &Art, screen: Screen, alpha: f32) -> impl Bundle {
-    (
-        DialogRoot(screen),
-        DespawnOnExit(screen),
-        Ink::Page,
-        art.large_round(Ink::Page.light().with_alpha(alpha), Vec2::splat(BOARD_PX)),
-        Transform::from_translation(BOARD_CENTER.extend(Z_DIALOG)),
-    )
-}
-
-/// A screen over the board with a title and content of its own (the history, the statistics):
-/// its margin, its title's height, its notes' size and its bottom row's buttons' width.
-pub const SCREEN_MARGIN: f32 = 20.0;
-pub const SCREEN_TITLE_Y: f32 = 215.0;
+/// The size of a note: the history's count, its rows' luck and skill.
 pub const NOTE_PX: f32 = 15.0;
-pub const SCREEN_BUTTON_WIDTH: f32 = 110.0;
-
-/// A screen's root: an opaque cover of the page's colour over the board.
-#[derive(Component, Debug)]
-pub struct ScreenRoot;
-
-/// What a screen rebuilds: the list's rows, the statistics' figures and charts.
-#[derive(Component, Debug)]
-pub struct Rebuilt;
-
-/// A screen's root with its title at the top left.
-pub fn screen_root(commands: &mut Commands, art: &Art, screen: Screen, title: &str) -> Entity {
-    let root = commands
-        .spawn((ScreenRoot, dialog_root(art, screen, 1.0)))
-        .id();
-    commands.spawn((
-        ChildOf(root),
-        label(title, TITLE_PX, Ink::Text),
-        DescribedTitle(screen),
-        TextBox::line(BOARD_PX - 2.0 * SCREEN_MARGIN - 3.0 * BUTTON_HEIGHT),
-        Anchor::CENTER_LEFT,
-        Transform::from_xyz(-BOARD_PX / 2.0 + SCREEN_MARGIN, SCREEN_TITLE_Y, Z_LABEL),
-    ));
-    root
-}
-
-/// Whether the screen's content is to be built: on a new screen (`root` not the one `built`
-/// for) or when what it shows `changed`; the old content is despawned then.
-pub fn clear_for_rebuild(
-    commands: &mut Commands,
-    built: &mut Option<Entity>,
-    root: Entity,
-    changed: bool,
-    old: &Query<Entity, With<Rebuilt>>,
-) -> bool {
-    if *built == Some(root) && !changed {
-        return false;
-    }
-    *built = Some(root);
-    for entity in old {
-        commands.entity(entity).despawn();
-    }
-    true
-}
 
 /// Where a row lines up.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -10,8 +10,8 @@ use g2048::game::coach::{Summary, WORST_LISTED};
 use g2048::game::race::{Figures, Outcome};
 use g2048::game::review::{Reading, reading_line};
 use g2048::game::screens::coach_summary::{READING_LINE, summary};
-use g2048::game::screens::history;
 use g2048::game::screens::race_result::card;
+use g2048::game::screens::{history, stats};
 use g2048::game::{Block, GameList, Request, Screen, ShownDialog};
 use g2048::i18n::{Lang, Words};
 use g2048::rules::{Board, Config, Direction, Shape};
@@ -26,18 +26,19 @@ fn check(what: &str, screen: Screen, dialog: &g2048::game::Dialog) {
     let problems = Placed::problems(&placed, form.size());
     assert!(problems.is_empty(), "{what}: {problems:#?}");
     let texts = placed.len();
-    // A list draws the rows in its window only.
-    let out_of_view: usize = dialog
+    // Each text and button once: a list draws the rows in its window only.
+    let described: usize = 1 + dialog
         .body
         .iter()
         .map(|block| match block {
-            Block::List(list) => {
-                list.rows.len() - list.rows.len().saturating_sub(list.top).min(list.shown)
+            Block::TitleNote { .. } | Block::Line(_) | Block::Heading(_) | Block::Chart(_) => 1,
+            Block::Labelled(_, buttons) => 1 + buttons.len(),
+            Block::TitleButtons(buttons) | Block::Buttons(buttons) | Block::Footer(buttons) => {
+                buttons.len()
             }
-            _ => 0,
+            Block::List(list) => list.rows.len().saturating_sub(list.top).min(list.shown),
         })
-        .sum();
-    let described = 1 + dialog.lines().len() + dialog.buttons().len() - out_of_view;
+        .sum::<usize>();
     assert_eq!(
         texts, described,
         "{what}: every text and button is drawn once"
@@ -175,6 +176,22 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
             &format!("{lang:?} history, 40 games"),
             Screen::History,
             &dialog,
+        );
+        // The statistics: none yet, and the 40 games (with a best tile of each size).
+        let shape = Shape::new(3, 8).unwrap();
+        check(
+            &format!("{lang:?} statistics, none"),
+            Screen::Stats,
+            &stats::figures(&[], shape, &words),
+        );
+        let mut many = games.clone();
+        for (n, game) in many.iter_mut().enumerate() {
+            game.best_tile = 4 << (n % 16);
+        }
+        check(
+            &format!("{lang:?} statistics, 40 games"),
+            Screen::Stats,
+            &stats::figures(&many, shape, &words),
         );
     }
 }

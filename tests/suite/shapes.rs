@@ -509,7 +509,8 @@ fn the_desktop_tree_is_a_grid_of_the_boards_rows_and_columns() {
     assert_eq!(shown, expected);
 }
 
-/// The statistics name the shape shown ("3×8"), and say when it has no games yet.
+/// The statistics name the shape shown ("3×8"), and say when it has no games yet (in the words a
+/// screen reader hears too).
 #[test]
 fn the_statistics_name_the_shape() {
     use g2048::view::text::Label;
@@ -524,7 +525,7 @@ fn the_statistics_name_the_shape() {
         .collect();
     assert!(labels.iter().any(|l| l == "3×8"), "{labels:?}");
     assert!(
-        labels.iter().any(|l| l.starts_with("No 3×8 games yet")),
+        labels.iter().any(|l| l == "No 3 by 8 games yet."),
         "{labels:?}"
     );
 }

@@ -192,17 +192,23 @@ pub fn list(games: &[PastGame], at: GameList, words: &Words) -> Dialog {
     let mut body = match games.len() {
         0 => vec![Block::Line(words.get("history-none"))],
         n => vec![
-            Block::TitleNote(if n == 1 {
-                words.get("history-shown-one")
-            } else {
-                tr!(
-                    words,
-                    "history-shown-some",
-                    first = at.top + 1,
-                    last = (at.top + LIST_ROWS).min(n),
-                    games = n
-                )
-            }),
+            {
+                let shown = if n == 1 {
+                    words.get("history-shown-one")
+                } else {
+                    tr!(
+                        words,
+                        "history-shown-some",
+                        first = at.top + 1,
+                        last = (at.top + LIST_ROWS).min(n),
+                        games = n
+                    )
+                };
+                Block::TitleNote {
+                    drawn: shown.clone(),
+                    spoken: Some(shown),
+                }
+            },
             Block::List(List {
                 rows,
                 selected: at.selected,

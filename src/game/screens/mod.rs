@@ -354,8 +354,13 @@ pub struct Dialog {
 pub enum Block {
     /// Buttons at the end of the title's line (the options' language).
     TitleButtons(Vec<DialogButton>),
-    /// A short text at the end of the title's line (the history's "1–8 of 40 games").
-    TitleNote(String),
+    /// A short text at the end of the title's line: drawn, and what a screen reader hears of it
+    /// (the history's "1–8 of 40 games", both; the statistics' "4×4", drawn only, since their
+    /// next line says "4 by 4 boards").
+    TitleNote {
+        drawn: String,
+        spoken: Option<String>,
+    },
     /// A sentence ("Start from an empty board?", a race's figures).
     Line(String),
     /// A part's heading ("Theme (key T)"), its choices under it.
@@ -368,8 +373,27 @@ pub enum Block {
     /// A list with a selection: every item a row that is a button, `shown` of them in view
     /// from `top` (the history's games).
     List(List),
+    /// A chart, with its heading drawn over it and what a screen reader hears of it.
+    Chart(Chart),
     /// The row of buttons at the dialog's foot (Done, Close).
     Footer(Vec<DialogButton>),
+}
+
+/// A chart: its heading, its figures as a sentence, and what it draws.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chart {
+    pub heading: String,
+    pub spoken: String,
+    pub kind: ChartKind,
+}
+
+/// What a chart draws.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ChartKind {
+    /// A bar for each best tile: how many games ended on it.
+    Tiles(Vec<(u32, usize)>),
+    /// The last games' scores as a line, oldest first, from 0 to the highest (`top`, written).
+    Scores { recent: Vec<u64>, top: String },
 }
 
 /// A list's items, the selected one, and the window of them in view.
@@ -385,10 +409,13 @@ impl Block {
     /// Its text, if it has one.
     pub fn text(&self) -> Option<&str> {
         match self {
-            Block::TitleNote(text)
+            Block::TitleNote {
+                spoken: Some(text), ..
+            }
             | Block::Line(text)
             | Block::Heading(text)
             | Block::Labelled(text, _) => Some(text),
+            Block::Chart(chart) => Some(&chart.spoken),
             _ => None,
         }
     }
@@ -401,7 +428,7 @@ impl Block {
             | Block::Buttons(buttons)
             | Block::Footer(buttons) => buttons,
             Block::List(list) => &list.rows,
-            Block::TitleNote(_) | Block::Line(_) | Block::Heading(_) => &[],
+            Block::TitleNote { .. } | Block::Line(_) | Block::Heading(_) | Block::Chart(_) => &[],
         }
     }
 }

@@ -4,7 +4,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Binding, Dialog, DialogButton, Unit};
+use super::{Binding, Block, Chart, ChartKind, Dialog, DialogButton, Unit};
 use crate::game::daily::Dailies;
 use crate::game::past::Stats;
 use crate::game::requests::Request::*;
@@ -99,15 +99,37 @@ pub const UNIT: Unit = Unit {
     describe: |facts| Some(figures(&facts.past.0, facts.stats_board.0, &facts.words)),
 };
 
-/// The statistics of one board shape, in words, and the screen's buttons.
+/// The statistics of one board shape: the board, with a button either side for the others, its
+/// figures in words, its dailies, the best tiles reached and the last scores as charts (each
+/// with its heading and what a screen reader hears of it), and the screen's buttons.
 pub fn figures(games: &[PastGame], shape: Shape, words: &Words) -> Dialog {
     let stats = Stats::of(games, shape);
-    let mut lines = Vec::new();
     let (rows, cols) = (shape.rows(), shape.cols());
+    let mut body = vec![
+        Block::TitleButtons(vec![DialogButton::named(
+            "←",
+            words.get("stats-previous"),
+            StatsSize(Step::Down),
+        )]),
+        Block::TitleNote {
+            drawn: shape.to_string(),
+            spoken: None,
+        },
+        Block::TitleButtons(vec![DialogButton::named(
+            "→",
+            words.get("stats-next"),
+            StatsSize(Step::Up),
+        )]),
+    ];
     if stats.games == 0 {
-        lines.push(tr!(words, "stats-none", rows = rows, cols = cols));
+        body.push(Block::Line(tr!(
+            words,
+            "stats-none",
+            rows = rows,
+            cols = cols
+        )));
     } else {
-        lines.push(tr!(
+        body.push(Block::Line(tr!(
             words,
             "stats-summary",
             rows = rows,
@@ -117,7 +139,12 @@ pub fn figures(games: &[PastGame], shape: Shape, words: &Words) -> Dialog {
             percent = stats.win_percent(),
             best = stats.best,
             average = stats.average
-        ));
+        )));
+    }
+    if let Some(line) = dailies_line(games, shape, words) {
+        body.push(Block::Line(line));
+    }
+    if stats.games > 0 {
         let tiles: Vec<String> = stats
             .tiles
             .iter()
@@ -132,28 +159,36 @@ pub fn figures(games: &[PastGame], shape: Shape, words: &Words) -> Dialog {
             })
             .collect();
         let separator = words.get("list-separator");
-        lines.push(tr!(words, "stats-tiles", tiles = tiles.join(&separator)));
+        body.push(Block::Chart(Chart {
+            heading: words.get("stats-tiles-heading"),
+            spoken: tr!(words, "stats-tiles", tiles = tiles.join(&separator)),
+            kind: ChartKind::Tiles(stats.tiles.clone()),
+        }));
         let scores: Vec<String> = stats.recent.iter().map(|&s| words.number(s)).collect();
-        lines.push(tr!(
-            words,
-            "stats-recent",
-            count = scores.len(),
-            scores = scores.join(&separator)
-        ));
+        let top = stats.recent.iter().copied().max().unwrap_or(0);
+        body.push(Block::Chart(Chart {
+            heading: tr!(words, "stats-scores-heading", count = stats.recent.len()),
+            spoken: tr!(
+                words,
+                "stats-recent",
+                count = scores.len(),
+                scores = scores.join(&separator)
+            ),
+            kind: ChartKind::Scores {
+                recent: stats.recent.clone(),
+                top: words.number(top),
+            },
+        }));
     }
-    if let Some(line) = dailies_line(games, shape, words) {
-        lines.push(line);
+    body.push(Block::Footer(vec![
+        DialogButton::new(words.get("stats-history"), OpenHistory),
+        DialogButton::new(words.get("stats-close"), CloseDialog),
+    ]));
+    Dialog {
+        title: words.get("stats-title"),
+        body,
+        modal: true,
     }
-    Dialog::modal(
-        words.get("stats-title"),
-        lines,
-        vec![
-            DialogButton::named("←", words.get("stats-previous"), StatsSize(Step::Down)),
-            DialogButton::named("→", words.get("stats-next"), StatsSize(Step::Up)),
-            DialogButton::new(words.get("stats-history"), OpenHistory),
-            DialogButton::new(words.get("stats-close"), CloseDialog),
-        ],
-    )
 }
 
 /// On the daily's board, the dailies played: days, the streak, the best ("Dailies: 5 days, 3 in
