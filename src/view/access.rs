@@ -241,7 +241,7 @@ fn name_buttons(
             node.set_toggled(Toggled::from(chosen));
         }
         if old.is_none_or(|old| **old != node) {
-            // A button may go in the frame it came (the history list is rebuilt as it scrolls).
+            // A button may go in the frame it came (a dialog drawn anew for other pieces).
             commands.entity(entity).try_insert(AccessibilityNode(node));
         }
     }

@@ -25,7 +25,7 @@ use super::widgets::{
     TITLE_PX, described_button, label,
 };
 use crate::game::screens::{Block, Chart, Dialog, Facts, describe_dialog};
-use crate::game::{DialogButton, GameSet, Screen, ShownDialog, UiButton};
+use crate::game::{DialogButton, Focus, GameSet, Request, Screen, ShownDialog, UiButton};
 
 /// The screens this renderer draws.
 pub const FLOWED: [Screen; 6] = [
@@ -49,7 +49,7 @@ pub enum Form {
     /// their line, the footer at the bottom (the options).
     Page,
     /// Over the board, every row from the left margin, a list's rows and the footer filling
-    /// their line (the history).
+    /// their line (the history, the statistics).
     Screen,
 }
 
@@ -605,9 +605,37 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A piece drawn by this renderer, its place in the laid-out dialog.
+/// A piece drawn by this renderer: its place in the laid-out dialog, and what kind of piece it
+/// is (a piece of another kind at that place is drawn anew, not changed in place).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Flowed(pub usize);
+pub struct Flowed(pub usize, pub Kind);
+
+/// What a piece is, as far as drawing it in place goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A text: its size (as bits) and whether it stands at the left of its box.
+    Text {
+        px: u32,
+        left: bool,
+    },
+    Button,
+    Row,
+    Chart,
+}
+
+impl Piece {
+    fn kind(&self) -> Kind {
+        match self {
+            Piece::Text { px, left, .. } => Kind::Text {
+                px: px.to_bits(),
+                left: *left,
+            },
+            Piece::Button(_) => Kind::Button,
+            Piece::Row { .. } => Kind::Row,
+            Piece::Chart(_) => Kind::Chart,
+        }
+    }
+}
 
 /// The root of a flowed dialog.
 #[derive(Component, Debug)]
@@ -645,17 +673,27 @@ fn spawn_flowed(mut commands: Commands, art: Res<Art>, facts: Facts) {
     spawn_pieces(&mut commands, &art, root, screen, dialog);
 }
 
-fn spawn_pieces(commands: &mut Commands, art: &Art, root: Entity, screen: Screen, dialog: &Dialog) {
+/// Draws `dialog`'s pieces under `root`; gives back its buttons and what each sends.
+fn spawn_pieces(
+    commands: &mut Commands,
+    art: &Art,
+    root: Entity,
+    screen: Screen,
+    dialog: &Dialog,
+) -> Vec<(Entity, Request)> {
+    let mut buttons = Vec::new();
     for (n, placed) in lay_out(dialog, Form::of(screen)).into_iter().enumerate() {
         let centre = placed.rect.center();
+        let flowed = Flowed(n, placed.piece.kind());
         match &placed.piece {
             Piece::Button(button) => {
-                commands.spawn((
+                let entity = commands.spawn((
                     ChildOf(root),
-                    Flowed(n),
+                    flowed,
                     described_button(art, button, placed.rect.width()),
                     Transform::from_xyz(centre.x, centre.y, Z_LABEL),
                 ));
+                buttons.push((entity.id(), button.request));
             }
             Piece::Chart(chart) => {
                 spawn_chart_piece(commands, root, n, chart, placed.rect);
@@ -667,9 +705,9 @@ fn spawn_pieces(commands: &mut Commands, art: &Art, root: Entity, screen: Screen
             } => {
                 let size = placed.rect.size();
                 let (back, text) = row_inks(*selected);
-                commands.spawn((
+                let entity = commands.spawn((
                     ChildOf(root),
-                    Flowed(n),
+                    flowed,
                     ListRow(*index),
                     UiButton {
                         request: button.request,
@@ -689,6 +727,7 @@ fn spawn_pieces(commands: &mut Commands, art: &Art, root: Entity, screen: Screen
                         Transform::from_xyz(ROW_INSET - size.x / 2.0, 0.0, Z_LABEL),
                     )],
                 ));
+                buttons.push((entity.id(), button.request));
             }
             Piece::Text {
                 text,
@@ -704,7 +743,7 @@ fn spawn_pieces(commands: &mut Commands, art: &Art, root: Entity, screen: Screen
                 };
                 let mut entity = commands.spawn((
                     ChildOf(root),
-                    Flowed(n),
+                    flowed,
                     label(text.clone(), *px, Ink::Text),
                     placed.text_box().expect("a text"),
                     anchor,
@@ -716,6 +755,7 @@ fn spawn_pieces(commands: &mut Commands, art: &Art, root: Entity, screen: Screen
             }
         }
     }
+    buttons
 }
 
 /// The dialog in front follows its description: the same pieces are moved, resized and
@@ -724,6 +764,7 @@ fn spawn_pieces(commands: &mut Commands, art: &Art, root: Entity, screen: Screen
 pub(super) fn reflow(
     mut commands: Commands,
     art: Res<Art>,
+    mut focus: ResMut<Focus>,
     shown: Res<ShownDialog>,
     screen: Res<State<Screen>>,
     roots: Query<(Entity, &DialogRoot), With<FlowRoot>>,
@@ -737,7 +778,8 @@ pub(super) fn reflow(
         Option<&mut UiButton>,
         Option<&mut Sprite>,
         Option<&Children>,
-        Option<(&mut ListRow, &mut Named, &Ink)>,
+        Option<&mut Named>,
+        Option<(&mut ListRow, &Ink)>,
     )>,
     mut button_labels: Query<(Entity, &mut Label, &mut TextBox), Without<Flowed>>,
 ) {
@@ -751,23 +793,44 @@ pub(super) fn reflow(
     let mine: Vec<_> = pieces
         .iter()
         .filter(|p| p.2.parent() == root)
-        .map(|p| (p.0, p.1.0, p.6.is_some()))
+        .map(|p| (p.0, *p.1, p.6.as_ref().map(|b| b.request)))
         .collect();
     let same = mine.len() == placed.len()
-        && mine.iter().all(|&(_, n, is_button)| {
-            placed.get(n).is_some_and(|p| {
-                matches!(p.piece, Piece::Button(_) | Piece::Row { .. }) == is_button
-            })
-        });
+        && mine
+            .iter()
+            .all(|&(_, Flowed(n, kind), _)| placed.get(n).is_some_and(|p| p.piece.kind() == kind));
     if !same {
+        // Drawn anew; the keyboard's focus goes to the new button that sends what the old one
+        // did, if there is one.
+        let focused = mine
+            .iter()
+            .find(|(entity, ..)| focus.0 == Some(*entity))
+            .and_then(|(_, _, request)| *request);
         for (entity, ..) in &mine {
             commands.entity(*entity).despawn();
         }
-        spawn_pieces(&mut commands, &art, root, *screen.get(), dialog);
+        let buttons = spawn_pieces(&mut commands, &art, root, *screen.get(), dialog);
+        if let Some(request) = focused {
+            focus.0 = buttons
+                .iter()
+                .find(|(_, r)| *r == request)
+                .map(|(entity, _)| *entity);
+        }
         return;
     }
-    for (entity, flowed, parent, mut transform, label, text_box, button, sprite, children, row) in
-        &mut pieces
+    for (
+        entity,
+        flowed,
+        parent,
+        mut transform,
+        label,
+        text_box,
+        button,
+        sprite,
+        children,
+        named,
+        row,
+    ) in &mut pieces
     {
         if parent.parent() != root {
             continue;
@@ -778,9 +841,10 @@ pub(super) fn reflow(
             Piece::Text { left: true, .. } => place.rect.min.x,
             _ => centre.x,
         };
-        let at = Transform::from_xyz(x, centre.y, Z_LABEL);
-        if *transform != at {
-            *transform = at;
+        // The place only: a label's scale is the text's own (1 / zoom).
+        let at = Vec3::new(x, centre.y, Z_LABEL);
+        if transform.translation != at {
+            transform.translation = at;
         }
         let new_box = place.text_box().expect("every piece has text");
         match &place.piece {
@@ -795,14 +859,23 @@ pub(super) fn reflow(
                 }
             }
             Piece::Button(described) => {
+                // Another button may stand at this place now (the coach's worst moves change
+                // while its summary shows): it sends and is named as the description says.
                 let size = Vec2::new(place.rect.width(), BUTTON_HEIGHT);
                 if let Some(mut button) = button
-                    && button.size != size
+                    && (button.size != size || button.request != described.request)
                 {
                     button.size = size;
+                    button.request = described.request;
                     if let Some(mut sprite) = sprite {
                         sprite.custom_size = Some(size);
                     }
+                }
+                if let Some(mut named) = named {
+                    named.set_if_neq(Named {
+                        name: described.name.clone(),
+                        chosen: described.request.is_choice().then_some(described.chosen),
+                    });
                 }
                 for &child in children.into_iter().flatten() {
                     if let Ok((_, mut label, mut text_box)) = button_labels.get_mut(child) {
@@ -837,15 +910,17 @@ pub(super) fn reflow(
                     sprite.custom_size = Some(size);
                 }
                 let (back, text) = row_inks(*selected);
-                if let Some((mut row, mut named, ink)) = row {
+                if let Some((mut row, ink)) = row {
                     row.set_if_neq(ListRow(*index));
+                    if *ink != back {
+                        commands.entity(entity).insert(back);
+                    }
+                }
+                if let Some(mut named) = named {
                     named.set_if_neq(Named {
                         name: described.name.clone(),
                         chosen: None,
                     });
-                    if *ink != back {
-                        commands.entity(entity).insert(back);
-                    }
                 }
                 for &child in children.into_iter().flatten() {
                     if let Ok((child, mut label, mut text_box)) = button_labels.get_mut(child) {
@@ -867,7 +942,7 @@ fn spawn_chart_piece(commands: &mut Commands, root: Entity, n: usize, chart: &Ch
     let piece = commands
         .spawn((
             ChildOf(root),
-            Flowed(n),
+            Flowed(n, Kind::Chart),
             Transform::from_xyz(centre.x, centre.y, Z_LABEL),
             Visibility::default(),
         ))

@@ -56,7 +56,7 @@ pub struct Named {
 pub struct Described;
 
 /// A text drawn from line `n` of its screen's description, which follows it while that screen
-/// is in front (`follow_description`): the options' "4 rows, 6 columns".
+/// is in front (`follow_description`): the coach's line under "Game over!".
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DescribedLine(pub Screen, pub usize);
 

@@ -12,7 +12,7 @@ use g2048::game::review::{Reading, reading_line};
 use g2048::game::screens::coach_summary::{READING_LINE, summary};
 use g2048::game::screens::race_result::card;
 use g2048::game::screens::{history, stats};
-use g2048::game::{Block, GameList, Request, Screen, ShownDialog};
+use g2048::game::{Block, GameList, LIST_ROWS, Request, Screen, ShownDialog};
 use g2048::i18n::{Lang, Words};
 use g2048::rules::{Board, Config, Direction, Shape};
 use g2048::save::PastGame;
@@ -255,5 +255,67 @@ fn the_check_finds_an_overlap_and_a_clipped_text() {
     assert!(
         problems.iter().any(|p| p.contains("clipped")),
         "{problems:?}"
+    );
+}
+
+/// When the description in front changes, its pieces follow it in place: the history's rows
+/// show the games the list now shows, each sending and named for its own game, the selected
+/// one dark; a text moved keeps the scale the zoom gives it; the keyboard's focus stays.
+#[test]
+fn a_dialog_follows_its_description_in_place() {
+    use bevy::prelude::Transform;
+    use g2048::game::{Focus, UiButton};
+    use g2048::view::flow::{Flowed, ListRow};
+    use g2048::view::text::{Label, Zoom};
+    use g2048::view::theme::Ink;
+    use g2048::view::widgets::Named;
+    let mut app = g2048::testing::app(Config::default(), 7);
+    for _ in 0..LIST_ROWS + 2 {
+        g2048::testing::play_moves(&mut app, 2);
+        press_and_settle(&mut app, KeyCode::KeyR);
+        press_and_settle(&mut app, KeyCode::Enter);
+    }
+    app.world_mut().insert_resource(Zoom(1.5));
+    press_and_settle(&mut app, KeyCode::KeyG);
+    assert_eq!(screen(&app), Screen::History);
+    press_and_settle(&mut app, KeyCode::Tab);
+    let focused = app
+        .world()
+        .resource::<Focus>()
+        .0
+        .expect("a button has the focus");
+    for _ in 0..LIST_ROWS + 1 {
+        press_and_settle(&mut app, KeyCode::ArrowDown);
+    }
+    let dialog = shown(&app);
+    let Some(Block::List(list)) = dialog.body.iter().find(|b| matches!(b, Block::List(_))) else {
+        panic!("the history has a list");
+    };
+    assert!(list.top > 0, "the list scrolled: {list:?}");
+    let world = app.world_mut();
+    let mut rows = world.query::<(&ListRow, &UiButton, &Named, &Ink)>();
+    let mut seen = 0;
+    for (row, button, named, ink) in rows.iter(world) {
+        let described = &list.rows[row.0];
+        assert_eq!(button.request, described.request);
+        assert_eq!(named.name, described.name);
+        let selected = row.0 == list.selected;
+        assert_eq!(*ink == Ink::Button, selected, "row {}", row.0);
+        seen += 1;
+    }
+    assert_eq!(seen, LIST_ROWS);
+    let mut texts = world.query::<(&Flowed, &Label, &Transform)>();
+    for (_, label, transform) in texts.iter(world) {
+        assert!(
+            (transform.scale.x - 1.0 / 1.5).abs() < 1e-4,
+            "{:?} at scale {}",
+            label.0,
+            transform.scale.x
+        );
+    }
+    assert_eq!(
+        world.resource::<Focus>().0,
+        Some(focused),
+        "the focus stays on its button"
     );
 }

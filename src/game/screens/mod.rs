@@ -352,7 +352,7 @@ pub struct Dialog {
 /// A piece of a dialog, in reading order.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Block {
-    /// Buttons at the end of the title's line (the options' language).
+    /// Buttons at the end of the title's line (the options' language, the statistics' ← and →).
     TitleButtons(Vec<DialogButton>),
     /// A short text at the end of the title's line: drawn, and what a screen reader hears of it
     /// (the history's "1–8 of 40 games", both; the statistics' "4×4", drawn only, since their
@@ -475,7 +475,7 @@ impl DialogButton {
 
 impl Dialog {
     /// A modal dialog of a title, its lines and a row of buttons under them (the question,
-    /// a race's card, the coach's summary).
+    /// a race's card, "You win!" and "Game over!").
     pub fn modal(title: impl Into<String>, lines: Vec<String>, buttons: Vec<DialogButton>) -> Self {
         let mut body: Vec<Block> = lines.into_iter().map(Block::Line).collect();
         body.push(Block::Buttons(buttons));
