@@ -4,7 +4,10 @@
 use std::path::Path;
 
 fn main() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/i18n");
+    // Read when the script runs, not when it was compiled: a clone elsewhere that shares the
+    // target folder runs the same compiled script.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let folder = Path::new(&manifest).join("../../assets/i18n");
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed={}", folder.display());
     let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("i18n");
