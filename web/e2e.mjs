@@ -513,7 +513,7 @@ async function languages(browser, url) {
         && document.getElementById('a11y-dialog-title').textContent === 'Options', null, { timeout: MOVE_TIMEOUT_MS })
         .then(() => true, () => false);
       const newGame = await page.$eval('[data-request="NewGame"]', (e) => e.textContent);
-      check(english && newGame === WORDS.en['page-new-game'],
+      check(english && newGame === WORDS.en['header-new-game'],
         `L in the options: the page and the dialog speak English at once ("${newGame}")`);
       await page.keyboard.press('Escape');
       // The page's language at the moment the game first draws (its saves are read first,

@@ -454,12 +454,10 @@ page-mirror = 2048 für Screenreader
 # Was die Tasten auf dem Spielfeld tun, für einen Screenreader: jeder Buchstabe ist die Taste.
 page-keys = Die Pfeiltasten schieben die Kacheln. B liest das Spielfeld vor, U nimmt einen Zug zurück, R startet ein neues Spiel, I gibt einen Tipp, P lässt die KI spielen, O öffnet die Optionen, X die Zusammenfassung des Coachs.
 page-game = Spiel
-page-new-game = Neues Spiel
 page-undo = Rückgängig
 page-hint = Tipp
 page-ai = KI spielt
 page-read = Spielfeld vorlesen
-page-options = Optionen
 page-coach = Zusammenfassung des Coachs
 page-update = Neue Version
 page-reload = Neu laden

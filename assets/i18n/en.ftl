@@ -453,12 +453,10 @@ page-mirror = 2048, for screen readers
 # What the keys on the board do, for a screen reader: each letter is the key's.
 page-keys = Arrow keys slide the tiles. B reads the board, U undoes, R starts a new game, I gives a hint, P lets the AI play, O opens the options, X the coach's summary.
 page-game = Game
-page-new-game = New Game
 page-undo = Undo
 page-hint = Hint
 page-ai = AI plays
 page-read = Read the board
-page-options = Options
 page-coach = Coach's summary
 page-update = New version
 page-reload = Reload

@@ -456,12 +456,10 @@ page-mirror = 2048, para lectores de pantalla
 # Lo que hacen las teclas en el tablero, para un lector de pantalla: cada letra es la de la tecla.
 page-keys = Las flechas deslizan las fichas. B lee el tablero, U deshace, R empieza una partida nueva, I da una pista, P deja jugar a la IA, O abre las opciones, X muestra el resumen del tutor.
 page-game = Juego
-page-new-game = Nueva partida
 page-undo = Deshacer
 page-hint = Pista
 page-ai = Juega la IA
 page-read = Leer el tablero
-page-options = Opciones
 page-coach = Resumen del tutor
 page-update = Nueva versión
 page-reload = Recargar

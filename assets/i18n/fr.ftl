@@ -455,12 +455,10 @@ page-mirror = 2048, pour les lecteurs d’écran
 # What the keys on the board do, for a screen reader: each letter is the key’s.
 page-keys = Les flèches font glisser les tuiles. B lit le plateau, U annule, R lance une nouvelle partie, I donne un indice, P fait jouer l’IA, O ouvre les options, X le bilan du coach.
 page-game = Jeu
-page-new-game = Nouvelle partie
 page-undo = Annuler
 page-hint = Indice
 page-ai = L’IA joue
 page-read = Lire le plateau
-page-options = Options
 page-coach = Bilan du coach
 page-update = Nouvelle version
 page-reload = Recharger

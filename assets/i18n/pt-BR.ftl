@@ -452,12 +452,10 @@ page-mirror = 2048, para leitores de tela
 # What the keys on the board do, for a screen reader: each letter is the key's.
 page-keys = As setas deslizam as peças. B lê o tabuleiro, U desfaz, R começa um novo jogo, I dá uma dica, P deixa a IA jogar, O abre as opções, X mostra o resumo do treinador.
 page-game = Jogo
-page-new-game = Novo jogo
 page-undo = Desfazer
 page-hint = Dica
 page-ai = IA joga
 page-read = Ler o tabuleiro
-page-options = Opções
 page-coach = Resumo do treinador
 page-update = Nova versão
 page-reload = Recarregar

@@ -395,12 +395,10 @@ page-mirror = 2048（屏幕阅读器版）
 # 屏幕阅读器用的按键说明：每个字母都是键名。
 page-keys = 方向键滑动方块。B 读出棋盘，U 撤销，R 开始新游戏，I 给出提示，P 让 AI 来玩，O 打开选项，X 查看教练总结。
 page-game = 游戏
-page-new-game = 新游戏
 page-undo = 撤销
 page-hint = 提示
 page-ai = AI 来玩
 page-read = 读出棋盘
-page-options = 选项
 page-coach = 教练总结
 page-update = 新版本
 page-reload = 重新加载

@@ -7,7 +7,8 @@
 //! [`lay_out`] is plain layout (no ECS), so a test can lay out every screen in every language and
 //! look for overlaps and clipped text ([`Placed::problems`]). The screens drawn this way are the
 //! question, a race's card, the options, the coach's summary, the history and the statistics
-//! (`FLOWED`); the game's overlays, the replay's controls and the header still place their own.
+//! (`FLOWED`), and "You win!" and "Game over!" over the board (`overlay`, which fades them in);
+//! the replay's controls and the header still place their own.
 
 use bevy::{prelude::*, sprite::Anchor};
 use taffy::prelude::{
@@ -17,6 +18,7 @@ use taffy::prelude::{
 };
 
 use super::art::Art;
+use super::fade::BaseAlpha;
 use super::layout::{BOARD_CENTER, BOARD_PX, TOP, Z_DIALOG, Z_LABEL};
 use super::text::{Faces, LINE_HEIGHT, Label, TextBox};
 use super::theme::Ink;
@@ -51,6 +53,9 @@ pub enum Form {
     /// Over the board, every row from the left margin, a list's rows and the footer filling
     /// their line (the history, the statistics).
     Screen,
+    /// Over the board, see-through: the message large where the original has it, centred, its
+    /// buttons and lines under it ("You win!", "Game over!").
+    Overlay,
 }
 
 impl Form {
@@ -60,6 +65,7 @@ impl Form {
             Screen::Options => Form::Page,
             Screen::Coach => Form::Sheet,
             Screen::History | Screen::Stats => Form::Screen,
+            Screen::Game => Form::Overlay,
             _ => Form::Centred,
         }
     }
@@ -68,7 +74,7 @@ impl Form {
     /// top down to the line of keys.
     pub fn size(self) -> Vec2 {
         match self {
-            Form::Centred | Form::Sheet | Form::Screen => Vec2::splat(BOARD_PX),
+            Form::Centred | Form::Sheet | Form::Screen | Form::Overlay => Vec2::splat(BOARD_PX),
             Form::Page => Vec2::new(BOARD_PX, PAGE_TOP - PAGE_BOTTOM),
         }
     }
@@ -76,7 +82,7 @@ impl Form {
     /// Where its box's centre is.
     pub fn centre(self) -> Vec2 {
         match self {
-            Form::Centred | Form::Sheet | Form::Screen => BOARD_CENTER,
+            Form::Centred | Form::Sheet | Form::Screen | Form::Overlay => BOARD_CENTER,
             Form::Page => Vec2::new(0.0, (PAGE_TOP + PAGE_BOTTOM) / 2.0),
         }
     }
@@ -111,6 +117,15 @@ const ROW_PX: f32 = 15.0;
 const ROW_INSET: f32 = 12.0;
 /// A chart's height, its heading's line included.
 const CHART_HEIGHT: f32 = 140.0;
+/// An overlay's message (60 units, as in the original) with its centre 40 over the board's,
+/// the room between its rows, its buttons' least width (four of them narrower, to fit the
+/// board), and its margin at the sides.
+const MESSAGE_PX: f32 = 60.0;
+const OVERLAY_TOP: f32 = BOARD_PX / 2.0 - 40.0 - MESSAGE_PX * LINE_HEIGHT / 2.0;
+const OVERLAY_GAP: f32 = 25.0;
+const MIN_OVERLAY_BUTTON: f32 = 130.0;
+const MIN_NARROW_OVERLAY_BUTTON: f32 = 110.0;
+const OVERLAY_SIDE: f32 = 10.0;
 
 /// What a placed piece is.
 #[derive(Debug, Clone, PartialEq)]
@@ -282,11 +297,13 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
     };
     let least = match form {
         Form::Centred => MIN_WIDE_BUTTON,
+        Form::Overlay => MIN_OVERLAY_BUTTON,
         Form::Sheet | Form::Page | Form::Screen => MIN_BUTTON,
     };
     // The title, and the buttons at the end of its line.
     let title_px = match form {
         Form::Centred => QUESTION_PX,
+        Form::Overlay => MESSAGE_PX,
         Form::Sheet | Form::Page | Form::Screen => TITLE_PX,
     };
     let title = text(&mut tree, &dialog.title, title_px, 1, true);
@@ -338,7 +355,8 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
     for block in &dialog.body {
         let top = gap_before(form, previous, block);
         let node = match block {
-            Block::TitleButtons(_) | Block::TitleNote { .. } => continue,
+            // Said only; and what the title's row holds.
+            Block::Said(_) | Block::TitleButtons(_) | Block::TitleNote { .. } => continue,
             Block::Chart(chart) => {
                 let style = Style {
                     size: Size {
@@ -404,7 +422,7 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
             Block::Line(line) => {
                 let lines = match form {
                     Form::Sheet => SHEET_LINES,
-                    Form::Screen => 2,
+                    Form::Screen | Form::Overlay => 2,
                     _ if dialog.lines().len() > 1 => 1,
                     _ => 2,
                 };
@@ -441,6 +459,8 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
                 // A footer's buttons are wide, but for a screen's five (the history's).
                 let floor = if matches!(block, Block::Footer(_)) && form != Form::Screen {
                     MIN_FOOTER_BUTTON
+                } else if form == Form::Overlay && buttons.len() > 3 {
+                    MIN_NARROW_OVERLAY_BUTTON
                 } else {
                     least
                 };
@@ -476,23 +496,31 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
         children.push(node);
         previous = Some(block);
     }
+    let side = if form == Form::Overlay {
+        OVERLAY_SIDE
+    } else {
+        MARGIN
+    };
     let root = tree
         .new_with_children(
             Style {
                 flex_direction: FlexDirection::Column,
                 justify_content: Some(match form {
                     Form::Centred => JustifyContent::Center,
-                    Form::Sheet | Form::Page | Form::Screen => JustifyContent::FlexStart,
+                    Form::Sheet | Form::Page | Form::Screen | Form::Overlay => {
+                        JustifyContent::FlexStart
+                    }
                 }),
                 size: Size {
                     width: Dimension::length(size.x),
                     height: Dimension::length(size.y),
                 },
                 padding: Edges {
-                    left: LengthPercentage::length(MARGIN),
-                    right: LengthPercentage::length(MARGIN),
+                    left: LengthPercentage::length(side),
+                    right: LengthPercentage::length(side),
                     top: LengthPercentage::length(match form {
                         Form::Screen => SCREEN_TOP,
+                        Form::Overlay => OVERLAY_TOP,
                         _ => MARGIN,
                     }),
                     bottom: LengthPercentage::length(match form {
@@ -558,6 +586,7 @@ fn gap_before(form: Form, previous: Option<&Block>, block: &Block) -> f32 {
         (Form::Page, Some(Block::Heading(_)), _) => 2.0,
         (Form::Page, _, _) => 8.0,
         (Form::Screen, _, _) => 8.0,
+        (Form::Overlay, _, _) => OVERLAY_GAP,
     }
 }
 
@@ -641,12 +670,27 @@ impl Piece {
 #[derive(Component, Debug)]
 pub struct FlowRoot;
 
-/// The question's cover lets the board show through a little; the others hide it.
-fn cover(screen: Screen) -> f32 {
-    if screen == Screen::ConfirmNewGame {
-        0.9
-    } else {
-        1.0
+/// A flowed dialog's inks: its cover's, with the cover's opacity, and its title's.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct Look {
+    pub cover: Ink,
+    pub alpha: f32,
+    pub title: Ink,
+}
+
+impl Look {
+    /// A screen's: the question's cover lets the board show through a little; the others hide
+    /// it.
+    fn of(screen: Screen) -> Self {
+        Self {
+            cover: Ink::Page,
+            alpha: if screen == Screen::ConfirmNewGame {
+                0.9
+            } else {
+                1.0
+            },
+            title: Ink::Text,
+        }
     }
 }
 
@@ -654,23 +698,36 @@ fn cover(screen: Screen) -> f32 {
 /// in the frame).
 fn spawn_flowed(mut commands: Commands, art: Res<Art>, facts: Facts) {
     let screen = *facts.screen.get();
-    let Some(dialog) = facts.dialog() else {
-        return;
-    };
-    let dialog = &dialog;
+    if let Some(dialog) = facts.dialog() {
+        let root = spawn_dialog(&mut commands, &art, screen, &dialog, Look::of(screen));
+        commands.entity(root).insert(DespawnOnExit(screen));
+    }
+}
+
+/// Draws `dialog`, `screen`'s description, in its form's box over a cover of `look`; gives back
+/// its root, which the caller despawns when it is done.
+pub fn spawn_dialog(
+    commands: &mut Commands,
+    art: &Art,
+    screen: Screen,
+    dialog: &Dialog,
+    look: Look,
+) -> Entity {
     let form = Form::of(screen);
-    // Its cover, of the page's colour: the dialog that assistive technology is told about.
+    // The cover: the dialog that assistive technology is told about.
     let root = commands
         .spawn((
             FlowRoot,
             DialogRoot(screen),
-            DespawnOnExit(screen),
-            Ink::Page,
-            art.large_round(Ink::Page.light().with_alpha(cover(screen)), form.size()),
+            look,
+            look.cover,
+            BaseAlpha(look.alpha),
+            art.large_round(look.cover.light().with_alpha(look.alpha), form.size()),
             Transform::from_translation(form.centre().extend(Z_DIALOG)),
         ))
         .id();
-    spawn_pieces(&mut commands, &art, root, screen, dialog);
+    spawn_pieces(commands, art, root, screen, dialog, look.title);
+    root
 }
 
 /// Draws `dialog`'s pieces under `root`; gives back its buttons and what each sends.
@@ -680,6 +737,7 @@ fn spawn_pieces(
     root: Entity,
     screen: Screen,
     dialog: &Dialog,
+    title_ink: Ink,
 ) -> Vec<(Entity, Request)> {
     let mut buttons = Vec::new();
     for (n, placed) in lay_out(dialog, Form::of(screen)).into_iter().enumerate() {
@@ -744,7 +802,12 @@ fn spawn_pieces(
                 let mut entity = commands.spawn((
                     ChildOf(root),
                     flowed,
-                    label(text.clone(), *px, Ink::Text),
+                    label(
+                        text.clone(),
+                        *px,
+                        if *title { title_ink } else { Ink::Text },
+                    ),
+                    BaseAlpha(1.0),
                     placed.text_box().expect("a text"),
                     anchor,
                     Transform::from_xyz(x, centre.y, Z_LABEL),
@@ -767,7 +830,7 @@ pub(super) fn reflow(
     mut focus: ResMut<Focus>,
     shown: Res<ShownDialog>,
     screen: Res<State<Screen>>,
-    roots: Query<(Entity, &DialogRoot), With<FlowRoot>>,
+    roots: Query<(Entity, &DialogRoot, &Look), With<FlowRoot>>,
     mut pieces: Query<(
         Entity,
         &Flowed,
@@ -786,7 +849,7 @@ pub(super) fn reflow(
     let Some(dialog) = shown.0.as_ref() else {
         return;
     };
-    let Some((root, _)) = roots.iter().find(|(_, r)| r.0 == *screen.get()) else {
+    let Some((root, _, look)) = roots.iter().find(|(_, r, _)| r.0 == *screen.get()) else {
         return;
     };
     let placed = lay_out(dialog, Form::of(*screen.get()));
@@ -809,7 +872,7 @@ pub(super) fn reflow(
         for (entity, ..) in &mine {
             commands.entity(*entity).despawn();
         }
-        let buttons = spawn_pieces(&mut commands, &art, root, *screen.get(), dialog);
+        let buttons = spawn_pieces(&mut commands, &art, root, *screen.get(), dialog, look.title);
         if let Some(request) = focused {
             focus.0 = buttons
                 .iter()

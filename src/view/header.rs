@@ -15,13 +15,16 @@ use super::motion::Motion;
 use super::text::TextBox;
 use super::text::{BODY_PX, FontPx, Label};
 use super::theme::Ink;
-use super::widgets::{Align, BUTTON_GAP, BUTTON_HEIGHT, Says, button, label, menu_button, row_x};
+use super::widgets::{
+    Align, BUTTON_GAP, BUTTON_HEIGHT, Named, Says, board_button, label, menu_button, row_x,
+};
 use crate::game::daily::day_said;
 use crate::game::race::{Race, lead_label};
+use crate::game::screens::play;
 use crate::game::speech::remark;
 use crate::game::{
     Autoplay, BestScores, DailyNow, Engine, GameSet, HintGiven, Language, MoveApplied, Notice,
-    Rated, Request, Screen,
+    Rated, Request, Screen, UiButton,
 };
 use crate::i18n::Words;
 use crate::rules::Direction;
@@ -48,6 +51,19 @@ const COUNTER_Y: f32 = -9.0;
 /// The row under the title, right to left: New Game, Undo, options, AI.
 const NEW_GAME_WIDTH: f32 = 130.0;
 const UNDO_WIDTH: f32 = 70.0;
+/// A board button's width: the AI's and the options' are square.
+fn width_of(request: Request) -> f32 {
+    match request {
+        Request::NewGame => NEW_GAME_WIDTH,
+        Request::Undo => UNDO_WIDTH,
+        _ => BUTTON_HEIGHT,
+    }
+}
+
+/// One of the board's buttons (`screens::play::board_buttons`): its place in their list.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardButton(pub usize);
+
 /// The intro's room left of those four buttons.
 const INTRO_WIDTH: f32 =
     BOARD_PX - NEW_GAME_WIDTH - UNDO_WIDTH - 2.0 * BUTTON_HEIGHT - 4.0 * BUTTON_GAP;
@@ -89,6 +105,7 @@ pub(super) fn plugin(app: &mut App) {
                 show_target,
                 show_hint,
                 show_autoplay,
+                relabel_board_buttons.run_if(resource_changed::<Language>),
             )
                 .in_set(GameSet::React),
         );
@@ -194,48 +211,70 @@ fn spawn_header(
         Anchor::CENTER_LEFT,
         Transform::from_xyz(LEFT, ROW_Y, 0.0),
     ));
-    let [ai, menu, undo, new_game] = row_x(
-        &[BUTTON_HEIGHT, BUTTON_HEIGHT, UNDO_WIDTH, NEW_GAME_WIDTH],
-        Align::Right(RIGHT),
-    )[..] else {
-        unreachable!("four buttons")
-    };
-    // Autoplay on and off; orange while the AI plays.
-    commands.spawn((
-        AiButton,
-        button(
-            &art,
-            &words,
-            "header-ai",
-            BUTTON_HEIGHT,
-            Request::ToggleAutoplay,
-        ),
-        Transform::from_xyz(ai, ROW_Y, 0.0),
-    ));
-    commands.spawn((
-        menu_button(&art, &words, Request::OpenOptions),
-        Transform::from_xyz(menu, ROW_Y, 0.0),
-    ));
-    commands.spawn((
-        button(&art, &words, "header-undo", UNDO_WIDTH, Request::Undo),
-        Transform::from_xyz(undo, ROW_Y, 0.0),
-    ));
-    commands.spawn((
-        button(
-            &art,
-            &words,
-            "header-new-game",
-            NEW_GAME_WIDTH,
-            Request::NewGame,
-        ),
-        Transform::from_xyz(new_game, ROW_Y, 0.0),
-    ));
+    // The board's buttons (`screens::play::board_buttons`): the first four drawn in this row,
+    // right-aligned; the others, hidden, only in the accessibility tree, after them.
+    let described = play::board_buttons(&words);
+    let widths: Vec<f32> = described[..play::DRAWN]
+        .iter()
+        .map(|b| width_of(b.request))
+        .collect();
+    let xs = row_x(&widths, Align::Right(RIGHT));
+    for (index, button) in described.iter().enumerate() {
+        let at = Transform::from_xyz(xs.get(index).copied().unwrap_or(RIGHT), ROW_Y, 0.0);
+        let mut entity = if index >= play::DRAWN {
+            // Not drawn, and nothing to press but for a screen reader (after the drawn ones in
+            // its reading order, as they are in the list).
+            commands.spawn((
+                UiButton {
+                    request: button.request,
+                    size: Vec2::ZERO,
+                },
+                Named {
+                    name: button.name.clone(),
+                    chosen: None,
+                },
+                at.with_translation(Vec3::new(RIGHT + index as f32, ROW_Y, 0.0)),
+                Visibility::Hidden,
+            ))
+        } else if button.request == Request::OpenOptions {
+            commands.spawn((menu_button(&art, button), at))
+        } else {
+            commands.spawn((board_button(&art, button, width_of(button.request)), at))
+        };
+        entity.insert(BoardButton(index));
+        // Autoplay on and off; orange while the AI plays.
+        if button.request == Request::ToggleAutoplay {
+            entity.insert(AiButton);
+        }
+    }
     commands.spawn((
         KeyHelp,
         label(Screen::Game.help_line(&words), KEY_HELP_PX, Ink::Text),
         TextBox::lines(BOARD_PX, 2),
         Transform::from_xyz(0.0, BOARD_CENTER.y - BOARD_PX / 2.0 - KEY_HELP_BELOW, 0.0),
     ));
+}
+
+/// The board's buttons in the language chosen: their labels and names.
+fn relabel_board_buttons(
+    words: Res<Language>,
+    mut buttons: Query<(&BoardButton, &mut Named, Option<&Children>)>,
+    mut labels: Query<&mut Label>,
+) {
+    let described = play::board_buttons(&words);
+    for (&BoardButton(index), mut named, children) in &mut buttons {
+        let Some(button) = described.get(index) else {
+            continue;
+        };
+        if named.name != button.name {
+            named.name.clone_from(&button.name);
+        }
+        for &child in children.into_iter().flatten() {
+            if let Ok(mut label) = labels.get_mut(child) {
+                label.set_if_neq(Label(button.label.clone()));
+            }
+        }
+    }
 }
 
 /// The intro names the target of the game being played (or the day of a daily, or a race's

@@ -96,6 +96,18 @@ pub fn described_button(art: &Art, described: &DialogButton, width: f32) -> impl
     )
 }
 
+/// One of the board's own buttons (`screens::play::board_buttons`), of `width`: not a dialog's,
+/// so no dialog's description relabels it.
+pub fn board_button(art: &Art, described: &DialogButton, width: f32) -> impl Bundle {
+    (
+        plain_button(art, described.label.clone(), width, described.request),
+        Named {
+            name: described.name.clone(),
+            chosen: None,
+        },
+    )
+}
+
 fn plain_button(art: &Art, text: String, width: f32, request: Request) -> impl Bundle {
     let size = Vec2::new(width, BUTTON_HEIGHT);
     (
@@ -114,7 +126,7 @@ fn plain_button(art: &Art, text: String, width: f32, request: Request) -> impl B
 }
 
 /// A square button with three bars (the options).
-pub fn menu_button(art: &Art, words: &Words, request: Request) -> impl Bundle {
+pub fn menu_button(art: &Art, described: &DialogButton) -> impl Bundle {
     let size = Vec2::splat(BUTTON_HEIGHT);
     let bar = |y: f32| {
         (
@@ -125,12 +137,14 @@ pub fn menu_button(art: &Art, words: &Words, request: Request) -> impl Bundle {
         )
     };
     (
-        UiButton { request, size },
+        UiButton {
+            request: described.request,
+            size,
+        },
         Named {
-            name: words.get("header-options"),
+            name: described.name.clone(),
             chosen: None,
         },
-        Says("header-options"),
         Ink::Button,
         art.small_round(BUTTON, size),
         BaseAlpha(1.0),

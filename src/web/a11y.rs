@@ -25,7 +25,10 @@ use crate::game::{
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, listen_to_buttons)
         .add_systems(Update, take_button_requests.in_set(GameSet::Input))
-        .add_systems(Last, (mirror_board, mirror_dialog, speak));
+        .add_systems(
+            Last,
+            (mirror_board, mirror_board_buttons, mirror_dialog, speak),
+        );
 }
 
 /// Requests from the mirror's buttons, waiting for the next frame.
@@ -37,23 +40,11 @@ struct ButtonRequests(Rc<RefCell<Vec<Request>>>);
 #[derive(Default)]
 struct DialogState {
     choices: Rc<RefCell<Vec<Request>>>,
+    /// The board's buttons' requests, by their `data-board` index.
+    board: Rc<RefCell<Vec<Request>>>,
     buttons: Vec<crate::game::DialogButton>,
     open: bool,
     return_to: Option<web_sys::HtmlElement>,
-}
-
-/// The request a mirror button names in its `data-request`.
-fn request_named(name: &str) -> Option<Request> {
-    Some(match name {
-        "NewGame" => Request::NewGame,
-        "Undo" => Request::Undo,
-        "Hint" => Request::Hint,
-        "ToggleAutoplay" => Request::ToggleAutoplay,
-        "ReadBoard" => Request::ReadBoard,
-        "OpenOptions" => Request::OpenOptions,
-        "OpenCoach" => Request::OpenCoach,
-        _ => return None,
-    })
 }
 
 fn element(id: &str) -> Option<web_sys::Element> {
@@ -66,6 +57,7 @@ fn listen_to_buttons(world: &mut World) {
     let queue = ButtonRequests::default();
     let dialog = DialogState::default();
     let choices = dialog.choices.clone();
+    let board = dialog.board.clone();
     world.insert_non_send(dialog);
     let (Some(mirror), Some(proxy)) = (
         element("a11y"),
@@ -91,8 +83,9 @@ fn listen_to_buttons(world: &mut World) {
             return;
         };
         let named = button
-            .get_attribute("data-request")
-            .and_then(|name| request_named(&name));
+            .get_attribute("data-board")
+            .and_then(|i| i.parse::<usize>().ok())
+            .and_then(|i| board.borrow().get(i).copied());
         let chosen = button
             .get_attribute("data-choice")
             .and_then(|i| i.parse::<usize>().ok())
@@ -159,6 +152,33 @@ fn mirror_board(engine: Res<Engine>, best: Res<BestScores>, words: Res<Language>
         }
         let _ = body.append_child(&row);
     }
+}
+
+/// The board's own buttons (`screens::play::board_buttons`, the same the desktop offers), as
+/// buttons named in the player's language, each marked with its request's name.
+fn mirror_board_buttons(words: Res<Language>, mirror: NonSend<DialogState>) {
+    if !words.is_changed() {
+        return;
+    }
+    let (Some(document), Some(group)) = (
+        web_sys::window().and_then(|w| w.document()),
+        element("a11y-board-buttons"),
+    ) else {
+        return;
+    };
+    let buttons = crate::game::screens::play::board_buttons(&words);
+    group.set_text_content(None);
+    for (i, button) in buttons.iter().enumerate() {
+        let Ok(element) = document.create_element("button") else {
+            return;
+        };
+        let _ = element.set_attribute("type", "button");
+        let _ = element.set_attribute("data-board", &i.to_string());
+        let _ = element.set_attribute("data-request", &format!("{:?}", button.request));
+        element.set_text_content(Some(&words.spoken(&button.name)));
+        let _ = group.append_child(&element);
+    }
+    *mirror.board.borrow_mut() = buttons.iter().map(|b| b.request).collect();
 }
 
 /// The dialog in front, or none (`ShownDialog`): its title, its lines and its buttons (choices

@@ -80,7 +80,16 @@ fn every_button_is_a_named_button_that_a_screen_reader_can_press() {
         .map(|(e, _, n)| (n.label().unwrap_or("").to_string(), e))
         .collect();
     let names: Vec<&str> = named.iter().map(|(n, _)| n.as_str()).collect();
-    for name in ["AI", "Options", "Undo", "New Game"] {
+    // The board's buttons, drawn or not (the same the page's mirror offers).
+    for name in [
+        "AI plays",
+        "Options",
+        "Undo",
+        "New Game",
+        "Hint",
+        "Read the board",
+        "Coach's summary",
+    ] {
         assert!(names.contains(&name), "{names:?}");
     }
     // A screen reader's click on New Game asks the question, as the button does.
@@ -424,13 +433,28 @@ fn the_tree_reads_in_order_under_one_root() {
             Role::Button,
             Role::Button,
             Role::Button,
+            Role::Button,
+            Role::Button,
+            Role::Button,
             Role::Dialog
         ],
         "{read:?}"
     );
     let names: Vec<&str> = read.iter().map(|r| r.1.as_str()).collect();
     assert_eq!(names[1], "Board");
-    assert_eq!(names[4..], ["AI", "Options", "Undo", "New Game", "Options"]);
+    assert_eq!(
+        names[4..],
+        [
+            "AI plays",
+            "Options",
+            "Undo",
+            "New Game",
+            "Hint",
+            "Read the boa",
+            "Coach's summ",
+            "Options"
+        ]
+    );
     // Every node of the tree is under the root: none is left at the top.
     let mut loose = world.query_filtered::<Entity, (With<AccessibilityNode>, Without<ChildOf>)>();
     assert_eq!(loose.iter(world).count(), 1, "the root alone is at the top");

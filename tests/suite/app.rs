@@ -270,14 +270,10 @@ fn the_win_overlay_is_invisible_then_fades_in_after_the_delay() {
     app.update(); // the state change lands, the overlay spawns
     assert_eq!(state(&app), GameState::Won);
     let cover_alpha = |app: &mut App| {
+        // The overlay's root is its cover.
         let world = app.world_mut();
-        let mut q = world.query_filtered::<(&Sprite, &ChildOf), Without<g2048::game::UiButton>>();
-        let mut overlays = world.query_filtered::<Entity, With<Overlay>>();
-        let root = overlays.single(world).unwrap();
-        q.iter(world)
-            .find(|(_, parent)| parent.parent() == root)
-            .map(|(s, _)| s.color.alpha())
-            .unwrap()
+        let mut covers = world.query_filtered::<&Sprite, With<Overlay>>();
+        covers.single(world).unwrap().color.alpha()
     };
     assert_eq!(cover_alpha(&mut app), 0.0, "hidden the frame it appears");
     // 1 s later it is still waiting (the original pauses 1.2 s).

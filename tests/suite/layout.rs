@@ -1,22 +1,25 @@
-//! Every screen the flow renderer draws (`view::flow::FLOWED`), in every language, laid out from
-//! its description: no two pieces overlap, none leaves the dialog's box, and no text is clipped
-//! (its box holds it, shrunk or broken as the label would draw it). The layout is in design
+//! Every screen the flow renderer draws (`view::flow::FLOWED`, and "You win!" and "Game over!"),
+//! in every language, laid out from its description: no two pieces overlap, none leaves the
+//! dialog's box, and no text is clipped (its box holds it, shrunk or broken as the label would
+//! draw it). The layout is in design
 //! units, which the camera fits whole into any window (layout.rs), so a 360×640 window and a
 //! wide one show the same layout at another scale.
 
 use bevy::prelude::KeyCode;
 use g2048::ai::coach::{Rating, Verdict};
 use g2048::game::coach::{Summary, WORST_LISTED};
+use g2048::game::daily::Attempt;
 use g2048::game::race::{Figures, Outcome};
 use g2048::game::review::{Reading, reading_line};
 use g2048::game::screens::coach_summary::{READING_LINE, summary};
 use g2048::game::screens::race_result::card;
-use g2048::game::screens::{history, stats};
-use g2048::game::{Block, GameList, LIST_ROWS, Request, Screen, ShownDialog};
+use g2048::game::screens::{history, play, stats};
+use g2048::game::{Block, GameList, GameState, LIST_ROWS, Request, Screen, ShownDialog};
 use g2048::i18n::{Lang, Words};
+use g2048::rules::Day;
 use g2048::rules::{Board, Config, Direction, Shape};
 use g2048::save::PastGame;
-use g2048::testing::{app_in, press_and_settle, request, screen, set_board};
+use g2048::testing::{app_in, one_move_loses, press_and_settle, request, screen, set_board, state};
 use g2048::tr;
 use g2048::view::flow::{Form, Placed, lay_out};
 
@@ -32,6 +35,7 @@ fn check(what: &str, screen: Screen, dialog: &g2048::game::Dialog) {
         .iter()
         .map(|block| match block {
             Block::TitleNote { .. } | Block::Line(_) | Block::Heading(_) | Block::Chart(_) => 1,
+            Block::Said(_) => 0,
             Block::Labelled(_, buttons) => 1 + buttons.len(),
             Block::TitleButtons(buttons) | Block::Buttons(buttons) | Block::Footer(buttons) => {
                 buttons.len()
@@ -94,6 +98,19 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
             Screen::Coach,
             &shown(&app),
         );
+        // "You win!", then "Game over!" of a daily with the coach on: four buttons, the
+        // daily's result and the coach's line under them.
+        press_and_settle(&mut app, KeyCode::Escape);
+        let board = Board::from_rows(&[&[1024, 1024, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
+        set_board(&mut app, board, 2048);
+        press_and_settle(&mut app, KeyCode::ArrowLeft);
+        assert_eq!(state(&app), GameState::Won);
+        check(&format!("{lang:?} you win"), Screen::Game, &shown(&app));
+        press_and_settle(&mut app, KeyCode::Enter);
+        set_board(&mut app, one_move_loses(), 2048);
+        press_and_settle(&mut app, KeyCode::ArrowRight);
+        assert_eq!(state(&app), GameState::GameOver);
+        check(&format!("{lang:?} game over"), Screen::Game, &shown(&app));
         let words = Words::new(lang);
         let big = Figures {
             score: 3_932_100,
@@ -128,6 +145,22 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
                 .map(|n| (99_000 + n, rating))
                 .collect(),
         };
+        // "Game over!" of a daily (a practice one, its line the longer) with the coach on,
+        // the largest figures: four buttons, the daily's result and the coach's line.
+        let over = play::game_over(
+            g2048::testing::engine(&app),
+            Some((
+                Attempt {
+                    day: Day::of_ms(1_796_256_000_000).unwrap(),
+                    counted: false,
+                },
+                99_999,
+            )),
+            Some(&listed),
+            &words,
+        );
+        assert_eq!(over.buttons().len(), 4);
+        check(&format!("{lang:?} daily over"), Screen::Game, &over);
         let mut dialog = summary(&listed, &words);
         let figures = g2048::ai::review::Figures {
             skill: -0.999,

@@ -25,15 +25,9 @@ fn overlay(app: &mut App) -> Option<(Color, String, Color)> {
         .query_filtered::<Entity, With<Overlay>>()
         .single(world)
         .ok()?;
+    // The root is the cover; its first label the message.
+    let cover = world.get::<Sprite>(root)?.color;
     let children: Vec<Entity> = world.get::<Children>(root)?.to_vec();
-    let cover = children
-        .iter()
-        .find_map(|&c| {
-            world
-                .get::<Sprite>(c)
-                .filter(|_| world.get::<Label>(c).is_none())
-        })?
-        .color;
     let (text, color) = children.iter().find_map(|&c| {
         Some((
             world.get::<Label>(c)?.0.clone(),

@@ -363,6 +363,9 @@ pub enum Block {
     },
     /// A sentence ("Start from an empty board?", a race's figures).
     Line(String),
+    /// A sentence a screen reader hears of what the screen shows in its own way (under "Game
+    /// over!", the score that the header's box and the board show): not drawn as text.
+    Said(String),
     /// A part's heading ("Theme (key T)"), its choices under it.
     Heading(String),
     /// A text with its buttons at the end of its line, or under it where they do not fit
@@ -413,6 +416,7 @@ impl Block {
                 spoken: Some(text), ..
             }
             | Block::Line(text)
+            | Block::Said(text)
             | Block::Heading(text)
             | Block::Labelled(text, _) => Some(text),
             Block::Chart(chart) => Some(&chart.spoken),
@@ -428,7 +432,11 @@ impl Block {
             | Block::Buttons(buttons)
             | Block::Footer(buttons) => buttons,
             Block::List(list) => &list.rows,
-            Block::TitleNote { .. } | Block::Line(_) | Block::Heading(_) | Block::Chart(_) => &[],
+            Block::TitleNote { .. }
+            | Block::Line(_)
+            | Block::Said(_)
+            | Block::Heading(_)
+            | Block::Chart(_) => &[],
         }
     }
 }
@@ -594,7 +602,8 @@ impl Facts<'_> {
             || self.daily.is_changed()
             || (matches!(*self.screen.get(), Screen::Coach | Screen::History)
                 && self.reviews.is_changed())
-            || (*self.screen.get() == Screen::Coach && self.coach.is_changed())
+            || ((*self.screen.get() == Screen::Coach || *self.state.get() == GameState::GameOver)
+                && self.coach.is_changed())
             || (*self.screen.get() == Screen::History && self.list.is_changed())
             || (*self.screen.get() == Screen::RaceResult && self.race.is_changed())
             || (self.replay.0.is_some() && self.engine.is_changed())

@@ -7,11 +7,16 @@ use bevy::prelude::KeyCode::{
     KeyT, KeyU, KeyV, KeyW, KeyX, KeyY, NumpadEnter, Slash, Space,
 };
 
-use super::{Binding, Dialog, DialogButton, Facts, Help, QUIT_KEYS, Unit, When};
+use super::{Binding, Block, Dialog, DialogButton, Facts, Help, QUIT_KEYS, Unit, When};
+use crate::ai::coach::Verdict;
+use crate::game::coach::Summary;
+use crate::game::daily::{Attempt, result_line};
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{RaceWith, Watch};
 use crate::game::state::GameState;
+use crate::i18n::Words;
 use crate::rules::Direction;
+use crate::rules::Game;
 use crate::tr;
 
 const ENTER: &[KeyCode] = &[Enter, NumpadEnter, Space];
@@ -109,6 +114,25 @@ pub const UNIT: Unit = Unit {
     describe,
 };
 
+/// How many of [`board_buttons`] are drawn: the header's row, left to right.
+pub const DRAWN: usize = 4;
+
+/// The board's own buttons, in reading order: the first [`DRAWN`] in the header's row (the
+/// options' drawn as three bars), then those for screen readers only, whose keys a player who
+/// sees the board has (I, B, X). The desktop's accessibility tree and the page's mirror offer
+/// them all.
+pub fn board_buttons(words: &Words) -> Vec<DialogButton> {
+    vec![
+        DialogButton::named(words.get("header-ai"), words.get("page-ai"), ToggleAutoplay),
+        DialogButton::named("☰", words.get("header-options"), OpenOptions),
+        DialogButton::named(words.get("header-undo"), words.get("page-undo"), Undo),
+        DialogButton::new(words.get("header-new-game"), NewGame),
+        DialogButton::new(words.get("page-hint"), Hint),
+        DialogButton::new(words.get("page-read"), ReadBoard),
+        DialogButton::new(words.get("page-coach"), OpenCoach),
+    ]
+}
+
 /// The board takes play and the AI while nothing is in front of it.
 fn accepts(request: Request) -> bool {
     matches!(
@@ -140,45 +164,74 @@ fn describe(facts: &Facts) -> Option<Dialog> {
     let game = &facts.engine.0;
     let words = &facts.words;
     Some(match facts.state.get() {
-        GameState::Won => Dialog::modal(
-            words.get("play-won-title"),
-            vec![tr!(
-                words,
-                "play-won-line",
-                target = game.config().target().to_string()
-            )],
-            vec![
-                DialogButton::new(words.get("play-keep-going"), KeepGoing),
-                DialogButton::new(words.get("play-new-game"), NewGame),
-            ],
-        ),
-        GameState::GameOver => {
-            let mut buttons = vec![
-                DialogButton::new(words.get("play-try-again"), NewGame),
-                DialogButton::new(words.get("play-replay"), Watch(Watch::Current)),
-                DialogButton::new(words.get("play-share"), Share),
-            ];
-            // The coach's summary too while the coach is on.
-            if facts.options.coach {
-                buttons.push(DialogButton::new(words.get("play-coach"), OpenCoach));
-            }
-            let mut lines = vec![tr!(
-                words,
-                "play-over-line",
-                score = game.score(),
-                tile = game.board().max_tile().to_string()
-            )];
-            // A daily's result: its day, its figures, and whether it counts.
-            if let Some(attempt) = facts.daily.0 {
-                lines.push(crate::game::daily::result_line(
-                    attempt,
-                    game,
-                    facts.undo.undos(),
+        GameState::Won => Dialog {
+            title: words.get("play-won-title"),
+            body: vec![
+                Block::Said(tr!(
                     words,
-                ));
-            }
-            Dialog::modal(words.get("play-over-title"), lines, buttons)
-        }
+                    "play-won-line",
+                    target = game.config().target().to_string()
+                )),
+                Block::Buttons(vec![
+                    DialogButton::new(words.get("play-keep-going"), KeepGoing),
+                    DialogButton::new(words.get("play-new-game"), NewGame),
+                ]),
+            ],
+            modal: true,
+        },
+        GameState::GameOver => game_over(
+            game,
+            facts.daily.0.map(|attempt| (attempt, facts.undo.undos())),
+            facts.options.coach.then(|| facts.coach.summary()).as_ref(),
+            words,
+        ),
         GameState::Playing => return None,
     })
+}
+
+/// "Game over!" over `game`: with a daily's result (its attempt, and the undos used) and the
+/// coach's summary (while the coach is on), each a line under the buttons.
+pub fn game_over(
+    game: &Game,
+    daily: Option<(Attempt, u32)>,
+    coach: Option<&Summary>,
+    words: &Words,
+) -> Dialog {
+    let mut buttons = vec![
+        DialogButton::new(words.get("play-try-again"), NewGame),
+        DialogButton::new(words.get("play-replay"), Watch(Watch::Current)),
+        DialogButton::new(words.get("play-share"), Share),
+    ];
+    // The coach's summary too while the coach is on.
+    if coach.is_some() {
+        buttons.push(DialogButton::new(words.get("play-coach"), OpenCoach));
+    }
+    // The score is in the header's box and the best tile on the board: said, not drawn.
+    let mut body = vec![
+        Block::Said(tr!(
+            words,
+            "play-over-line",
+            score = game.score(),
+            tile = game.board().max_tile().to_string()
+        )),
+        Block::Buttons(buttons),
+    ];
+    if let Some((attempt, undos)) = daily {
+        body.push(Block::Line(result_line(attempt, game, undos, words)));
+    }
+    // The Coach button shows it all.
+    if let Some(summary) = coach {
+        body.push(Block::Line(tr!(
+            words,
+            "over-coach",
+            best = summary.count(Verdict::Best),
+            rated = summary.rated,
+            mistakes = summary.count(Verdict::Mistake)
+        )));
+    }
+    Dialog {
+        title: words.get("play-over-title"),
+        body,
+        modal: true,
+    }
 }
