@@ -484,10 +484,10 @@ async function languages(browser, url) {
     check(words.length >= 3 && wrong.length === 0,
       `${locale}: the page's ${words.length} words are the ${tag} catalogue's${wrong.length ? ': ' + JSON.stringify(wrong) : ''}`);
     // The board's buttons, written by the game from its description of the board.
-    const board = await page.$$eval('#a11y-board-buttons button', (b) => b.map((e) => [e.dataset.request, e.textContent]));
-    const hint = board.find(([request]) => request === 'Hint')?.[1];
-    check(board.length === 7 && hint === WORDS[tag]['page-hint'],
-      `${locale}: the mirror's ${board.length} board buttons are in ${tag} ("${hint}")`);
+    const boardButtons = await page.$$eval('#a11y-board-buttons button', (b) => b.map((e) => [e.dataset.request, e.textContent]));
+    const hint = boardButtons.find(([request]) => request === 'Hint')?.[1];
+    check(boardButtons.length === 7 && hint === WORDS[tag]['page-hint'],
+      `${locale}: the mirror's ${boardButtons.length} board buttons are in ${tag} ("${hint}")`);
     const label = await page.$eval('#a11y-board', (e) => e.getAttribute('aria-label'));
     check(label === WORDS[tag]['say-board'], `${locale}: the mirror's table is named "${label}"`);
     const s = await state(page);
