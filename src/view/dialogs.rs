@@ -1,22 +1,17 @@
-//! The options' choices drawn as choices, and the described buttons following their
-//! description. (The question, a race's card, the options, the coach's summary, the history and
-//! the statistics are laid out and drawn from their descriptions by `flow`.)
+//! The options' choices drawn as choices. (Every screen's description is laid out and drawn,
+//! and followed as it changes, by `flow`.)
 
 use bevy::prelude::*;
 
 use super::theme::Ink;
-use super::widgets::{Named, follow_description};
-use crate::game::screens::describe_dialog;
+use super::widgets::Named;
 use crate::game::{GameSet, Screen};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            follow_description.after(describe_dialog),
-            mark_choices.run_if(in_state(Screen::Options)),
-        )
-            .chain()
+        mark_choices
+            .run_if(in_state(Screen::Options))
             .after(super::flow::reflow)
             .in_set(GameSet::React),
     );

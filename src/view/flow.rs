@@ -6,9 +6,9 @@
 //!
 //! [`lay_out`] is plain layout (no ECS), so a test can lay out every screen in every language and
 //! look for overlaps and clipped text ([`Placed::problems`]). The screens drawn this way are the
-//! question, a race's card, the options, the coach's summary, the history and the statistics
-//! (`FLOWED`), and "You win!" and "Game over!" over the board (`overlay`, which fades them in);
-//! the replay's controls and the header still place their own.
+//! question, a race's card, the options, the coach's summary, the history, the statistics and
+//! the replay's controls (`FLOWED`), and "You win!" and "Game over!" over the board (`overlay`,
+//! which fades them in). The header lays out its own pieces with the same engine (`header`).
 
 use bevy::{prelude::*, sprite::Anchor};
 use taffy::prelude::{
@@ -19,6 +19,7 @@ use taffy::prelude::{
 
 use super::art::Art;
 use super::fade::BaseAlpha;
+use super::frame::Frame;
 use super::layout::{BOARD_CENTER, BOARD_PX, TOP, Z_DIALOG, Z_LABEL};
 use super::text::{Faces, LINE_HEIGHT, Label, TextBox};
 use super::theme::Ink;
@@ -30,8 +31,9 @@ use crate::game::screens::{Block, Chart, Dialog, Facts, describe_dialog};
 use crate::game::{DialogButton, Focus, GameSet, Request, Screen, ShownDialog, UiButton};
 
 /// The screens this renderer draws.
-pub const FLOWED: [Screen; 6] = [
+pub const FLOWED: [Screen; 7] = [
     Screen::ConfirmNewGame,
+    Screen::Replay,
     Screen::RaceResult,
     Screen::Options,
     Screen::Coach,
@@ -56,6 +58,10 @@ pub enum Form {
     /// Over the board, see-through: the message large where the original has it, centred, its
     /// buttons and lines under it ("You win!", "Game over!").
     Overlay,
+    /// One row of buttons over the board's own (the replay's controls): each keeps room for
+    /// its widest label, so the row stays still; its title and lines are said, not drawn (the
+    /// line under the board shows where the replay is).
+    Bar,
 }
 
 impl Form {
@@ -66,6 +72,7 @@ impl Form {
             Screen::Coach => Form::Sheet,
             Screen::History | Screen::Stats => Form::Screen,
             Screen::Game => Form::Overlay,
+            Screen::Replay => Form::Bar,
             _ => Form::Centred,
         }
     }
@@ -76,6 +83,7 @@ impl Form {
         match self {
             Form::Centred | Form::Sheet | Form::Screen | Form::Overlay => Vec2::splat(BOARD_PX),
             Form::Page => Vec2::new(BOARD_PX, PAGE_TOP - PAGE_BOTTOM),
+            Form::Bar => Vec2::new(BOARD_PX, BUTTON_HEIGHT) + 2.0 * BAR_SIDE,
         }
     }
 
@@ -84,6 +92,7 @@ impl Form {
         match self {
             Form::Centred | Form::Sheet | Form::Screen | Form::Overlay => BOARD_CENTER,
             Form::Page => Vec2::new(0.0, (PAGE_TOP + PAGE_BOTTOM) / 2.0),
+            Form::Bar => Frame::get().row.center(),
         }
     }
 }
@@ -126,6 +135,13 @@ const OVERLAY_GAP: f32 = 25.0;
 const MIN_OVERLAY_BUTTON: f32 = 130.0;
 const MIN_NARROW_OVERLAY_BUTTON: f32 = 110.0;
 const OVERLAY_SIDE: f32 = 10.0;
+/// A bar's margin round its row (its cover hides the board's buttons under it), the room at
+/// each side of a control's label, the narrowest control, and the gap between controls (ten
+/// fit the board's width).
+const BAR_SIDE: f32 = 10.0;
+const CONTROL_SIDE: f32 = 5.0;
+const MIN_CONTROL: f32 = 36.0;
+const CONTROL_GAP: f32 = 4.0;
 
 /// What a placed piece is.
 #[derive(Debug, Clone, PartialEq)]
@@ -255,10 +271,17 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
         tree.new_leaf_with_context(style, Leaf { piece })
             .expect("a leaf")
     };
+    let side = if form == Form::Bar {
+        CONTROL_SIDE
+    } else {
+        BUTTON_SIDE
+    };
     let button = |tree: &mut TaffyTree<Leaf>, b: &DialogButton, least: f32, grow: bool| {
-        let width = (faces.width(BUTTON_TEXT_PX, &b.label) + 2.0 * BUTTON_SIDE)
-            .max(least)
-            .min(BOARD_PX - 2.0 * MARGIN);
+        let text = std::iter::once(&b.label)
+            .chain(&b.room)
+            .map(|label| faces.width(BUTTON_TEXT_PX, label))
+            .fold(0.0, f32::max);
+        let width = (text + 2.0 * side).max(least).min(BOARD_PX - 2.0 * MARGIN);
         let style = Style {
             size: Size {
                 width: length(width),
@@ -298,13 +321,14 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
     let least = match form {
         Form::Centred => MIN_WIDE_BUTTON,
         Form::Overlay => MIN_OVERLAY_BUTTON,
+        Form::Bar => MIN_CONTROL,
         Form::Sheet | Form::Page | Form::Screen => MIN_BUTTON,
     };
     // The title, and the buttons at the end of its line.
     let title_px = match form {
         Form::Centred => QUESTION_PX,
         Form::Overlay => MESSAGE_PX,
-        Form::Sheet | Form::Page | Form::Screen => TITLE_PX,
+        Form::Sheet | Form::Page | Form::Screen | Form::Bar => TITLE_PX,
     };
     let title = text(&mut tree, &dialog.title, title_px, 1, true);
     // What stands at the end of the title's line, in the description's order: the options'
@@ -338,7 +362,9 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
     } else {
         JustifyContent::Center
     };
-    children.push(row(&mut tree, &title_row, title_justify, 0.0));
+    if form != Form::Bar {
+        children.push(row(&mut tree, &title_row, title_justify, 0.0));
+    }
     // Which buttons fill their row: a page's rows of choices, a sheet's buttons alone in theirs.
     let grow_in = |block: &Block| match (form, block) {
         (Form::Page, Block::Buttons(_) | Block::Footer(_)) => true,
@@ -357,6 +383,8 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
         let node = match block {
             // Said only; and what the title's row holds.
             Block::Said(_) | Block::TitleButtons(_) | Block::TitleNote { .. } => continue,
+            // A bar's lines are said; the line under the board draws them its own way.
+            Block::Line(_) if form == Form::Bar => continue,
             Block::Chart(chart) => {
                 let style = Style {
                     size: Size {
@@ -469,9 +497,15 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
                     .map(|b| button(&mut tree, b, floor, grow))
                     .collect();
                 let node = row(&mut tree, &nodes, justify, top);
-                if matches!(block, Block::Footer(_)) && form == Form::Screen {
-                    // A screen's footer stays one row: its buttons give up width together, their
-                    // labels smaller or in two lines (the box keeps the list's room).
+                if form == Form::Bar {
+                    let mut style = tree.style(node).expect("a row").clone();
+                    style.gap.width = length(CONTROL_GAP);
+                    tree.set_style(node, style).expect("a row");
+                }
+                if matches!(block, Block::Footer(_)) && form == Form::Screen || form == Form::Bar {
+                    // A screen's footer, and a bar, stay one row: their buttons give up width
+                    // together, their labels smaller or in two lines (the box keeps the list's
+                    // room).
                     let mut style = tree.style(node).expect("a row").clone();
                     style.flex_wrap = FlexWrap::NoWrap;
                     tree.set_style(node, style).expect("a row");
@@ -496,17 +530,17 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
         children.push(node);
         previous = Some(block);
     }
-    let side = if form == Form::Overlay {
-        OVERLAY_SIDE
-    } else {
-        MARGIN
+    let side = match form {
+        Form::Overlay => OVERLAY_SIDE,
+        Form::Bar => BAR_SIDE,
+        _ => MARGIN,
     };
     let root = tree
         .new_with_children(
             Style {
                 flex_direction: FlexDirection::Column,
                 justify_content: Some(match form {
-                    Form::Centred => JustifyContent::Center,
+                    Form::Centred | Form::Bar => JustifyContent::Center,
                     Form::Sheet | Form::Page | Form::Screen | Form::Overlay => {
                         JustifyContent::FlexStart
                     }
@@ -521,10 +555,12 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
                     top: LengthPercentage::length(match form {
                         Form::Screen => SCREEN_TOP,
                         Form::Overlay => OVERLAY_TOP,
+                        Form::Bar => BAR_SIDE,
                         _ => MARGIN,
                     }),
                     bottom: LengthPercentage::length(match form {
                         Form::Screen => SCREEN_BOTTOM,
+                        Form::Bar => BAR_SIDE,
                         _ => MARGIN,
                     }),
                 },
@@ -587,6 +623,7 @@ fn gap_before(form: Form, previous: Option<&Block>, block: &Block) -> f32 {
         (Form::Page, _, _) => 8.0,
         (Form::Screen, _, _) => 8.0,
         (Form::Overlay, _, _) => OVERLAY_GAP,
+        (Form::Bar, _, _) => 0.0,
     }
 }
 
@@ -799,7 +836,7 @@ fn spawn_pieces(
                 } else {
                     (Anchor::CENTER, centre.x)
                 };
-                let mut entity = commands.spawn((
+                commands.spawn((
                     ChildOf(root),
                     flowed,
                     label(
@@ -812,9 +849,6 @@ fn spawn_pieces(
                     anchor,
                     Transform::from_xyz(x, centre.y, Z_LABEL),
                 ));
-                if *title {
-                    entity.insert(super::widgets::DescribedTitle(screen));
-                }
             }
         }
     }

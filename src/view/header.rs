@@ -10,28 +10,28 @@ use bevy_tweening::{AnimTarget, Delay, Tween, TweenAnim, lens::TransformPosition
 use super::DespawnWhenDone;
 use super::art::Art;
 use super::fade::{BaseAlpha, Fade, FadeLens};
-use super::layout::{BOARD_CENTER, BOARD_PX, HEADER_Y, LEFT, RIGHT, ROW_Y, Z_FLOAT, Z_LABEL};
+use super::flow::{Piece, Placed};
+use super::frame::{Frame, HEADER_TITLE_PX};
+use super::layout::{BOARD_CENTER, BOARD_PX, Z_FLOAT, Z_LABEL};
 use super::motion::Motion;
-use super::text::TextBox;
-use super::text::{BODY_PX, FontPx, Label};
+use super::text::{BODY_PX, Faces, FontPx, LINE_HEIGHT, Label, TextBox};
 use super::theme::Ink;
 use super::widgets::{
-    Align, BUTTON_GAP, BUTTON_HEIGHT, Named, Says, board_button, label, menu_button, row_x,
+    BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, Named, Says, board_button, label,
+    menu_button,
 };
 use crate::game::daily::day_said;
 use crate::game::race::{Race, lead_label};
 use crate::game::screens::play;
 use crate::game::speech::remark;
 use crate::game::{
-    Autoplay, BestScores, DailyNow, Engine, GameSet, HintGiven, Language, MoveApplied, Notice,
-    Rated, Request, Screen, UiButton,
+    Autoplay, BestScores, DailyNow, DialogButton, Engine, GameSet, HintGiven, Language,
+    MoveApplied, Notice, Rated, Request, Screen, UiButton,
 };
 use crate::i18n::Words;
 use crate::rules::Direction;
 use crate::tr;
 
-/// The title, as in the original.
-const TITLE_PX: f32 = 80.0;
 /// The counter boxes, right to left: BEST, SCORE, and the move counter beside the score, with
 /// their widths and how many digits fit at full size.
 const BOXES: [(Counter, &str, f32, usize); 3] = [
@@ -41,32 +41,26 @@ const BOXES: [(Counter, &str, f32, usize); 3] = [
 ];
 const BOX_HEIGHT: f32 = 55.0;
 const BOX_GAP: f32 = 5.0;
-/// A box's name (13 px capitals) above its value (25 px), relative to the box's centre.
+/// A box's name (13 px capitals) over its value (25 px), from the box's top down.
 const BOX_NAME_PX: f32 = 13.0;
-const BOX_NAME_Y: f32 = 14.0;
+const BOX_TOP: f32 = 6.0;
+const BOX_NAME_GAP: f32 = 1.0;
 /// What a box's name leaves free at its sides.
 const BOX_PADDING: f32 = 10.0;
 const COUNTER_PX: f32 = 25.0;
-const COUNTER_Y: f32 = -9.0;
-/// The row under the title, right to left: New Game, Undo, options, AI.
-const NEW_GAME_WIDTH: f32 = 130.0;
-const UNDO_WIDTH: f32 = 70.0;
-/// A board button's width: the AI's and the options' are square.
-fn width_of(request: Request) -> f32 {
-    match request {
-        Request::NewGame => NEW_GAME_WIDTH,
-        Request::Undo => UNDO_WIDTH,
-        _ => BUTTON_HEIGHT,
-    }
-}
+/// A board button: its label and this much at each side; one whose label fits a square with
+/// `SQUARE_SIDE` at each side (AI), or that has no label (the options' bars), is square. Where
+/// the row is short, they give up their sides down to `BUTTON_PADDING`, and the intro its size.
+const BUTTON_SIDE: f32 = 16.0;
+const SQUARE_SIDE: f32 = 10.0;
+/// The intro's least width, left of the board's buttons; it takes two lines where one does
+/// not hold it.
+const INTRO_LEAST: f32 = 150.0;
 
 /// One of the board's buttons (`screens::play::board_buttons`): its place in their list.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BoardButton(pub usize);
 
-/// The intro's room left of those four buttons.
-const INTRO_WIDTH: f32 =
-    BOARD_PX - NEW_GAME_WIDTH - UNDO_WIDTH - 2.0 * BUTTON_HEIGHT - 4.0 * BUTTON_GAP;
 /// The key help's line, this far below the board's bottom edge.
 const KEY_HELP_PX: f32 = 14.0;
 const KEY_HELP_BELOW: f32 = 25.0;
@@ -162,10 +156,210 @@ fn intro_text(target: u32, daily: &DailyNow, race: &Race, words: &Words) -> Stri
     }
 }
 
-/// The centre of a counter box (index into `BOXES`).
-fn box_center(index: usize) -> Vec2 {
-    let right: f32 = RIGHT - BOXES[..index].iter().map(|b| b.2 + BOX_GAP).sum::<f32>();
-    Vec2::new(right - BOXES[index].2 / 2.0, HEADER_Y)
+/// Where the header's pieces go, in design units: laid out by flexbox (taffy) in the frame's
+/// bands (`Frame`): the title at the left of the header's band and the boxes at its right; in
+/// the row under it, the intro from the left and the board's drawn buttons at the right, each
+/// as wide as its label (`BUTTON_SIDE`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeaderPlaces {
+    pub title: Rect,
+    /// Each box (in `BOXES`' order), its name's box and its value's.
+    pub boxes: [[Rect; 3]; 3],
+    pub intro: Rect,
+    /// The drawn board buttons' boxes, in their list's order.
+    pub buttons: Vec<Rect>,
+}
+
+/// The header laid out for these board buttons (`play::board_buttons`; the first
+/// `play::DRAWN` are drawn).
+pub fn lay_out(buttons: &[DialogButton]) -> HeaderPlaces {
+    use taffy::prelude::{
+        AlignItems, FlexDirection, JustifyContent, LengthPercentage, NodeId, Rect as Edges, Size,
+        Style, TaffyTree, length, zero,
+    };
+    let faces = Faces::get();
+    let frame = Frame::get();
+    let mut tree: TaffyTree<()> = TaffyTree::new();
+    tree.disable_rounding();
+    let leaf = |tree: &mut TaffyTree<()>, width: f32, height: f32| {
+        tree.new_leaf(Style {
+            size: Size {
+                width: length(width),
+                height: length(height),
+            },
+            flex_shrink: 0.0,
+            ..Style::default()
+        })
+        .expect("a leaf")
+    };
+    let band = |tree: &mut TaffyTree<()>, rect: Rect, children: &[NodeId], gap: f32| {
+        tree.new_with_children(
+            Style {
+                flex_direction: FlexDirection::Row,
+                justify_content: Some(JustifyContent::SpaceBetween),
+                align_items: Some(AlignItems::Center),
+                gap: Size {
+                    width: length(gap),
+                    height: zero(),
+                },
+                size: Size {
+                    width: length(rect.width()),
+                    height: length(rect.height()),
+                },
+                ..Style::default()
+            },
+            children,
+        )
+        .expect("a band")
+    };
+    // The header's band: the title, and the boxes left to right (`BOXES` is right to left).
+    let title = leaf(
+        &mut tree,
+        faces.width(HEADER_TITLE_PX, "2048"),
+        HEADER_TITLE_PX * LINE_HEIGHT,
+    );
+    let boxes: Vec<(NodeId, NodeId, NodeId)> = BOXES
+        .iter()
+        .map(|&(_, _, width, _)| {
+            let name = leaf(&mut tree, width - BOX_PADDING, BOX_NAME_PX * LINE_HEIGHT);
+            let value = leaf(&mut tree, width - BOX_PADDING, COUNTER_PX * LINE_HEIGHT);
+            let node = tree
+                .new_with_children(
+                    Style {
+                        flex_direction: FlexDirection::Column,
+                        align_items: Some(AlignItems::Center),
+                        gap: Size {
+                            width: zero(),
+                            height: length(BOX_NAME_GAP),
+                        },
+                        padding: Edges {
+                            top: LengthPercentage::length(BOX_TOP),
+                            ..Edges::zero()
+                        },
+                        size: Size {
+                            width: length(width),
+                            height: length(BOX_HEIGHT),
+                        },
+                        flex_shrink: 0.0,
+                        ..Style::default()
+                    },
+                    &[name, value],
+                )
+                .expect("a box");
+            (node, name, value)
+        })
+        .collect();
+    let row_of_boxes: Vec<NodeId> = boxes.iter().rev().map(|b| b.0).collect();
+    let box_row = band(&mut tree, Rect::default(), &row_of_boxes, BOX_GAP);
+    let mut style = tree.style(box_row).expect("a row").clone();
+    style.size = Size::auto();
+    tree.set_style(box_row, style).expect("a row");
+    let header = band(&mut tree, frame.header, &[title, box_row], BOX_GAP);
+    // The row: the intro, then the drawn buttons.
+    let intro = tree
+        .new_leaf(Style {
+            flex_grow: 1.0,
+            flex_shrink: 1.0,
+            flex_basis: zero(),
+            min_size: Size {
+                width: length(INTRO_LEAST),
+                height: length(BUTTON_HEIGHT),
+            },
+            ..Style::default()
+        })
+        .expect("a leaf");
+    let mut row = vec![intro];
+    for button in &buttons[..play::DRAWN.min(buttons.len())] {
+        let text = faces.width(BUTTON_TEXT_PX, &button.label);
+        let square =
+            button.request == Request::OpenOptions || text + 2.0 * SQUARE_SIDE <= BUTTON_HEIGHT;
+        let (width, least) = if square {
+            (BUTTON_HEIGHT, BUTTON_HEIGHT)
+        } else {
+            (
+                text + 2.0 * BUTTON_SIDE,
+                (text + BUTTON_PADDING).max(BUTTON_HEIGHT),
+            )
+        };
+        let node = tree
+            .new_leaf(Style {
+                flex_basis: length(width),
+                flex_shrink: 1.0,
+                min_size: Size {
+                    width: length(least),
+                    height: length(BUTTON_HEIGHT),
+                },
+                ..Style::default()
+            })
+            .expect("a leaf");
+        row.push(node);
+    }
+    let row_root = band(&mut tree, frame.row, &row, BUTTON_GAP);
+    for (root, rect) in [(header, frame.header), (row_root, frame.row)] {
+        tree.compute_layout(
+            root,
+            Size {
+                width: taffy::AvailableSpace::Definite(rect.width()),
+                height: taffy::AvailableSpace::Definite(rect.height()),
+            },
+        )
+        .expect("a layout");
+    }
+    // A node's box in design units (taffy's is from its parent's top left, y down).
+    let place = |node: NodeId, parents: &[NodeId], band: Rect| {
+        let mut at = Vec2::ZERO;
+        for &n in parents.iter().chain([&node]) {
+            let layout = tree.layout(n).expect("laid out");
+            at += Vec2::new(layout.location.x, layout.location.y);
+        }
+        let size = tree.layout(node).expect("laid out").size;
+        let min = Vec2::new(band.min.x + at.x, band.max.y - at.y - size.height);
+        Rect::from_corners(min, min + Vec2::new(size.width, size.height))
+    };
+    let boxes = std::array::from_fn(|i| {
+        let (node, name, value) = boxes[i];
+        [
+            place(node, &[box_row], frame.header),
+            place(name, &[box_row, node], frame.header),
+            place(value, &[box_row, node], frame.header),
+        ]
+    });
+    HeaderPlaces {
+        title: place(title, &[], frame.header),
+        boxes,
+        intro: place(intro, &[], frame.row),
+        buttons: row[1..].iter().map(|&n| place(n, &[], frame.row)).collect(),
+    }
+}
+
+/// The header's texts and drawn buttons as placed pieces, for the layout test
+/// (`flow::Placed::problems`), with `intro` as the intro.
+pub fn placed(words: &Words, intro: &str) -> Vec<Placed> {
+    let buttons = play::board_buttons(words);
+    let places = lay_out(&buttons);
+    let text = |text: String, px: f32, rect: Rect, lines: usize| Placed {
+        piece: Piece::Text {
+            text,
+            px,
+            left: true,
+            lines,
+            title: false,
+        },
+        rect,
+    };
+    let mut placed = vec![text("2048".into(), HEADER_TITLE_PX, places.title, 1)];
+    for (&(_, id, _, _), [_, name, value]) in BOXES.iter().zip(places.boxes) {
+        placed.push(text(words.get(id), BOX_NAME_PX, name, 1));
+        placed.push(text("0".into(), COUNTER_PX, value, 1));
+    }
+    placed.push(text(intro.into(), BODY_PX, places.intro, 2));
+    for (button, rect) in buttons.into_iter().zip(places.buttons) {
+        placed.push(Placed {
+            piece: Piece::Button(button),
+            rect,
+        });
+    }
+    placed
 }
 
 fn spawn_header(
@@ -176,27 +370,29 @@ fn spawn_header(
     race: Res<Race>,
     words: Res<Language>,
 ) {
+    let described = play::board_buttons(&words);
+    let places = lay_out(&described);
     commands.spawn((
-        label("2048", TITLE_PX, Ink::Text),
+        label("2048", HEADER_TITLE_PX, Ink::Text),
         Anchor::CENTER_LEFT,
-        Transform::from_xyz(LEFT, HEADER_Y, 0.0),
+        Transform::from_xyz(places.title.min.x, places.title.center().y, 0.0),
     ));
-    for (index, &(counter, id, width, _)) in BOXES.iter().enumerate() {
-        let at = box_center(index);
+    for (&(counter, id, width, _), [at, name, value]) in BOXES.iter().zip(places.boxes) {
+        let centre = at.center();
         commands.spawn((
             counter,
             label("0", COUNTER_PX, Ink::LightText),
-            Transform::from_xyz(at.x, at.y + COUNTER_Y, Z_LABEL),
+            Transform::from_translation(value.center().extend(Z_LABEL)),
         ));
         commands.spawn((
             Ink::Board,
-            art.small_round(Ink::Board.light(), Vec2::new(width, BOX_HEIGHT)),
-            Transform::from_translation(at.extend(0.0)),
+            art.small_round(Ink::Board.light(), at.size()),
+            Transform::from_translation(centre.extend(0.0)),
             children![(
                 label(words.get(id), BOX_NAME_PX, Ink::ScoreLabel),
                 Says(id),
                 TextBox::line(width - BOX_PADDING),
-                Transform::from_xyz(0.0, BOX_NAME_Y, Z_LABEL),
+                Transform::from_translation((name.center() - centre).extend(Z_LABEL)),
             )],
         ));
     }
@@ -207,24 +403,18 @@ fn spawn_header(
             BODY_PX,
             Ink::Text,
         ),
-        TextBox::line(INTRO_WIDTH),
+        TextBox::lines(places.intro.width(), 2),
         Anchor::CENTER_LEFT,
-        Transform::from_xyz(LEFT, ROW_Y, 0.0),
+        Transform::from_xyz(places.intro.min.x, places.intro.center().y, 0.0),
     ));
-    // The board's buttons (`screens::play::board_buttons`): the first four drawn in this row,
-    // right-aligned; the others, hidden, only in the accessibility tree, after them.
-    let described = play::board_buttons(&words);
-    let widths: Vec<f32> = described[..play::DRAWN]
-        .iter()
-        .map(|b| width_of(b.request))
-        .collect();
-    let xs = row_x(&widths, Align::Right(RIGHT));
+    // The board's buttons (`screens::play::board_buttons`): the first four drawn in this row;
+    // the others, hidden, only in the accessibility tree, after them.
+    let row = Frame::get().row;
     for (index, button) in described.iter().enumerate() {
-        let at = Transform::from_xyz(xs.get(index).copied().unwrap_or(RIGHT), ROW_Y, 0.0);
-        let mut entity = if index >= play::DRAWN {
+        let mut entity = match places.buttons.get(index) {
             // Not drawn, and nothing to press but for a screen reader (after the drawn ones in
             // its reading order, as they are in the list).
-            commands.spawn((
+            None => commands.spawn((
                 UiButton {
                     request: button.request,
                     size: Vec2::ZERO,
@@ -233,13 +423,17 @@ fn spawn_header(
                     name: button.name.clone(),
                     chosen: None,
                 },
-                at.with_translation(Vec3::new(RIGHT + index as f32, ROW_Y, 0.0)),
+                Transform::from_xyz(row.max.x + index as f32, row.center().y, 0.0),
                 Visibility::Hidden,
-            ))
-        } else if button.request == Request::OpenOptions {
-            commands.spawn((menu_button(&art, button), at))
-        } else {
-            commands.spawn((board_button(&art, button, width_of(button.request)), at))
+            )),
+            Some(rect) if button.request == Request::OpenOptions => commands.spawn((
+                menu_button(&art, button),
+                Transform::from_translation(rect.center().extend(0.0)),
+            )),
+            Some(rect) => commands.spawn((
+                board_button(&art, button, rect.width()),
+                Transform::from_translation(rect.center().extend(0.0)),
+            )),
         };
         entity.insert(BoardButton(index));
         // Autoplay on and off; orange while the AI plays.
@@ -255,25 +449,56 @@ fn spawn_header(
     ));
 }
 
-/// The board's buttons in the language chosen: their labels and names.
+/// The board's buttons in the language chosen: their labels and names, and their widths and
+/// the intro's as the new labels lay out.
 fn relabel_board_buttons(
     words: Res<Language>,
-    mut buttons: Query<(&BoardButton, &mut Named, Option<&Children>)>,
-    mut labels: Query<&mut Label>,
+    mut buttons: Query<(
+        &BoardButton,
+        &mut Named,
+        &mut UiButton,
+        &mut Transform,
+        Option<&mut Sprite>,
+        Option<&Children>,
+    )>,
+    mut labels: Query<(&mut Label, &mut TextBox), Without<Intro>>,
+    mut intro: Query<(&mut TextBox, &mut Transform), (With<Intro>, Without<BoardButton>)>,
 ) {
     let described = play::board_buttons(&words);
-    for (&BoardButton(index), mut named, children) in &mut buttons {
-        let Some(button) = described.get(index) else {
+    let places = lay_out(&described);
+    for (&BoardButton(index), mut named, mut button, mut at, sprite, children) in &mut buttons {
+        let Some(button_said) = described.get(index) else {
             continue;
         };
-        if named.name != button.name {
-            named.name.clone_from(&button.name);
+        if named.name != button_said.name {
+            named.name.clone_from(&button_said.name);
         }
-        for &child in children.into_iter().flatten() {
-            if let Ok(mut label) = labels.get_mut(child) {
-                label.set_if_neq(Label(button.label.clone()));
+        let Some(rect) = places.buttons.get(index) else {
+            continue;
+        };
+        let size = rect.size();
+        if button.size != size {
+            button.size = size;
+            if let Some(mut sprite) = sprite {
+                sprite.custom_size = Some(size);
             }
         }
+        let centre = rect.center().extend(at.translation.z);
+        if at.translation != centre {
+            at.translation = centre;
+        }
+        for &child in children.into_iter().flatten() {
+            if let Ok((mut label, mut text_box)) = labels.get_mut(child) {
+                label.set_if_neq(Label(button_said.label.clone()));
+                text_box.set_if_neq(
+                    TextBox::lines(size.x - BUTTON_PADDING, 2).within(BUTTON_HEIGHT - 4.0),
+                );
+            }
+        }
+    }
+    for (mut text_box, mut at) in &mut intro {
+        text_box.set_if_neq(TextBox::lines(places.intro.width(), 2));
+        at.translation.x = places.intro.min.x;
     }
 }
 
@@ -473,7 +698,7 @@ fn float_gains(
         text.0 = format!("+{}", float.gained);
         return;
     }
-    let start = (box_center(1) + Vec2::new(0.0, COUNTER_Y)).extend(Z_FLOAT);
+    let start = lay_out(&[]).boxes[1][2].center().extend(Z_FLOAT);
     let end = start + Vec3::Y * FLOAT_RISE_PX;
     let float = commands
         .spawn((

@@ -22,10 +22,7 @@ pub const TOP: f32 = DESIGN_HEIGHT / 2.0;
 /// Left and right edges of the 500 px column everything lines up on.
 pub const LEFT: f32 = -BOARD_PX / 2.0;
 pub const RIGHT: f32 = BOARD_PX / 2.0;
-/// Vertical centres of the header row (title, scores) and the row below (intro, New Game).
-pub const HEADER_Y: f32 = TOP - 62.0;
-pub const ROW_Y: f32 = TOP - 140.0;
-/// The board's centre.
+/// The board's centre: where `frame::Frame` lays the board out (a test keeps the two one).
 pub const BOARD_CENTER: Vec2 = Vec2::new(0.0, TOP - 175.0 - BOARD_PX / 2.0);
 
 /// Draw order.

@@ -10,6 +10,7 @@ pub mod dialogs;
 pub mod fade;
 pub mod flow;
 pub mod focus;
+pub mod frame;
 pub mod header;
 pub mod icon;
 pub mod layout;

@@ -1,9 +1,8 @@
-//! The pieces every screen is built from: text (`label`), buttons and rows of buttons, a button
-//! drawn from a screen's description (`described_button`, with its spoken name, `Named`); with
-//! the sizes they share (`TITLE_PX`, the buttons'). A button is a rounded rectangle that sends a
-//! `Request` when clicked or tapped (`UiButton`); it fades with any group it is put in. (The
-//! question, a race's card, the options, the coach's summary, the history and the statistics are
-//! laid out from their descriptions by `flow`.)
+//! The pieces every screen is built from: text (`label`), a button drawn from a screen's
+//! description (`described_button`, with its spoken name, `Named`), the board's own buttons;
+//! with the sizes they share (`TITLE_PX`, the buttons'). A button is a rounded rectangle that
+//! sends a `Request` when clicked or tapped (`UiButton`); it fades with any group it is put in.
+//! (Where they go is laid out by `flow`, and by `header` for the header.)
 
 use bevy::prelude::*;
 
@@ -13,8 +12,7 @@ use super::layout::Z_LABEL;
 use super::palette::{BUTTON, LIGHT_TEXT};
 use super::text::{FontPx, Label, LabelColor, TextBox};
 use super::theme::Ink;
-use crate::game::{DialogButton, Language, Request, Screen, ShownDialog, UiButton};
-use crate::i18n::Words;
+use crate::game::{DialogButton, Language, Request, Screen, UiButton};
 
 /// The root of whatever stands in front of the board with buttons of its own (the question, the
 /// options, the win or loss overlay, the replay's controls, the history, the statistics): the
@@ -50,39 +48,10 @@ pub struct Named {
     pub chosen: Option<bool>,
 }
 
-/// A button drawn from its screen's description: while that description is in front, its
-/// label, name and choice follow it (`follow_description`).
-#[derive(Component, Debug)]
-pub struct Described;
-
-/// A text drawn from line `n` of its screen's description, which follows it while that screen
-/// is in front (`follow_description`): the coach's line under "Game over!".
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DescribedLine(pub Screen, pub usize);
-
 /// A label, or a button, that says message `id` of the player's language (and says it again
 /// in another language when the player chooses one: `follow_language`).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Says(pub &'static str);
-
-/// A button of `width` that says message `id` and sends `request`, named by its text.
-pub fn button(
-    art: &Art,
-    words: &Words,
-    id: &'static str,
-    width: f32,
-    request: Request,
-) -> impl Bundle {
-    let text = words.get(id);
-    (
-        plain_button(art, text.clone(), width, request),
-        Named {
-            name: text,
-            chosen: None,
-        },
-        Says(id),
-    )
-}
 
 /// A button of `width` drawn from a dialog's description.
 pub fn described_button(art: &Art, described: &DialogButton, width: f32) -> impl Bundle {
@@ -92,7 +61,6 @@ pub fn described_button(art: &Art, described: &DialogButton, width: f32) -> impl
             name: described.name.clone(),
             chosen: described.request.is_choice().then_some(described.chosen),
         },
-        Described,
     )
 }
 
@@ -155,58 +123,6 @@ pub fn menu_button(art: &Art, described: &DialogButton) -> impl Bundle {
 /// The size of a note: the history's count, its rows' luck and skill.
 pub const NOTE_PX: f32 = 15.0;
 
-/// Where a row lines up.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Align {
-    /// Centred on x = 0 (of its parent).
-    Center,
-    /// Its right edge at this x.
-    Right(f32),
-}
-
-/// The x of each button's centre in a row of these widths, `BUTTON_GAP` apart.
-pub fn row_x(widths: &[f32], align: Align) -> Vec<f32> {
-    let total = widths.iter().sum::<f32>() + BUTTON_GAP * widths.len().saturating_sub(1) as f32;
-    let mut left = match align {
-        Align::Center => -total / 2.0,
-        Align::Right(right) => right - total,
-    };
-    widths
-        .iter()
-        .map(|&width| {
-            let x = left + width / 2.0;
-            left += width + BUTTON_GAP;
-            x
-        })
-        .collect()
-}
-
-/// A centred row of described buttons, each `width` wide, `BUTTON_GAP` apart, at `y` in
-/// `parent`.
-pub fn button_row(
-    commands: &mut Commands,
-    art: &Art,
-    parent: Entity,
-    y: f32,
-    width: f32,
-    buttons: &[DialogButton],
-) -> Vec<Entity> {
-    let xs = row_x(&vec![width; buttons.len()], Align::Center);
-    buttons
-        .iter()
-        .zip(xs)
-        .map(|(described, x)| {
-            commands
-                .spawn((
-                    ChildOf(parent),
-                    described_button(art, described, width),
-                    Transform::from_xyz(x, y, Z_LABEL),
-                ))
-                .id()
-        })
-        .collect()
-}
-
 /// Labels and buttons that say a message say it in the language chosen since they were made.
 pub(super) fn follow_language(
     words: Res<Language>,
@@ -234,70 +150,5 @@ pub(super) fn follow_language(
                 label.set_if_neq(Label(text.clone()));
             }
         }
-    }
-}
-
-/// A text drawn from the title of its screen's description, which follows it while that screen
-/// is in front (`follow_description`).
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DescribedTitle(pub Screen);
-
-/// Described buttons follow the description in front: their label, their name and whether
-/// they are the current choice (a button is its request within a dialog; one whose request
-/// the description lacks belongs to a dialog behind and is left as it is).
-pub(super) fn follow_description(
-    shown: Res<ShownDialog>,
-    mut buttons: Query<(&UiButton, &mut Named, &Children), With<Described>>,
-    mut labels: Query<&mut Label, (Without<DescribedLine>, Without<DescribedTitle>)>,
-    mut lines: Query<(&DescribedLine, &mut Label), Without<DescribedTitle>>,
-    mut titles: Query<(&DescribedTitle, &mut Label)>,
-    screen: Res<State<Screen>>,
-) {
-    let Some(dialog) = shown.0.as_ref().filter(|_| shown.is_changed()) else {
-        return;
-    };
-    for (_, mut title) in titles.iter_mut().filter(|(t, _)| t.0 == *screen.get()) {
-        if title.0 != dialog.title {
-            title.0.clone_from(&dialog.title);
-        }
-    }
-    for (line, mut label) in &mut lines {
-        if line.0 == *screen.get()
-            && let Some(text) = dialog.lines().get(line.1)
-            && label.0 != *text
-        {
-            label.0.clone_from(text);
-        }
-    }
-    for (button, mut named, children) in &mut buttons {
-        let Some(described) = dialog.button(button.request) else {
-            continue;
-        };
-        let now = Named {
-            name: described.name.clone(),
-            chosen: described.request.is_choice().then_some(described.chosen),
-        };
-        named.set_if_neq(now);
-        for &child in children {
-            if let Ok(mut label) = labels.get_mut(child)
-                && label.0 != described.label
-            {
-                label.0.clone_from(&described.label);
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rows_keep_one_gap_and_line_up() {
-        let xs = row_x(&[100.0, 50.0], Align::Center);
-        assert_eq!(xs, vec![-29.0, 54.0]);
-        let xs = row_x(&[40.0, 130.0], Align::Right(250.0));
-        assert_eq!(xs, vec![92.0, 185.0]);
-        assert_eq!(row_x(&[], Align::Center), Vec::<f32>::new());
     }
 }

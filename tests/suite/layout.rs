@@ -14,7 +14,9 @@ use g2048::game::review::{Reading, reading_line};
 use g2048::game::screens::coach_summary::{READING_LINE, summary};
 use g2048::game::screens::race_result::card;
 use g2048::game::screens::{history, play, stats};
-use g2048::game::{Block, GameList, GameState, LIST_ROWS, Request, Screen, ShownDialog};
+use g2048::game::{
+    Block, Control, GameList, GameState, LIST_ROWS, Request, Screen, ShownDialog, Speed,
+};
 use g2048::i18n::{Lang, Words};
 use g2048::rules::Day;
 use g2048::rules::{Board, Config, Direction, Shape};
@@ -29,6 +31,15 @@ fn check(what: &str, screen: Screen, dialog: &g2048::game::Dialog) {
     let problems = Placed::problems(&placed, form.size());
     assert!(problems.is_empty(), "{what}: {problems:#?}");
     let texts = placed.len();
+    if form == Form::Bar {
+        // A bar draws its buttons; its title and lines are said.
+        assert_eq!(
+            texts,
+            dialog.buttons().len(),
+            "{what}: every button is drawn once"
+        );
+        return;
+    }
     // Each text and button once: a list draws the rows in its window only.
     let described: usize = 1 + dialog
         .body
@@ -61,6 +72,30 @@ fn shown(app: &bevy::app::App) -> g2048::game::Dialog {
 fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() {
     for lang in Lang::ALL {
         let mut app = app_in(lang, Config::default(), 7);
+        // The replay's controls, paused and playing, at every speed (each button keeps room
+        // for its other labels: the row does not move).
+        g2048::testing::play_moves(&mut app, 3);
+        press_and_settle(&mut app, KeyCode::KeyV);
+        assert_eq!(screen(&app), Screen::Replay);
+        let paused = lay_out(&shown(&app), Form::Bar);
+        check(
+            &format!("{lang:?} replay, paused"),
+            Screen::Replay,
+            &shown(&app),
+        );
+        press_and_settle(&mut app, KeyCode::Space);
+        for speed in Speed::ALL {
+            request(&mut app, Request::Replay(Control::Speed(speed)));
+            check(
+                &format!("{lang:?} replay, {speed:?}"),
+                Screen::Replay,
+                &shown(&app),
+            );
+            let rects = |placed: &[Placed]| placed.iter().map(|p| p.rect).collect::<Vec<_>>();
+            assert_eq!(rects(&lay_out(&shown(&app), Form::Bar)), rects(&paused));
+        }
+        press_and_settle(&mut app, KeyCode::Escape);
+        assert_eq!(screen(&app), Screen::Game);
         let board = Board::from_rows(&[&[64, 64, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
         set_board(&mut app, board, 2048);
         press_and_settle(&mut app, KeyCode::ArrowLeft);
@@ -351,4 +386,28 @@ fn a_dialog_follows_its_description_in_place() {
         Some(focused),
         "the focus stays on its button"
     );
+}
+
+/// The header in every language: the title, the boxes, the intro (its longest: a daily's day,
+/// a race's lead) and the board's drawn buttons, each as wide as its label, apart and whole.
+#[test]
+fn the_header_in_every_language_lays_out_without_overlap_or_clipping() {
+    use bevy::math::Vec2;
+    use g2048::view::header;
+    use g2048::view::layout::{DESIGN_HEIGHT, DESIGN_WIDTH};
+    for lang in Lang::ALL {
+        let words = Words::new(lang);
+        let day = g2048::game::daily::day_said(Day::of_ms(1_796_256_000_000).unwrap());
+        let intros = [
+            tr!(words, "header-intro", target = "131072"),
+            tr!(words, "header-daily-practice", date = words.say(&day)),
+            g2048::game::race::lead_label(-3_932_100, &words),
+        ];
+        for intro in intros {
+            let placed = header::placed(&words, &intro);
+            let problems = Placed::problems(&placed, Vec2::new(DESIGN_WIDTH, DESIGN_HEIGHT));
+            assert!(problems.is_empty(), "{lang:?} {intro:?}: {problems:#?}");
+            assert_eq!(placed.len(), 1 + 6 + 1 + play::DRAWN, "{lang:?}");
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! The coach's summary of the game in progress: how the rated moves went, and a button for
 //! each of the worst that opens the replay just before it.
 
+use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
 
 use super::{Binding, Block, Dialog, DialogButton, Help, Screen, Unit};
@@ -41,6 +42,7 @@ pub const UNIT: Unit = Unit {
         dialog.insert_line(at, reading_line(reading, &facts.words));
         Some(dialog)
     },
+    reads: |facts| facts.coach.is_changed() || facts.reviews.is_changed(),
 };
 
 /// The line of the description that says luck and skill.

@@ -1,6 +1,7 @@
 //! The history of games: every game kept, newest first, each a row that opens its replay.
 
 use bevy::ecs::system::SystemParam;
+use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
@@ -91,6 +92,7 @@ pub const UNIT: Unit = Unit {
         }
         Some(dialog)
     },
+    reads: |facts| facts.list.is_changed() || facts.past.is_changed() || facts.reviews.is_changed(),
 };
 
 fn accepts(request: Request) -> bool {

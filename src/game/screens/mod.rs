@@ -72,6 +72,9 @@ pub struct Unit {
     /// What it shows in front of the board, for eyes and for screen readers; `None` over the
     /// bare board.
     pub describe: fn(&Facts) -> Option<Dialog>,
+    /// Whether what it describes from has changed (the screen, the game's state and the
+    /// language, which every description follows, aside): its description is made again then.
+    pub reads: fn(&Facts) -> bool,
 }
 
 impl Screen {
@@ -451,6 +454,9 @@ pub struct DialogButton {
     pub request: Request,
     /// One of the options' choices, and the current one.
     pub chosen: bool,
+    /// The labels it shows at other times (Pause for Play), which its drawing keeps room for,
+    /// so that the row it stands in does not move when it changes.
+    pub room: Vec<String>,
 }
 
 impl DialogButton {
@@ -462,6 +468,7 @@ impl DialogButton {
             name,
             request,
             chosen: false,
+            room: Vec::new(),
         }
     }
 
@@ -472,11 +479,18 @@ impl DialogButton {
             name: name.into(),
             request,
             chosen: false,
+            room: Vec::new(),
         }
     }
 
     pub fn chosen(mut self, chosen: bool) -> Self {
         self.chosen = chosen;
+        self
+    }
+
+    /// Keeps room for `labels`, the others it shows at other times.
+    pub fn room_for(mut self, labels: impl IntoIterator<Item = String>) -> Self {
+        self.room = labels.into_iter().collect();
         self
     }
 }
@@ -593,20 +607,8 @@ impl Facts<'_> {
     fn changed(&self) -> bool {
         self.screen.is_changed()
             || self.state.is_changed()
-            || self.next.is_changed()
-            || self.options.is_changed()
-            || self.replay.is_changed()
-            || self.past.is_changed()
-            || self.stats_board.is_changed()
             || self.words.is_changed()
-            || self.daily.is_changed()
-            || (matches!(*self.screen.get(), Screen::Coach | Screen::History)
-                && self.reviews.is_changed())
-            || ((*self.screen.get() == Screen::Coach || *self.state.get() == GameState::GameOver)
-                && self.coach.is_changed())
-            || (*self.screen.get() == Screen::History && self.list.is_changed())
-            || (*self.screen.get() == Screen::RaceResult && self.race.is_changed())
-            || (self.replay.0.is_some() && self.engine.is_changed())
+            || (self.screen.get().unit().reads)(self)
     }
 
     /// The description of the screen in front.

@@ -18,6 +18,7 @@ pub const UNIT: Unit = Unit {
     ],
     accepts: |request| matches!(request, ConfirmNewGame | CloseDialog),
     describe,
+    reads: |_| false,
 };
 
 fn describe(facts: &Facts) -> Option<Dialog> {

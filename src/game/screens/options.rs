@@ -3,6 +3,7 @@
 //! statistics; in the browser also Export and Import of a backup (the desktop has `--export`
 //! and `--import`). A choice is drawn dark while it is the current one.
 
+use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{self, *};
 
 use super::{Binding, Block, Dialog, DialogButton, Facts, Unit, key_name};
@@ -60,6 +61,13 @@ pub const UNIT: Unit = Unit {
     ],
     accepts,
     describe,
+    reads: |facts| {
+        facts.options.is_changed()
+            || facts.next.is_changed()
+            || facts.language.is_changed()
+            || facts.daily.is_changed()
+            || facts.past.is_changed()
+    },
 };
 
 fn accepts(request: Request) -> bool {

@@ -1,6 +1,7 @@
 //! The board in play: the moves and the board's other keys, and "You win!" and "Game over!"
 //! over it once the game is won or lost.
 
+use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{
     self, ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Backspace, Enter, Escape, KeyA, KeyB, KeyC,
     KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM, KeyN, KeyO, KeyP, KeyQ, KeyR, KeyS,
@@ -112,6 +113,15 @@ pub const UNIT: Unit = Unit {
     ],
     accepts,
     describe,
+    // The overlays: the game (its score, its tile), its undos, the options (the coach), the
+    // daily it is, and the coach's line under "Game over!".
+    reads: |facts| {
+        facts.engine.is_changed()
+            || facts.undo.is_changed()
+            || facts.options.is_changed()
+            || facts.daily.is_changed()
+            || (*facts.state.get() == GameState::GameOver && facts.coach.is_changed())
+    },
 };
 
 /// How many of [`board_buttons`] are drawn: the header's row, left to right.

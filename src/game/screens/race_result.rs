@@ -1,6 +1,7 @@
 //! A race's card, once either game has ended: who won, both games' score, best tile and moves,
 //! and a rematch, the player's run to share, or back to the board without the ghost.
 
+use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
@@ -36,6 +37,7 @@ pub const UNIT: Unit = Unit {
         let racing = facts.race.0.as_ref()?;
         Some(card(racing.outcome?, racing.rival.is_ai(), &facts.words))
     },
+    reads: |facts| facts.race.is_changed(),
 };
 
 pub(super) fn plugin(app: &mut App) {

@@ -1,6 +1,7 @@
 //! The statistics of one board shape: the figures, the best tiles reached, the recent scores.
 
 use bevy::ecs::system::SystemParam;
+use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
@@ -97,6 +98,7 @@ pub const UNIT: Unit = Unit {
         )
     },
     describe: |facts| Some(figures(&facts.past.0, facts.stats_board.0, &facts.words)),
+    reads: |facts| facts.past.is_changed() || facts.stats_board.is_changed(),
 };
 
 /// The statistics of one board shape: the board, with a button either side for the others, its

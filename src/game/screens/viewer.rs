@@ -1,6 +1,7 @@
 //! The replay viewer's controls: the replayed game is on the board itself, and the controls
 //! step, play, change the speed, play on from the shown move, share and close.
 
+use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{self, *};
 
 use super::{Binding, Dialog, DialogButton, Unit};
@@ -83,6 +84,7 @@ pub const UNIT: Unit = Unit {
             .as_ref()
             .map(|watching| controls(watching, facts.engine.score(), &facts.words))
     },
+    reads: |facts| facts.replay.is_changed() || facts.engine.is_changed(),
 };
 
 /// The controls, and where the replay is: "Move 13 of 18, score 1,204, 1 undo."
@@ -117,14 +119,16 @@ pub fn controls(watching: &Watching, score: u64, words: &Words) -> Dialog {
         vec![
             DialogButton::named("|←", words.get("viewer-first"), Replay(Control::First)),
             DialogButton::named("←", words.get("viewer-back"), Replay(Control::Back)),
-            DialogButton::new(play, Replay(Control::TogglePlay)),
+            DialogButton::new(play, Replay(Control::TogglePlay))
+                .room_for([words.get("viewer-play"), words.get("viewer-pause")]),
             DialogButton::named("→", words.get("viewer-forward"), Replay(Control::Forward)),
             DialogButton::named("→|", words.get("viewer-last"), Replay(Control::Last)),
             DialogButton::named(
                 speed.clone(),
                 tr!(words, "viewer-speed", speed = speed),
                 Replay(Control::Speed(watching.speed.next())),
-            ),
+            )
+            .room_for(Speed::ALL.map(|speed| speed.name(words))),
             DialogButton::named(
                 words.get("viewer-play-on"),
                 words.get("viewer-play-on-name"),
