@@ -252,8 +252,6 @@ viewer-play-on = Spielen
 viewer-play-on-name = Ab hier weiterspielen
 viewer-share = Teilen
 viewer-close = Schließen
-# Die Zeile unter dem Spielfeld, solange der Betrachter offen ist.
-viewer-line = Zug { $shown } von { $moves }  ·  { $score } Punkte  ·  { count-undos }  ·  { $help }
 
 ## Die Zusammenfassung des Coachs.
 

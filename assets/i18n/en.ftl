@@ -234,6 +234,7 @@ stats-scores-heading = { $count ->
 ## The replay viewer.
 
 viewer-title = Replay
+# Where the replay is: said, and drawn under the board before the viewer's keys.
 viewer-position = Move { $shown } of { $moves }, score { $score }, { count-undos }.
 viewer-playing = Playing at { $speed }.
 viewer-paused = Paused.
@@ -249,8 +250,6 @@ viewer-play-on = Play on
 viewer-play-on-name = Play on from here
 viewer-share = Share
 viewer-close = Close
-# The line under the board while the viewer is open.
-viewer-line = Move { $shown } of { $moves }  ·  score { $score }  ·  { count-undos }  ·  { $help }
 
 ## The coach's summary of the game.
 

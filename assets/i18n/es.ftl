@@ -245,8 +245,6 @@ viewer-play-on = Jugar
 viewer-play-on-name = Seguir jugando desde aquí
 viewer-share = Copiar
 viewer-close = Cerrar
-# La línea bajo el tablero mientras el visor está abierto.
-viewer-line = Jugada { $shown } de { $moves }  ·  puntuación { $score }  ·  { count-undos }  ·  { $help }
 
 ## El resumen de la partida que hace el tutor.
 

@@ -244,8 +244,6 @@ viewer-play-on = Jouer ici
 viewer-play-on-name = Reprendre la partie à partir d’ici
 viewer-share = Partager
 viewer-close = Fermer
-# The line under the board while the viewer is open.
-viewer-line = Coup { $shown } sur { $moves }  ·  score { $score }  ·  { count-undos }  ·  { $help }
 
 ## The coach’s summary of the game.
 

@@ -241,8 +241,6 @@ viewer-play-on = Jogar
 viewer-play-on-name = Continuar jogando a partir daqui
 viewer-share = Copiar
 viewer-close = Fechar
-# The line under the board while the viewer is open.
-viewer-line = Jogada { $shown } de { $moves }  ·  pontuação { $score }  ·  { count-undos }  ·  { $help }
 
 ## O resumo do jogo feito pelo treinador.
 

@@ -273,8 +273,6 @@ viewer-play-on = Доиграть
 viewer-play-on-name = Доиграть с этого места
 viewer-share = Ссылка
 viewer-close = Закрыть
-# Строка под полем, пока открыт повтор.
-viewer-line = Ход { $shown } из { $moves }  ·  счёт { $score }  ·  { count-undos }  ·  { $help }
 
 ## Сводка тренера по игре.
 

@@ -218,8 +218,6 @@ viewer-play-on = 接着玩
 viewer-play-on-name = 从这里接着玩
 viewer-share = 分享
 viewer-close = 关闭
-# 回放打开时棋盘下方的一行。
-viewer-line = 第 { $shown }/{ $moves } 步  ·  分数 { $score }  ·  { count-undos }  ·  { $help }
 
 ## 教练对这局的总结。
 

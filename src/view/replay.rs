@@ -10,8 +10,8 @@ use super::art::Art;
 use super::header::HelpLine;
 use super::layout::{BOARD_CENTER, BOARD_PX, LEFT, Z_DIALOG, Z_LABEL};
 use super::theme::Ink;
-use crate::game::{Engine, GameSet, Language, Replay, Screen, SeekBar};
-use crate::tr;
+use crate::game::screens::describe_dialog;
+use crate::game::{GameSet, Language, Replay, Screen, SeekBar, ShownDialog};
 
 /// The progress bar: a track across the board's width this far under it, its filled part, and
 /// a knob at the shown move.
@@ -27,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             show_position
                 .run_if(in_state(Screen::Replay))
+                .after(describe_dialog)
                 .in_set(GameSet::React),
         );
 }
@@ -76,16 +77,17 @@ fn spawn_bar(mut commands: Commands, art: Res<Art>) {
     ));
 }
 
-/// The shown move on the bar and in the line under it.
+/// The shown move on the bar, and in the line under the board: the description's line of where
+/// the replay is, then the viewer's keys.
 fn show_position(
     replay: Res<Replay>,
-    engine: Res<Engine>,
+    shown: Res<ShownDialog>,
     words: Res<Language>,
     mut help: ResMut<HelpLine>,
     mut fill: Query<&mut Transform, (With<BarFill>, Without<BarKnob>)>,
     mut knob: Query<&mut Transform, (With<BarKnob>, Without<BarFill>)>,
 ) {
-    if !replay.is_changed() && !engine.is_changed() && !words.is_changed() {
+    if !replay.is_changed() && !shown.is_changed() {
         return;
     }
     let Some(watching) = &replay.0 else {
@@ -102,13 +104,13 @@ fn show_position(
     for mut transform in &mut knob {
         transform.translation.x = LEFT + share * BOARD_PX;
     }
-    help.set_if_neq(HelpLine(tr!(
-        words,
-        "viewer-line",
-        shown = watching.shown,
-        moves = watching.len(),
-        score = engine.score(),
-        undos = watching.record.undos,
-        help = Screen::Replay.help_line(&words)
+    // The description's first line (where the replay is), drawn before the viewer's keys.
+    let Some(position) = shown.0.as_ref().and_then(|dialog| dialog.lines().into_iter().next())
+    else {
+        return;
+    };
+    help.set_if_neq(HelpLine(format!(
+        "{position}  ·  {}",
+        Screen::Replay.help_line(&words)
     )));
 }
