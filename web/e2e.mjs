@@ -986,7 +986,7 @@ async function run() {
       // The language, the six squares, the four steps of rows and columns, the six targets,
       // four themes.
       for (let i = 0; i < 21; i++) await page.keyboard.press('Tab');
-      const themeFocus = await page.waitForFunction(() => document.querySelector('#bevy').dataset.focus === 'SetTheme(HighContrast)',
+      const themeFocus = await page.waitForFunction(() => document.querySelector('#bevy').dataset.focus === 'Options(Theme(HighContrast))',
         null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
       check(themeFocus, `phone: Tab walks the options to "High contrast" (${await page.$eval('#bevy', (c) => c.dataset.focus)})`);
       await page.waitForTimeout(300);

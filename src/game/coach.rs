@@ -4,6 +4,7 @@
 //! progress are kept for its summary; an undo takes back the ratings of the moves it takes
 //! back, another game starts afresh. With the coach off nothing here runs.
 
+use crate::game::requests::Choose;
 use std::collections::{BTreeMap, VecDeque};
 
 use bevy::{ecs::system::SystemParam, prelude::*};
@@ -196,7 +197,8 @@ impl CoachControl<'_> {
                     crate::said!(
                         "notice-coach-off",
                         options = key(Screen::Game, Request::OpenOptions).unwrap_or_default(),
-                        coach = key(Screen::Options, Request::ToggleCoach).unwrap_or_default()
+                        coach = key(Screen::Options, Request::Options(Choose::ToggleCoach))
+                            .unwrap_or_default()
                     )
                 }));
             }

@@ -6,7 +6,7 @@
 
 use bevy::{ecs::system::SystemParam, prelude::*, window::PrimaryWindow, window::WindowTheme};
 
-use super::requests::Step;
+use super::requests::{Choose, Step};
 use crate::i18n::Lang;
 use crate::rules::{Config, MAX_SIZE, MIN_SIZE, Shape};
 use crate::save::{MotionChoice, Options, ThemeChoice, merge::Chosen};
@@ -86,11 +86,29 @@ impl OptionChanges<'_, '_> {
     }
 
     /// The board to play once the options close.
+    /// Makes `choice`.
+    pub(super) fn choose(&mut self, choice: Choose) {
+        match choice {
+            Choose::Size(size) => self.set_size(size),
+            Choose::StepRows(step) => self.step_rows(step),
+            Choose::StepCols(step) => self.step_cols(step),
+            Choose::Target(target) => self.set_target(target),
+            Choose::StepTarget(step) => self.step_target(step),
+            Choose::Motion(motion) => self.set_motion(motion),
+            Choose::NextMotion => self.next_motion(),
+            Choose::Theme(theme) => self.set_theme(theme),
+            Choose::ToggleTheme => self.toggle_theme(),
+            Choose::Coach(on) => self.set_coach(on),
+            Choose::ToggleCoach => self.set_coach(!self.coach_on()),
+            Choose::NextLanguage => self.next_language(),
+        }
+    }
+
     pub(super) fn chosen_board(&self) -> Config {
         self.next_board.0
     }
 
-    pub(super) fn set_size(&mut self, size: usize) {
+    fn set_size(&mut self, size: usize) {
         if let Some(shape) = Shape::new(size, size) {
             self.set_shape(shape);
         }
@@ -98,7 +116,7 @@ impl OptionChanges<'_, '_> {
 
     /// One row more or fewer (from 3 to 8; a step past either end changes nothing, and is
     /// not a choice).
-    pub(super) fn step_rows(&mut self, step: Step) {
+    fn step_rows(&mut self, step: Step) {
         let now = self.next_board.0.shape();
         if let Some(shape) = Shape::new(step_side(now.rows(), step), now.cols())
             && shape != now
@@ -108,7 +126,7 @@ impl OptionChanges<'_, '_> {
     }
 
     /// One column more or fewer (as `step_rows`).
-    pub(super) fn step_cols(&mut self, step: Step) {
+    fn step_cols(&mut self, step: Step) {
         let now = self.next_board.0.shape();
         if let Some(shape) = Shape::new(now.rows(), step_side(now.cols(), step))
             && shape != now
@@ -125,7 +143,7 @@ impl OptionChanges<'_, '_> {
         }
     }
 
-    pub(super) fn set_target(&mut self, target: u32) {
+    fn set_target(&mut self, target: u32) {
         if let Ok(config) = Config::with_shape(self.next_board.0.shape(), target) {
             self.next_board.0 = config;
             self.options.target = target;
@@ -133,23 +151,23 @@ impl OptionChanges<'_, '_> {
         }
     }
 
-    pub(super) fn step_target(&mut self, step: Step) {
+    fn step_target(&mut self, step: Step) {
         let target = step_target(self.next_board.0.target(), step);
         if target != self.next_board.0.target() {
             self.set_target(target);
         }
     }
 
-    pub(super) fn set_motion(&mut self, motion: MotionChoice) {
+    fn set_motion(&mut self, motion: MotionChoice) {
         self.options.motion = motion;
         self.chosen.chosen.motion = true;
     }
 
-    pub(super) fn next_motion(&mut self) {
+    fn next_motion(&mut self) {
         self.set_motion(self.options.motion.next());
     }
 
-    pub(super) fn set_coach(&mut self, on: bool) {
+    fn set_coach(&mut self, on: bool) {
         self.options.coach = on;
         self.chosen.chosen.coach = true;
     }
@@ -160,7 +178,7 @@ impl OptionChanges<'_, '_> {
 
     /// The language after the one chosen, in the options' order: the system's, then each one.
     /// A language `--lang` asked for counts as chosen, and gives way to the options' choice.
-    pub(super) fn next_language(&mut self) {
+    fn next_language(&mut self) {
         let now = self.wanted.flag.take().or(self.options.language);
         let at = now.and_then(|lang| Lang::ALL.iter().position(|&l| l == lang));
         self.options.language = match at {
@@ -171,13 +189,13 @@ impl OptionChanges<'_, '_> {
         self.chosen.chosen.language = true;
     }
 
-    pub(super) fn set_theme(&mut self, theme: ThemeChoice) {
+    fn set_theme(&mut self, theme: ThemeChoice) {
         self.options.theme = theme;
         self.chosen.chosen.theme = true;
     }
 
     /// The other theme on screen; back to following the system when that is what it shows.
-    pub(super) fn toggle_theme(&mut self) {
+    fn toggle_theme(&mut self) {
         let system_dark = system_is_dark(self.windows.single().ok());
         self.set_theme(self.options.theme.toggled(system_dark));
     }

@@ -30,20 +30,9 @@ pub enum Request {
     OpenOptions,
     /// Leave the question or the options screen (options take effect then).
     CloseDialog,
-    /// Choose a square board's side or a target on the options screen.
-    SetSize(usize),
-    /// One row or column more or fewer on the options screen.
-    StepRows(Step),
-    StepCols(Step),
-    SetTarget(u32),
-    /// The next target offered, up or down (the options' + and − keys).
-    StepTarget(Step),
-    /// Choose how much moves animate, or the next choice.
-    SetMotion(MotionChoice),
-    NextMotion,
-    /// Choose the theme, or switch to the other one.
-    SetTheme(ThemeChoice),
-    ToggleTheme,
+    /// Change an option: a choice or a step of the options' screen, the theme's T anywhere.
+    /// (What each does is `OptionChanges::choose`'s.)
+    Options(Choose),
     /// Show the AI's suggested move.
     Hint,
     /// Let the AI play, or stop it; switch its pace.
@@ -69,11 +58,6 @@ pub enum Request {
     StatsSize(Step),
     /// Read the whole board aloud to a screen reader.
     ReadBoard,
-    /// Turn the coach on or off, or the other way.
-    SetCoach(bool),
-    ToggleCoach,
-    /// The next language on the options' list, after the last back to the system's.
-    NextLanguage,
     /// Show how the four moves compared where the coach rated the last move.
     CoachBars,
     /// Open the coach's summary of the game.
@@ -88,17 +72,43 @@ pub enum Request {
 
 impl Request {
     /// One of the options' choices, which is on or off (the current size, target, theme,
-    /// animations).
+    /// animations, coach).
     pub fn is_choice(self) -> bool {
         matches!(
             self,
-            Request::SetSize(_)
-                | Request::SetTarget(_)
-                | Request::SetTheme(_)
-                | Request::SetMotion(_)
-                | Request::SetCoach(_)
+            Request::Options(
+                Choose::Size(_)
+                    | Choose::Target(_)
+                    | Choose::Theme(_)
+                    | Choose::Motion(_)
+                    | Choose::Coach(_)
+            )
         )
     }
+}
+
+/// A change of the options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Choose {
+    /// A square board's side.
+    Size(usize),
+    /// One row or column more or fewer.
+    StepRows(Step),
+    StepCols(Step),
+    /// A target, or the next one offered, up or down (the options' + and − keys).
+    Target(u32),
+    StepTarget(Step),
+    /// How much moves animate, or the next choice.
+    Motion(MotionChoice),
+    NextMotion,
+    /// The theme, or the other one.
+    Theme(ThemeChoice),
+    ToggleTheme,
+    /// The coach on or off, or the other way.
+    Coach(bool),
+    ToggleCoach,
+    /// The next language on the options' list, after the last back to the system's.
+    NextLanguage,
 }
 
 /// A step through a list of choices.

@@ -1,6 +1,7 @@
 //! The one reader of requests. It keeps their order, asks the screen in front whether it takes
 //! each ([`Screen::accepts`], from the screen's module), and hands it to the code that owns it:
-//! the board ([`super::board::BoardChanges`]), the options ([`super::options::OptionChanges`]),
+//! the board ([`super::board::BoardChanges`]), the options ([`super::options::OptionChanges`],
+//! every change of them one request, `Request::Options`, and one arm),
 //! the AI ([`super::autoplay::AiControl`]), the replay viewer ([`super::replay::Viewer`]), the
 //! history's list and the statistics' board size (their screens' own, `HistoryList` and
 //! `StatsSizes`), the coach ([`super::coach::CoachControl`]), the backups
@@ -157,15 +158,7 @@ fn route_requests(
                     on = Screen::Stats;
                 }
             }
-            Request::SetSize(size) => options.set_size(size),
-            Request::StepRows(step) => options.step_rows(step),
-            Request::StepCols(step) => options.step_cols(step),
-            Request::SetTarget(target) => options.set_target(target),
-            Request::StepTarget(step) => options.step_target(step),
-            Request::SetMotion(motion) => options.set_motion(motion),
-            Request::NextMotion => options.next_motion(),
-            Request::SetTheme(theme) => options.set_theme(theme),
-            Request::ToggleTheme => options.toggle_theme(),
+            Request::Options(choice) => options.choose(choice),
             Request::Hint => ai.hint(board.game()),
             Request::ToggleAutoplay => ai.toggle_autoplay(),
             Request::ToggleFast => ai.toggle_fast(),
@@ -178,9 +171,6 @@ fn route_requests(
             Request::Browse(browse) => history.browse(browse, board.past().0.len()),
             Request::StatsSize(step) => stats.step(step, &board.past().0),
             Request::ReadBoard => board.read_aloud(),
-            Request::SetCoach(on) => options.set_coach(on),
-            Request::ToggleCoach => options.set_coach(!options.coach_on()),
-            Request::NextLanguage => options.next_language(),
             Request::CoachBars => coach.show_bars(options.coach_on()),
             Request::OpenCoach => on = Screen::Coach,
             Request::ExportBackup => backups.export(),
@@ -211,7 +201,7 @@ fn start_race(rival: Rival, board: &mut BoardChanges, race: &mut RaceControl) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::requests::Step;
+    use super::super::requests::{Choose, Step};
     use super::*;
     use crate::rules::Direction;
 
@@ -227,13 +217,13 @@ mod tests {
             Request::Undo,
             Request::NewGame,
             Request::Hint,
-            Request::SetSize(5),
-            Request::ToggleTheme,
+            Request::Options(Choose::Size(5)),
+            Request::Options(Choose::ToggleTheme),
         ] {
             assert!(!Screen::ConfirmNewGame.accepts(request), "{request:?}");
         }
-        assert!(Screen::Options.accepts(Request::StepTarget(Step::Up)));
-        assert!(Screen::Options.accepts(Request::ToggleTheme));
+        assert!(Screen::Options.accepts(Request::Options(Choose::StepTarget(Step::Up))));
+        assert!(Screen::Options.accepts(Request::Options(Choose::ToggleTheme)));
         for request in [
             Request::Move(Direction::Up),
             Request::OpenOptions,

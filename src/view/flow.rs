@@ -7,8 +7,9 @@
 //! [`lay_out`] is plain layout (no ECS), so a test can lay out every screen in every language and
 //! look for overlaps and clipped text ([`Placed::problems`]). The screens drawn this way are the
 //! question, a race's card, the options, the coach's summary, the history, the statistics and
-//! the replay's controls (`FLOWED`), and "You win!" and "Game over!" over the board (`overlay`,
-//! which fades them in). The header lays out its own pieces with the same engine (`header`).
+//! the replay's controls (every screen of `SCREENS` in front of the board), and "You win!" and
+//! "Game over!" over the board (`overlay`, which fades them in). The header lays out its own
+//! pieces with the same engine (`header`).
 
 use bevy::{prelude::*, sprite::Anchor};
 use taffy::prelude::{
@@ -27,19 +28,8 @@ use super::widgets::{
     BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, DialogRoot, NOTE_PX, Named,
     TITLE_PX, described_button, label,
 };
-use crate::game::screens::{Block, Chart, Dialog, Facts, describe_dialog};
+use crate::game::screens::{Block, Chart, Dialog, Facts, SCREENS, describe_dialog};
 use crate::game::{DialogButton, Focus, GameSet, Request, Screen, ShownDialog, UiButton};
-
-/// The screens this renderer draws.
-pub const FLOWED: [Screen; 7] = [
-    Screen::ConfirmNewGame,
-    Screen::Replay,
-    Screen::RaceResult,
-    Screen::Options,
-    Screen::Coach,
-    Screen::History,
-    Screen::Stats,
-];
 
 /// How a dialog stands in its box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -659,7 +649,9 @@ fn collect(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    for screen in FLOWED {
+    // Every screen in front of the board ("You win!" and "Game over!" on the board itself are
+    // drawn by `overlay`, which fades them in).
+    for screen in SCREENS.into_iter().filter(|&s| s != Screen::Game) {
         app.add_systems(OnEnter(screen), spawn_flowed);
     }
     app.add_systems(

@@ -105,7 +105,10 @@ fn show_position(
         transform.translation.x = LEFT + share * BOARD_PX;
     }
     // The description's first line (where the replay is), drawn before the viewer's keys.
-    let Some(position) = shown.0.as_ref().and_then(|dialog| dialog.lines().into_iter().next())
+    let Some(position) = shown
+        .0
+        .as_ref()
+        .and_then(|dialog| dialog.lines().into_iter().next())
     else {
         return;
     };

@@ -3,6 +3,7 @@
 //! damaged, cut, forged or foreign file is refused and changes nothing; an import cut short at
 //! any write ends as before or as after it; the desktop's file imports.
 
+use g2048::game::Choose;
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::{
@@ -23,7 +24,7 @@ use proptest::prelude::*;
 
 fn switch(app: &mut App, size: usize) {
     request(app, Request::OpenOptions);
-    request(app, Request::SetSize(size));
+    request(app, Request::Options(Choose::Size(size)));
     request(app, Request::CloseDialog);
     app.update();
 }
@@ -43,7 +44,7 @@ fn played_store(seed: u64) -> Arc<dyn Store> {
     request(&mut app, Request::Undo);
     request(&mut app, Request::Undo);
     request(&mut app, Request::OpenOptions);
-    request(&mut app, Request::SetTheme(ThemeChoice::Dark));
+    request(&mut app, Request::Options(Choose::Theme(ThemeChoice::Dark)));
     request(&mut app, Request::CloseDialog);
     drop(app);
     store

@@ -4,6 +4,7 @@
 use crate::common::*;
 use bevy::input::{ButtonState, mouse::MouseButtonInput};
 use bevy::prelude::*;
+use g2048::game::Choose;
 use g2048::{
     game::{Focus, Request, Screen, Step, UiButton, Watch},
     rules::Config,
@@ -95,25 +96,28 @@ fn every_screen_has_its_buttons_in_reading_order() {
     press_and_settle(&mut app, KeyCode::KeyO);
     // The language first, at the right of the title; then the parts from the top.
     let options = tabs(&mut app, 31);
-    assert_eq!(options[0], Request::NextLanguage);
+    assert_eq!(options[0], Request::Options(Choose::NextLanguage));
     let options = &options[1..];
-    assert_eq!(options[0], Request::SetSize(3));
-    assert_eq!(options[5], Request::SetSize(8));
+    assert_eq!(options[0], Request::Options(Choose::Size(3)));
+    assert_eq!(options[5], Request::Options(Choose::Size(8)));
     assert_eq!(
         options[6..10],
         [
-            Request::StepRows(Step::Down),
-            Request::StepRows(Step::Up),
-            Request::StepCols(Step::Down),
-            Request::StepCols(Step::Up)
+            Request::Options(Choose::StepRows(Step::Down)),
+            Request::Options(Choose::StepRows(Step::Up)),
+            Request::Options(Choose::StepCols(Step::Down)),
+            Request::Options(Choose::StepCols(Step::Up))
         ]
     );
-    assert_eq!(options[10], Request::SetTarget(256));
-    assert!(matches!(options[16], Request::SetTheme(_)));
-    assert!(matches!(options[20], Request::SetMotion(_)));
+    assert_eq!(options[10], Request::Options(Choose::Target(256)));
+    assert!(matches!(options[16], Request::Options(Choose::Theme(_))));
+    assert!(matches!(options[20], Request::Options(Choose::Motion(_))));
     assert_eq!(
         options[24..26],
-        [Request::SetCoach(true), Request::SetCoach(false)]
+        [
+            Request::Options(Choose::Coach(true)),
+            Request::Options(Choose::Coach(false))
+        ]
     );
     assert_eq!(
         options[26..],

@@ -5,6 +5,7 @@
 //! fits its box in every language; and the game plays, is drawn and is said in French and
 //! Chinese.
 
+use g2048::game::Choose;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::common::*;
@@ -535,7 +536,7 @@ fn a_language_chosen_in_the_options_is_spoken_at_once_and_kept() {
         assert_eq!(screen(&app), Screen::Options);
         let focus = app.world().resource::<g2048::game::Focus>().0.unwrap();
         let button = app.world().get::<g2048::game::UiButton>(focus).unwrap();
-        assert_eq!(button.request, Request::NextLanguage);
+        assert_eq!(button.request, Request::Options(Choose::NextLanguage));
     }
     assert_eq!(
         app.world()

@@ -1,12 +1,13 @@
-//! Every screen the flow renderer draws (`view::flow::FLOWED`, and "You win!" and "Game over!"),
-//! in every language, laid out from its description: no two pieces overlap, none leaves the
-//! dialog's box, and no text is clipped (its box holds it, shrunk or broken as the label would
-//! draw it). The layout is in design
-//! units, which the camera fits whole into any window (layout.rs), so a 360×640 window and a
-//! wide one show the same layout at another scale.
+//! Every screen the flow renderer draws (every screen in front of the board, and "You win!" and
+//! "Game over!"), and the header, in every language, laid out from its description: no two
+//! pieces overlap, none leaves the dialog's box, and no text is clipped (its box holds it,
+//! shrunk or broken as the label would draw it). The layout is in design units, which the camera
+//! fits whole into any window (layout.rs), so a 360×640 window and a wide one show the same
+//! layout at another scale.
 
 use bevy::prelude::KeyCode;
 use g2048::ai::coach::{Rating, Verdict};
+use g2048::game::Choose;
 use g2048::game::coach::{Summary, WORST_LISTED};
 use g2048::game::daily::Attempt;
 use g2048::game::race::{Figures, Outcome};
@@ -113,10 +114,10 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
         // The longest labels: an 8×8 board of 8,192, the high-contrast theme, the coach on,
         // a language chosen (not the system's).
         for r in [
-            Request::SetSize(8),
-            Request::SetTarget(8192),
-            Request::SetCoach(true),
-            Request::NextLanguage,
+            Request::Options(Choose::Size(8)),
+            Request::Options(Choose::Target(8192)),
+            Request::Options(Choose::Coach(true)),
+            Request::Options(Choose::NextLanguage),
         ] {
             request(&mut app, r);
         }
@@ -268,7 +269,12 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
 fn a_row_too_long_for_one_line_goes_on_in_the_next_and_nothing_overlaps() {
     use g2048::game::{Dialog, DialogButton};
     let buttons: Vec<DialogButton> = (0..12)
-        .map(|n| DialogButton::new(format!("Button number {n}"), Request::SetSize(3)))
+        .map(|n| {
+            DialogButton::new(
+                format!("Button number {n}"),
+                Request::Options(Choose::Size(3)),
+            )
+        })
         .collect();
     let dialog = Dialog {
         title: "A title".into(),

@@ -1,6 +1,7 @@
 //! The options screen (a `Screen` state): size and target choices change the next game, are
 //! remembered, and give each board its own saved game; flags override them for one run.
 
+use g2048::game::Choose;
 use std::sync::Arc;
 
 use crate::common::*;
@@ -65,8 +66,10 @@ fn options_change_the_next_game_and_each_board_keeps_its_own() {
     // Back to 4x4 / 2048 with the buttons' requests: the 4x4 game resumes as it was.
     app.world_mut().write_message(Request::OpenOptions);
     settle(&mut app);
-    app.world_mut().write_message(Request::SetSize(4));
-    app.world_mut().write_message(Request::SetTarget(2048));
+    app.world_mut()
+        .write_message(Request::Options(Choose::Size(4)));
+    app.world_mut()
+        .write_message(Request::Options(Choose::Target(2048)));
     app.world_mut().write_message(Request::CloseDialog);
     settle(&mut app);
     assert_eq!(engine(&app).save(), four);
@@ -165,7 +168,7 @@ fn the_high_contrast_theme_repaints_the_page_the_buttons_and_every_tile() {
     settle(&mut app);
     press_and_settle(&mut app, KeyCode::KeyO);
     app.world_mut()
-        .write_message(Request::SetTheme(ThemeChoice::HighContrast));
+        .write_message(Request::Options(Choose::Theme(ThemeChoice::HighContrast)));
     app.update();
     press_and_settle(&mut app, KeyCode::Escape);
     assert_eq!(*app.world().resource::<Theme>(), Theme::HighContrast);

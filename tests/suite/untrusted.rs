@@ -3,6 +3,7 @@
 //! tile no game can reach, a FIFO where a save should be. One test for each case of the finding
 //! (issue 34), and a property test that no bytes and no JSON make a reader panic.
 
+use g2048::game::Choose;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -386,7 +387,10 @@ fn a_fifo_in_place_of_a_save_hangs_nothing() {
     assert!(key_help(&mut app).contains("not a file"));
     play_moves(&mut app, 1);
     request(&mut app, Request::OpenOptions);
-    request(&mut app, Request::SetTheme(save::ThemeChoice::Dark));
+    request(
+        &mut app,
+        Request::Options(Choose::Theme(save::ThemeChoice::Dark)),
+    );
     assert!(
         std::fs::symlink_metadata(&fifo)
             .unwrap()

@@ -3,6 +3,7 @@
 //! the history, as far as it went), each best score is the highest reached, and the options are
 //! the last chosen. Also: a `--seed` never costs the saved game.
 
+use g2048::game::Choose;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -430,13 +431,13 @@ fn interleave(store: Arc<dyn Store>, acts: &[Act]) {
             }
             Act::Board(w, size) => {
                 request(&mut windows[w], Request::OpenOptions);
-                request(&mut windows[w], Request::SetSize(size));
+                request(&mut windows[w], Request::Options(Choose::Size(size)));
                 request(&mut windows[w], Request::CloseDialog);
                 None
             }
             Act::Theme(w, choice) => {
                 request(&mut windows[w], Request::OpenOptions);
-                request(&mut windows[w], Request::SetTheme(choice));
+                request(&mut windows[w], Request::Options(Choose::Theme(choice)));
                 request(&mut windows[w], Request::CloseDialog);
                 theme = Some(choice);
                 None

@@ -1,6 +1,7 @@
 //! The coach's summary of the game in progress: how the rated moves went, and a button for
 //! each of the worst that opens the replay just before it.
 
+use crate::game::requests::Choose;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
 
@@ -25,12 +26,12 @@ pub const UNIT: Unit = Unit {
                 "close the summary (Tab and Enter open a move in the replay)",
             )
         },
-        Binding::new(&[KeyT], ToggleTheme, "the other theme"),
+        Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
     ],
     accepts: |request| {
         matches!(
             request,
-            Watch(Watch::CurrentAt(_)) | CloseDialog | ToggleTheme
+            Watch(Watch::CurrentAt(_)) | CloseDialog | Options(Choose::ToggleTheme)
         )
     },
     describe: |facts| {
@@ -54,7 +55,7 @@ pub fn summary(summary: &Summary, words: &Words) -> Dialog {
     let mut body = Vec::new();
     if summary.rated == 0 {
         let key = Screen::Options
-            .key_for(ToggleCoach, words)
+            .key_for(Options(Choose::ToggleCoach), words)
             .unwrap_or_default();
         body.push(Block::Line(tr!(words, "coach-none", key = key)));
     } else {

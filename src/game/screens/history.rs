@@ -1,5 +1,6 @@
 //! The history of games: every game kept, newest first, each a row that opens its replay.
 
+use crate::game::requests::Choose;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
@@ -70,7 +71,7 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-race"),
         Binding::new(&[KeyN], OpenStats, "the statistics").help("help-statistics"),
-        Binding::new(&[KeyT], ToggleTheme, "the other theme"),
+        Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace, KeyG],
             CloseDialog,
@@ -104,7 +105,7 @@ fn accepts(request: Request) -> bool {
             | Race(RaceWith::Selected)
             | OpenStats
             | CloseDialog
-            | ToggleTheme
+            | Options(Choose::ToggleTheme)
     )
 }
 

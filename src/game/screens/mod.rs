@@ -649,7 +649,7 @@ fn announce_dialogs(
 mod tests {
     use super::*;
     use crate::game::past::when;
-    use crate::game::requests::Watch;
+    use crate::game::requests::{Choose, Watch};
     use crate::save::PastGame;
 
     /// The description of `screen` over a new 4×4 game in `state`, with the default options.
@@ -844,7 +844,7 @@ mod tests {
         let remark = crate::game::speech::remark(&rating, Words::english());
         assert!(remark.contains(&format!("({e} compares)")), "{remark}");
         let c = Screen::Options
-            .key_for(Request::ToggleCoach, Words::english())
+            .key_for(Request::Options(Choose::ToggleCoach), Words::english())
             .unwrap();
         let empty = coach_summary::summary(
             &crate::game::coach::Summary {

@@ -3,6 +3,7 @@
 //! statistics; in the browser also Export and Import of a backup (the desktop has `--export`
 //! and `--import`). A choice is drawn dark while it is the current one.
 
+use crate::game::requests::Choose;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{self, *};
 
@@ -16,7 +17,11 @@ use crate::save::{MotionChoice, ThemeChoice};
 use crate::tr;
 
 const fn size(keys: &'static [KeyCode], n: usize) -> Binding {
-    Binding::new(keys, SetSize(n), "a square board of that side")
+    Binding::new(
+        keys,
+        Options(Choose::Size(n)),
+        "a square board of that side",
+    )
 }
 
 pub const UNIT: Unit = Unit {
@@ -28,27 +33,47 @@ pub const UNIT: Unit = Unit {
         size(&[Digit6, Numpad6], 6),
         size(&[Digit7, Numpad7], 7),
         size(&[Digit8, Numpad8], 8),
-        Binding::new(&[ArrowUp], StepRows(Step::Down), "one row fewer")
-            .help_text("help-rows-columns"),
-        Binding::new(&[ArrowDown], StepRows(Step::Up), "one row more"),
-        Binding::new(&[ArrowLeft], StepCols(Step::Down), "one column fewer"),
-        Binding::new(&[ArrowRight], StepCols(Step::Up), "one column more"),
+        Binding::new(
+            &[ArrowUp],
+            Options(Choose::StepRows(Step::Down)),
+            "one row fewer",
+        )
+        .help_text("help-rows-columns"),
+        Binding::new(
+            &[ArrowDown],
+            Options(Choose::StepRows(Step::Up)),
+            "one row more",
+        ),
+        Binding::new(
+            &[ArrowLeft],
+            Options(Choose::StepCols(Step::Down)),
+            "one column fewer",
+        ),
+        Binding::new(
+            &[ArrowRight],
+            Options(Choose::StepCols(Step::Up)),
+            "one column more",
+        ),
         Binding::new(
             &[Equal, NumpadAdd],
-            StepTarget(Step::Up),
+            Options(Choose::StepTarget(Step::Up)),
             "the next target up",
         ),
         Binding::new(
             &[Minus, NumpadSubtract],
-            StepTarget(Step::Down),
+            Options(Choose::StepTarget(Step::Down)),
             "the next target down",
         ),
-        Binding::new(&[KeyT], ToggleTheme, "the other theme"),
-        Binding::new(&[KeyM], NextMotion, "the next choice of animations"),
-        Binding::new(&[KeyC], ToggleCoach, "the coach on or off"),
+        Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
+        Binding::new(
+            &[KeyM],
+            Options(Choose::NextMotion),
+            "the next choice of animations",
+        ),
+        Binding::new(&[KeyC], Options(Choose::ToggleCoach), "the coach on or off"),
         Binding::new(
             &[KeyL],
-            NextLanguage,
+            Options(Choose::NextLanguage),
             "the next language, then the system's",
         ),
         Binding::new(&[KeyY], Daily, "today's daily game"),
@@ -73,24 +98,7 @@ pub const UNIT: Unit = Unit {
 fn accepts(request: Request) -> bool {
     matches!(
         request,
-        CloseDialog
-            | SetSize(_)
-            | StepRows(_)
-            | StepCols(_)
-            | SetTarget(_)
-            | StepTarget(_)
-            | SetTheme(_)
-            | ToggleTheme
-            | SetMotion(_)
-            | NextMotion
-            | SetCoach(_)
-            | ToggleCoach
-            | NextLanguage
-            | Daily
-            | OpenHistory
-            | OpenStats
-            | ExportBackup
-            | ImportBackup
+        CloseDialog | Options(_) | Daily | OpenHistory | OpenStats | ExportBackup | ImportBackup
     )
 }
 
@@ -127,13 +135,28 @@ impl Part {
     pub fn has(self, request: Request) -> bool {
         matches!(
             (self, request),
-            (Part::Size, SetSize(_))
-                | (Part::Shape, StepRows(_) | StepCols(_))
-                | (Part::Target, SetTarget(_) | StepTarget(_))
-                | (Part::Theme, SetTheme(_) | ToggleTheme)
-                | (Part::Motion, SetMotion(_) | NextMotion)
-                | (Part::Coach, SetCoach(_) | ToggleCoach)
-                | (Part::Language, NextLanguage)
+            (Part::Size, Options(Choose::Size(_)))
+                | (
+                    Part::Shape,
+                    Options(Choose::StepRows(_)) | Options(Choose::StepCols(_))
+                )
+                | (
+                    Part::Target,
+                    Options(Choose::Target(_)) | Options(Choose::StepTarget(_))
+                )
+                | (
+                    Part::Theme,
+                    Options(Choose::Theme(_)) | Options(Choose::ToggleTheme)
+                )
+                | (
+                    Part::Motion,
+                    Options(Choose::Motion(_)) | Options(Choose::NextMotion)
+                )
+                | (
+                    Part::Coach,
+                    Options(Choose::Coach(_)) | Options(Choose::ToggleCoach)
+                )
+                | (Part::Language, Options(Choose::NextLanguage))
                 | (Part::Daily, Daily)
         )
     }
@@ -212,7 +235,7 @@ fn describe(facts: &Facts) -> Option<Dialog> {
             DialogButton::named(
                 format!("{size}×{size}"),
                 tr!(words, "options-size-name", rows = size, cols = size),
-                SetSize(size),
+                Options(Choose::Size(size)),
             )
             .chosen(next.shape() == Shape::square(size)),
         );
@@ -220,10 +243,10 @@ fn describe(facts: &Facts) -> Option<Dialog> {
     // Named with the board they step from, so a screen reader hears each step's result.
     let now = shape_line(next.shape(), words);
     let steps = [
-        ("options-rows-fewer", StepRows(Step::Down)),
-        ("options-rows-more", StepRows(Step::Up)),
-        ("options-cols-fewer", StepCols(Step::Down)),
-        ("options-cols-more", StepCols(Step::Up)),
+        ("options-rows-fewer", Options(Choose::StepRows(Step::Down))),
+        ("options-rows-more", Options(Choose::StepRows(Step::Up))),
+        ("options-cols-fewer", Options(Choose::StepCols(Step::Down))),
+        ("options-cols-more", Options(Choose::StepCols(Step::Up))),
     ]
     .map(|(id, request)| {
         DialogButton::named(
@@ -236,17 +259,18 @@ fn describe(facts: &Facts) -> Option<Dialog> {
         DialogButton::named(
             target.to_string(),
             tr!(words, "options-target-name", target = target.to_string()),
-            SetTarget(target),
+            Options(Choose::Target(target)),
         )
         .chosen(next.target() == target)
     });
-    let themes =
-        THEMES.map(|(id, theme)| named(id, SetTheme(theme)).chosen(options.theme == theme));
-    let motions =
-        MOTIONS.map(|(id, motion)| named(id, SetMotion(motion)).chosen(options.motion == motion));
+    let themes = THEMES
+        .map(|(id, theme)| named(id, Options(Choose::Theme(theme))).chosen(options.theme == theme));
+    let motions = MOTIONS.map(|(id, motion)| {
+        named(id, Options(Choose::Motion(motion))).chosen(options.motion == motion)
+    });
     let coach = [
-        named("options-coach-on", SetCoach(true)).chosen(options.coach),
-        named("options-coach-off", SetCoach(false)).chosen(!options.coach),
+        named("options-coach-on", Options(Choose::Coach(true))).chosen(options.coach),
+        named("options-coach-off", Options(Choose::Coach(false))).chosen(!options.coach),
     ];
     let system = options.language.is_none() && facts.language.flag.is_none();
     let mut footer = vec![
@@ -321,5 +345,5 @@ fn language_button(words: &Words, system: bool) -> DialogButton {
             tr!(words, "options-language-name", language = language),
         )
     };
-    DialogButton::named(label, name, NextLanguage)
+    DialogButton::named(label, name, Options(Choose::NextLanguage))
 }

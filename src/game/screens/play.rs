@@ -1,6 +1,7 @@
 //! The board in play: the moves and the board's other keys, and "You win!" and "Game over!"
 //! over it once the game is won or lost.
 
+use crate::game::requests::Choose;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{
     self, ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Backspace, Enter, Escape, KeyA, KeyB, KeyC,
@@ -60,7 +61,11 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-new-game"),
         Binding::new(&[KeyO], OpenOptions, "the options").help("help-options"),
-        Binding::new(&[KeyT], ToggleTheme, "the other theme, light or dark"),
+        Binding::new(
+            &[KeyT],
+            Options(Choose::ToggleTheme),
+            "the other theme, light or dark",
+        ),
         Binding::new(
             &[KeyI, Slash],
             Hint,
@@ -152,7 +157,7 @@ fn accepts(request: Request) -> bool {
             | KeepGoing
             | NewGame
             | OpenOptions
-            | ToggleTheme
+            | Options(Choose::ToggleTheme)
             | Hint
             | ToggleAutoplay
             | ToggleFast

@@ -1,6 +1,7 @@
 //! A race's card, once either game has ended: who won, both games' score, best tile and moves,
 //! and a rematch, the player's run to share, or back to the board without the ghost.
 
+use crate::game::requests::Choose;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
@@ -24,7 +25,7 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-rematch"),
         Binding::new(&[KeyC], Share, "share your run").help("help-share"),
-        Binding::new(&[KeyT], ToggleTheme, "the other theme"),
+        Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace],
             CloseDialog,
@@ -32,7 +33,12 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-close"),
     ],
-    accepts: |request| matches!(request, Rematch | Share | CloseDialog | ToggleTheme),
+    accepts: |request| {
+        matches!(
+            request,
+            Rematch | Share | CloseDialog | Options(Choose::ToggleTheme)
+        )
+    },
     describe: |facts| {
         let racing = facts.race.0.as_ref()?;
         Some(card(racing.outcome?, racing.rival.is_ai(), &facts.words))

@@ -1,5 +1,6 @@
 //! The statistics of one board shape: the figures, the best tiles reached, the recent scores.
 
+use crate::game::requests::Choose;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
@@ -83,7 +84,7 @@ pub const UNIT: Unit = Unit {
             "the next board",
         ),
         Binding::new(&[KeyG], OpenHistory, "the history").help("help-history"),
-        Binding::new(&[KeyT], ToggleTheme, "the other theme"),
+        Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace, KeyN],
             CloseDialog,
@@ -94,7 +95,7 @@ pub const UNIT: Unit = Unit {
     accepts: |request| {
         matches!(
             request,
-            StatsSize(_) | OpenHistory | CloseDialog | ToggleTheme
+            StatsSize(_) | OpenHistory | CloseDialog | Options(Choose::ToggleTheme)
         )
     },
     describe: |facts| Some(figures(&facts.past.0, facts.stats_board.0, &facts.words)),

@@ -1,6 +1,7 @@
 //! The replay viewer's controls: the replayed game is on the board itself, and the controls
 //! step, play, change the speed, play on from the shown move, share and close.
 
+use crate::game::requests::Choose;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{self, *};
 
@@ -63,7 +64,7 @@ pub const UNIT: Unit = Unit {
             Race(RaceWith::Watched),
             "race this game's ghost: a new game from its seed, the ghost beside",
         ),
-        Binding::new(&[KeyT], ToggleTheme, "the other theme"),
+        Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace, KeyV],
             Replay(Control::Close),
@@ -74,7 +75,7 @@ pub const UNIT: Unit = Unit {
     accepts: |request| {
         matches!(
             request,
-            Replay(_) | Share | Race(RaceWith::Watched) | ToggleTheme
+            Replay(_) | Share | Race(RaceWith::Watched) | Options(Choose::ToggleTheme)
         )
     },
     describe: |facts| {
