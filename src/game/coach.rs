@@ -4,13 +4,12 @@
 //! progress are kept for its summary; an undo takes back the ratings of the moves it takes
 //! back, another game starts afresh. With the coach off nothing here runs.
 
-use crate::game::requests::Choose;
 use std::collections::{BTreeMap, VecDeque};
 
 use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::options::PlayerOptions;
-use super::requests::Request;
+use super::requests::{Choose, Request};
 use super::state::Screen;
 use super::state::watching;
 use super::state::{Engine, PlayerMoved, UndoRecord};

@@ -197,13 +197,18 @@ fn read_pointer(
             .as_ref()
             .and_then(|c| c.0.viewport_to_world_2d(c.1, p).ok())
     };
+    // The button drawn on top under the point (a dialog's, over the board's buttons under it).
     let button_at = |p: Vec2| {
         let world = to_world(p)?;
-        buttons.iter().find_map(|(button, transform, visible)| {
-            let half = button.size * 0.5 * transform.scale().truncate();
-            let d = (world - transform.translation().truncate()).abs();
-            (visible.get() && d.x <= half.x && d.y <= half.y).then_some(button.request)
-        })
+        buttons
+            .iter()
+            .filter(|(button, transform, visible)| {
+                let half = button.size * 0.5 * transform.scale().truncate();
+                let d = (world - transform.translation().truncate()).abs();
+                visible.get() && d.x <= half.x && d.y <= half.y
+            })
+            .max_by(|a, b| a.1.translation().z.total_cmp(&b.1.translation().z))
+            .map(|(button, ..)| button.request)
     };
     let mut finish = |start: Vec2, end: Vec2| {
         let tapped = button_at(start).filter(|&b| button_at(end) == Some(b));

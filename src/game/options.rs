@@ -85,7 +85,6 @@ impl OptionChanges<'_, '_> {
         self.next_board.0 = playing;
     }
 
-    /// The board to play once the options close.
     /// Makes `choice`.
     pub(super) fn choose(&mut self, choice: Choose) {
         match choice {
@@ -104,6 +103,7 @@ impl OptionChanges<'_, '_> {
         }
     }
 
+    /// The board to play once the options close.
     pub(super) fn chosen_board(&self) -> Config {
         self.next_board.0
     }

@@ -112,6 +112,8 @@ fn show_position(
     else {
         return;
     };
+    // Its sentence's full stop gives way to the separator before the keys.
+    let position = position.trim_end_matches(['.', '。']);
     help.set_if_neq(HelpLine(format!(
         "{position}  ·  {}",
         Screen::Replay.help_line(&words)

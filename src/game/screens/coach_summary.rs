@@ -1,13 +1,13 @@
 //! The coach's summary of the game in progress: how the rated moves went, and a button for
 //! each of the worst that opens the replay just before it.
 
-use crate::game::requests::Choose;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
 
 use super::{Binding, Block, Dialog, DialogButton, Help, Screen, Unit};
 use crate::ai::coach::Verdict;
 use crate::game::coach::Summary;
+use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
 use crate::game::requests::Watch;
 use crate::game::review::reading_line;

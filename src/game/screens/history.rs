@@ -1,6 +1,5 @@
 //! The history of games: every game kept, newest first, each a row that opens its replay.
 
-use crate::game::requests::Choose;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
@@ -9,6 +8,7 @@ use bevy::prelude::*;
 use super::{Binding, Block, Dialog, DialogButton, List, Unit};
 use crate::game::daily::{Attempt, day_said};
 use crate::game::past::when;
+use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{Browse, RaceWith, Watch};
 use crate::game::state::{GameList, LIST_ROWS};

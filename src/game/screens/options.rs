@@ -3,12 +3,12 @@
 //! statistics; in the browser also Export and Import of a backup (the desktop has `--export`
 //! and `--import`). A choice is drawn dark while it is the current one.
 
-use crate::game::requests::Choose;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{self, *};
 
 use super::{Binding, Block, Dialog, DialogButton, Facts, Unit, key_name};
 use crate::game::TARGETS;
+use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::Step;
 use crate::i18n::Words;

@@ -1,7 +1,6 @@
 //! The board in play: the moves and the board's other keys, and "You win!" and "Game over!"
 //! over it once the game is won or lost.
 
-use crate::game::requests::Choose;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{
     self, ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Backspace, Enter, Escape, KeyA, KeyB, KeyC,
@@ -13,6 +12,7 @@ use super::{Binding, Block, Dialog, DialogButton, Facts, Help, QUIT_KEYS, Unit, 
 use crate::ai::coach::Verdict;
 use crate::game::coach::Summary;
 use crate::game::daily::{Attempt, result_line};
+use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{RaceWith, Watch};
 use crate::game::state::GameState;

@@ -1,7 +1,6 @@
 //! A race's card, once either game has ended: who won, both games' score, best tile and moves,
 //! and a rematch, the player's run to share, or back to the board without the ghost.
 
-use crate::game::requests::Choose;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
@@ -10,6 +9,7 @@ use super::{Binding, Dialog, DialogButton, Unit};
 use crate::game::GameSet;
 use crate::game::language::Language;
 use crate::game::race::{Figures, Outcome, RaceEnded};
+use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
 use crate::game::speech::Announcement;
 use crate::i18n::Words;

@@ -1,6 +1,5 @@
 //! The statistics of one board shape: the figures, the best tiles reached, the recent scores.
 
-use crate::game::requests::Choose;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
@@ -9,6 +8,7 @@ use bevy::prelude::*;
 use super::{Binding, Block, Chart, ChartKind, Dialog, DialogButton, Unit};
 use crate::game::daily::Dailies;
 use crate::game::past::Stats;
+use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
 use crate::game::requests::Step;
 use crate::i18n::Words;

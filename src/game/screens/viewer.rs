@@ -1,11 +1,11 @@
 //! The replay viewer's controls: the replayed game is on the board itself, and the controls
 //! step, play, change the speed, play on from the shown move, share and close.
 
-use crate::game::requests::Choose;
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{self, *};
 
 use super::{Binding, Dialog, DialogButton, Unit};
+use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{Control, RaceWith, Speed};
 use crate::game::state::Watching;
