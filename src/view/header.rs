@@ -87,6 +87,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             help_for_screen
                 .run_if(state_changed::<Screen>.or_else(resource_changed::<Language>))
+                .before(show_notice)
                 .in_set(GameSet::React),
         )
         .add_systems(Startup, spawn_header)
@@ -627,7 +628,7 @@ impl FromWorld for HelpLine {
 /// Shows the frame's notices in place of the help line for `NOTICE_TIME`, or the coach's word
 /// on the newest move for `REMARK_TIME` (a notice showing is not cut short by it), then the
 /// help line again (as it is by then).
-fn show_notice(
+pub(super) fn show_notice(
     time: Res<Time>,
     help: Res<HelpLine>,
     engine: Res<Engine>,

@@ -28,6 +28,8 @@ pub(super) fn plugin(app: &mut App) {
             show_position
                 .run_if(in_state(Screen::Replay))
                 .after(describe_dialog)
+                // The line under the board shows it the same frame.
+                .before(super::header::show_notice)
                 .in_set(GameSet::React),
         );
 }

@@ -417,3 +417,36 @@ fn the_header_in_every_language_lays_out_without_overlap_or_clipping() {
         }
     }
 }
+
+/// The line under the board follows the replay the frame it moves: where the replay is (the
+/// description's first line, its full stop left out), then the viewer's keys.
+#[test]
+fn the_replay_s_line_under_the_board_follows_it_the_same_frame() {
+    use g2048::view::header::KeyHelp;
+    use g2048::view::text::Label;
+    let mut app = g2048::testing::app(Config::default(), 7);
+    g2048::testing::play_moves(&mut app, 3);
+    press_and_settle(&mut app, KeyCode::KeyV);
+    assert_eq!(screen(&app), Screen::Replay);
+    for control in [
+        Control::First,
+        Control::Forward,
+        Control::Forward,
+        Control::Last,
+    ] {
+        request(&mut app, Request::Replay(control));
+        let position = shown(&app).lines()[0].clone();
+        let world = app.world_mut();
+        let line = world
+            .query_filtered::<&Label, bevy::prelude::With<KeyHelp>>()
+            .single(world)
+            .expect("one line under the board")
+            .0
+            .clone();
+        let (said, keys) = line
+            .split_once("  ·  ")
+            .expect("the position, then the keys");
+        assert_eq!(said, position.trim_end_matches('.'), "after {control:?}");
+        assert!(!keys.is_empty());
+    }
+}
