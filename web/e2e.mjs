@@ -1078,7 +1078,7 @@ async function run() {
           before, { timeout: MOVE_TIMEOUT_MS }).catch(() => {});
         focus.push(await page.$eval('#bevy', (c) => c.dataset.focus));
       }
-      check(focus.join(' ') === 'ToggleAutoplay OpenOptions Undo NewGame', `Tab walks the buttons: ${focus.join(', ')}`);
+      check(focus.join(' ') === 'ToggleAutoplay Show(Options) Undo NewGame', `Tab walks the buttons: ${focus.join(', ')}`);
       check(await page.evaluate(() => document.activeElement?.id === 'bevy'), 'Tab leaves the focus on the game');
       await page.screenshot({ path: join(shots, 'focus-new-game.png') });
       await page.keyboard.press('Enter');

@@ -195,7 +195,8 @@ impl CoachControl<'_> {
                     // Letters, the same in every language.
                     crate::said!(
                         "notice-coach-off",
-                        options = key(Screen::Game, Request::OpenOptions).unwrap_or_default(),
+                        options =
+                            key(Screen::Game, Request::Show(Screen::Options)).unwrap_or_default(),
                         coach = key(Screen::Options, Request::Options(Choose::ToggleCoach))
                             .unwrap_or_default()
                     )

@@ -34,6 +34,7 @@ pub mod replay;
 pub mod requests;
 pub mod review;
 pub mod route;
+pub mod screen;
 pub mod screens;
 pub mod slots;
 pub mod speech;

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use super::screen::Screen;
 use crate::rules::Direction;
 use crate::save::{MotionChoice, ThemeChoice};
 
@@ -26,8 +27,9 @@ pub enum Request {
     /// Play today's daily game (4×4 to 2048 from the day's seed), on the 4×4 board: the game
     /// there goes into the history, as for a new game.
     Daily,
-    /// Open the options screen.
-    OpenOptions,
+    /// Show a screen: the options, the history, the statistics, the coach's summary. (A screen
+    /// that needs nothing done when it opens needs no other request, nor an arm in `route`.)
+    Show(Screen),
     /// Leave the question or the options screen (options take effect then).
     CloseDialog,
     /// Change an option: a choice or a step of the options' screen, the theme's T anywhere.
@@ -49,9 +51,6 @@ pub enum Request {
     Race(RaceWith),
     /// The same race again, from the race's card.
     Rematch,
-    /// Open the history of games, or the statistics.
-    OpenHistory,
-    OpenStats,
     /// Move through the history list.
     Browse(Browse),
     /// Show the statistics of the next board size.
@@ -60,8 +59,6 @@ pub enum Request {
     ReadBoard,
     /// Show how the four moves compared where the coach rated the last move.
     CoachBars,
-    /// Open the coach's summary of the game.
-    OpenCoach,
     /// Make a backup of everything the game keeps (the page's options: a download).
     ExportBackup,
     /// Import a backup (the page's options: a file picker).

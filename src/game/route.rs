@@ -131,9 +131,20 @@ fn route_requests(
                     }
                 }
             }
-            Request::OpenOptions => {
-                options.open_options(board.game().config());
-                on = Screen::Options;
+            Request::Show(screen) => {
+                // Leaving the options for another screen (the history, the statistics) puts
+                // the board chosen in play, as closing them does.
+                if on == Screen::Options {
+                    board.switch_to(options.chosen_board());
+                }
+                // What a screen needs done as it opens.
+                match screen {
+                    Screen::Options => options.open_options(board.game().config()),
+                    Screen::History => history.open(),
+                    Screen::Stats => stats.open(board.game().config().shape()),
+                    _ => {}
+                }
+                on = screen;
             }
             Request::CloseDialog => {
                 if on == Screen::Options {
@@ -145,18 +156,6 @@ fn route_requests(
                 // "Keep playing": what the question was asked for is not started later.
                 *asked = None;
                 on = Screen::Game;
-            }
-            Request::OpenHistory | Request::OpenStats => {
-                if on == Screen::Options {
-                    board.switch_to(options.chosen_board());
-                }
-                if request == Request::OpenHistory {
-                    history.open();
-                    on = Screen::History;
-                } else {
-                    stats.open(board.game().config().shape());
-                    on = Screen::Stats;
-                }
             }
             Request::Options(choice) => options.choose(choice),
             Request::Hint => ai.hint(board.game()),
@@ -172,7 +171,6 @@ fn route_requests(
             Request::StatsSize(step) => stats.step(step, &board.past().0),
             Request::ReadBoard => board.read_aloud(),
             Request::CoachBars => coach.show_bars(options.coach_on()),
-            Request::OpenCoach => on = Screen::Coach,
             Request::ExportBackup => backups.export(),
             Request::ImportBackup => backups.pick(),
             Request::Quit => {
@@ -226,7 +224,7 @@ mod tests {
         assert!(Screen::Options.accepts(Request::Options(Choose::ToggleTheme)));
         for request in [
             Request::Move(Direction::Up),
-            Request::OpenOptions,
+            Request::Show(Screen::Options),
             Request::ToggleAutoplay,
         ] {
             assert!(!Screen::Options.accepts(request), "{request:?}");

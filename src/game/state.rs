@@ -1,7 +1,8 @@
 //! What the game is at any moment, shared by its parts: the engine's game and its undo record,
 //! the best scores, the replay on the board if one is (and what it is as a daily), the history
 //! list's place, the messages a move sends, and the two states (how the game stands,
-//! [`GameState`]; what has the keys, [`Screen`], each screen's module being in `screens`).
+//! [`GameState`]; what has the keys, [`Screen`], defined in `screen` and each screen's module
+//! being in `screens`).
 //! Definitions, with only the methods that read or step their own values: the modules that
 //! change them depend on this one, never the other way.
 
@@ -10,6 +11,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 
 use super::requests::{Browse, Speed};
+pub use super::screen::Screen;
 use crate::rules::{self, Board, Cell, Direction, Game, Merge, Record, Shape, Status};
 
 /// Game flow, as the engine's status says. The view hangs overlays on it.
@@ -21,29 +23,6 @@ pub enum GameState {
     Won,
     /// No move is left: "Game over!" with Try again.
     GameOver,
-}
-
-/// What has the keys: the board, the "start a new game?" question, the options, the replay
-/// viewer, the history of games, the statistics, the coach's summary or a race's card.
-#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Screen {
-    #[default]
-    Game,
-    /// Asked before a new game replaces one in progress (the original's issue #116,
-    /// <https://github.com/gabrielecirulli/2048/issues/116>).
-    ConfirmNewGame,
-    /// Board size, target, theme and animations.
-    Options,
-    /// The replay viewer.
-    Replay,
-    /// The games played, newest first.
-    History,
-    /// Statistics per board size.
-    Stats,
-    /// The coach's summary of the game in progress.
-    Coach,
-    /// A race's card: how it ended, with a rematch.
-    RaceResult,
 }
 
 /// The engine game in progress, the one source of truth the entities mirror.

@@ -272,8 +272,8 @@ pub fn lay_out(buttons: &[DialogButton]) -> HeaderPlaces {
     let mut row = vec![intro];
     for button in &buttons[..play::DRAWN.min(buttons.len())] {
         let text = faces.width(BUTTON_TEXT_PX, &button.label);
-        let square =
-            button.request == Request::OpenOptions || text + 2.0 * SQUARE_SIDE <= BUTTON_HEIGHT;
+        let square = button.request == Request::Show(Screen::Options)
+            || text + 2.0 * SQUARE_SIDE <= BUTTON_HEIGHT;
         let (width, least) = if square {
             (BUTTON_HEIGHT, BUTTON_HEIGHT)
         } else {
@@ -427,7 +427,7 @@ fn spawn_header(
                 Transform::from_xyz(row.max.x + index as f32, row.center().y, 0.0),
                 Visibility::Hidden,
             )),
-            Some(rect) if button.request == Request::OpenOptions => commands.spawn((
+            Some(rect) if button.request == Request::Show(Screen::Options) => commands.spawn((
                 menu_button(&art, button),
                 Transform::from_translation(rect.center().extend(0.0)),
             )),

@@ -4,6 +4,7 @@
 //! any write ends as before or as after it; the desktop's file imports.
 
 use g2048::game::Choose;
+use g2048::game::Screen;
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::{
@@ -23,7 +24,7 @@ use g2048::{
 use proptest::prelude::*;
 
 fn switch(app: &mut App, size: usize) {
-    request(app, Request::OpenOptions);
+    request(app, Request::Show(Screen::Options));
     request(app, Request::Options(Choose::Size(size)));
     request(app, Request::CloseDialog);
     app.update();
@@ -43,7 +44,7 @@ fn played_store(seed: u64) -> Arc<dyn Store> {
     play_moves(&mut app, 9);
     request(&mut app, Request::Undo);
     request(&mut app, Request::Undo);
-    request(&mut app, Request::OpenOptions);
+    request(&mut app, Request::Show(Screen::Options));
     request(&mut app, Request::Options(Choose::Theme(ThemeChoice::Dark)));
     request(&mut app, Request::CloseDialog);
     drop(app);
@@ -160,7 +161,7 @@ fn a_board_a_window_plays_keeps_its_game_and_the_backups_goes_to_the_history() {
     play_moves(&mut app, 4);
     let own = engine(&app).save();
     // The page's Import: the window asks for a file, the file comes back as a message.
-    request(&mut app, Request::OpenOptions);
+    request(&mut app, Request::Show(Screen::Options));
     request(&mut app, Request::ImportBackup);
     app.world_mut()
         .write_message(ImportBackup(backup.clone().into_bytes()));
@@ -191,7 +192,7 @@ fn a_board_a_window_plays_keeps_its_game_and_the_backups_goes_to_the_history() {
 fn export_in_the_game_makes_the_same_backup() {
     let store = played_store(9);
     let mut app = window(&store, None);
-    request(&mut app, Request::OpenOptions);
+    request(&mut app, Request::Show(Screen::Options));
     request(&mut app, Request::ExportBackup);
     let made: Vec<BackupMade> = app
         .world_mut()

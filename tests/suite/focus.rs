@@ -52,7 +52,7 @@ fn tab_walks_the_boards_buttons_then_the_questions_and_enter_presses() {
     assert_eq!(ring(&mut app).0, Visibility::Hidden);
     let row = [
         Request::ToggleAutoplay,
-        Request::OpenOptions,
+        Request::Show(Screen::Options),
         Request::Undo,
         Request::NewGame,
     ];
@@ -123,8 +123,8 @@ fn every_screen_has_its_buttons_in_reading_order() {
         options[26..],
         [
             Request::Daily,
-            Request::OpenHistory,
-            Request::OpenStats,
+            Request::Show(Screen::History),
+            Request::Show(Screen::Stats),
             Request::CloseDialog
         ]
     );
@@ -146,7 +146,7 @@ fn every_screen_has_its_buttons_in_reading_order() {
             Request::Watch(Watch::Selected),
             Request::Share,
             Request::Race(g2048::game::RaceWith::Selected),
-            Request::OpenStats,
+            Request::Show(Screen::Stats),
             Request::CloseDialog
         ]
     );

@@ -64,7 +64,8 @@ fn options_change_the_next_game_and_each_board_keeps_its_own() {
     assert_eq!(saved_options(&store).target, 4096);
 
     // Back to 4x4 / 2048 with the buttons' requests: the 4x4 game resumes as it was.
-    app.world_mut().write_message(Request::OpenOptions);
+    app.world_mut()
+        .write_message(Request::Show(Screen::Options));
     settle(&mut app);
     app.world_mut()
         .write_message(Request::Options(Choose::Size(4)));

@@ -3,6 +3,7 @@
 //! format's square codes, the AI on wide and tall boards, and a shape's game, undo history and
 //! best score across a restart.
 
+use g2048::game::Screen;
 use std::sync::Arc;
 
 use crate::common::*;
@@ -515,7 +516,7 @@ fn the_desktop_tree_is_a_grid_of_the_boards_rows_and_columns() {
 fn the_statistics_name_the_shape() {
     use g2048::view::text::Label;
     let mut app = app(Config::with_shape(shape(3, 8), 2048).unwrap(), 1);
-    request(&mut app, Request::OpenStats);
+    request(&mut app, Request::Show(Screen::Stats));
     settle(&mut app);
     let world = app.world_mut();
     let labels: Vec<String> = world

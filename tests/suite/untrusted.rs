@@ -4,6 +4,7 @@
 //! (issue 34), and a property test that no bytes and no JSON make a reader panic.
 
 use g2048::game::Choose;
+use g2048::game::Screen;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -386,7 +387,7 @@ fn a_fifo_in_place_of_a_save_hangs_nothing() {
     let mut app = window(&store, None);
     assert!(key_help(&mut app).contains("not a file"));
     play_moves(&mut app, 1);
-    request(&mut app, Request::OpenOptions);
+    request(&mut app, Request::Show(Screen::Options));
     request(
         &mut app,
         Request::Options(Choose::Theme(save::ThemeChoice::Dark)),

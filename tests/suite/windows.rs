@@ -4,6 +4,7 @@
 //! the last chosen. Also: a `--seed` never costs the saved game.
 
 use g2048::game::Choose;
+use g2048::game::Screen;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -430,13 +431,13 @@ fn interleave(store: Arc<dyn Store>, acts: &[Act]) {
                 None
             }
             Act::Board(w, size) => {
-                request(&mut windows[w], Request::OpenOptions);
+                request(&mut windows[w], Request::Show(Screen::Options));
                 request(&mut windows[w], Request::Options(Choose::Size(size)));
                 request(&mut windows[w], Request::CloseDialog);
                 None
             }
             Act::Theme(w, choice) => {
-                request(&mut windows[w], Request::OpenOptions);
+                request(&mut windows[w], Request::Show(Screen::Options));
                 request(&mut windows[w], Request::Options(Choose::Theme(choice)));
                 request(&mut windows[w], Request::CloseDialog);
                 theme = Some(choice);

@@ -11,6 +11,7 @@ use crate::game::past::when;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{Browse, RaceWith, Watch};
+use crate::game::screen::Screen;
 use crate::game::state::{GameList, LIST_ROWS};
 use crate::i18n::{Arg, Words};
 use crate::save::PastGame;
@@ -70,7 +71,7 @@ pub const UNIT: Unit = Unit {
             "race the selected game's ghost (your best, a friend's daily)",
         )
         .help("help-race"),
-        Binding::new(&[KeyN], OpenStats, "the statistics").help("help-statistics"),
+        Binding::new(&[KeyN], Show(Screen::Stats), "the statistics").help("help-statistics"),
         Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace, KeyG],
@@ -103,7 +104,7 @@ fn accepts(request: Request) -> bool {
             | Watch(Watch::Selected | Watch::Past(_))
             | Share
             | Race(RaceWith::Selected)
-            | OpenStats
+            | Show(Screen::Stats)
             | CloseDialog
             | Options(Choose::ToggleTheme)
     )
@@ -236,7 +237,7 @@ pub fn list(games: &[PastGame], at: GameList, words: &Words) -> Dialog {
             words.get("history-race-name"),
             Race(RaceWith::Selected),
         ),
-        DialogButton::new(words.get("history-statistics"), OpenStats),
+        DialogButton::new(words.get("history-statistics"), Show(Screen::Stats)),
         DialogButton::new(words.get("history-close"), CloseDialog),
     ];
     body.push(Block::Footer(buttons));

@@ -882,8 +882,16 @@ mod tests {
             (KeyCode::KeyR, Request::NewGame, "R starts a new game"),
             (KeyCode::KeyI, Request::Hint, "I gives a hint"),
             (KeyCode::KeyP, Request::ToggleAutoplay, "P lets the AI play"),
-            (KeyCode::KeyO, Request::OpenOptions, "O opens the options"),
-            (KeyCode::KeyX, Request::OpenCoach, "X the coach's summary"),
+            (
+                KeyCode::KeyO,
+                Request::Show(Screen::Options),
+                "O opens the options",
+            ),
+            (
+                KeyCode::KeyX,
+                Request::Show(Screen::Coach),
+                "X the coach's summary",
+            ),
         ] {
             assert!(sentence.contains(says), "{says:?} in {sentence:?}");
             assert_eq!(

@@ -11,6 +11,7 @@ use crate::game::TARGETS;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::Step;
+use crate::game::screen::Screen;
 use crate::i18n::Words;
 use crate::rules::{MAX_SIZE, MIN_SIZE, Shape};
 use crate::save::{MotionChoice, ThemeChoice};
@@ -98,7 +99,13 @@ pub const UNIT: Unit = Unit {
 fn accepts(request: Request) -> bool {
     matches!(
         request,
-        CloseDialog | Options(_) | Daily | OpenHistory | OpenStats | ExportBackup | ImportBackup
+        CloseDialog
+            | Options(_)
+            | Daily
+            | Show(Screen::History)
+            | Show(Screen::Stats)
+            | ExportBackup
+            | ImportBackup
     )
 }
 
@@ -274,8 +281,8 @@ fn describe(facts: &Facts) -> Option<Dialog> {
     ];
     let system = options.language.is_none() && facts.language.flag.is_none();
     let mut footer = vec![
-        DialogButton::new(words.get("options-history"), OpenHistory),
-        DialogButton::new(words.get("options-statistics"), OpenStats),
+        DialogButton::new(words.get("options-history"), Show(Screen::History)),
+        DialogButton::new(words.get("options-statistics"), Show(Screen::Stats)),
     ];
     if cfg!(target_arch = "wasm32") {
         footer.push(named("options-export", ExportBackup));

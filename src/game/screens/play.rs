@@ -15,6 +15,7 @@ use crate::game::daily::{Attempt, result_line};
 use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{RaceWith, Watch};
+use crate::game::screen::Screen;
 use crate::game::state::GameState;
 use crate::i18n::Words;
 use crate::rules::Direction;
@@ -60,7 +61,7 @@ pub const UNIT: Unit = Unit {
             "new game; asks first while a game is in progress",
         )
         .help("help-new-game"),
-        Binding::new(&[KeyO], OpenOptions, "the options").help("help-options"),
+        Binding::new(&[KeyO], Show(Screen::Options), "the options").help("help-options"),
         Binding::new(
             &[KeyT],
             Options(Choose::ToggleTheme),
@@ -83,8 +84,8 @@ pub const UNIT: Unit = Unit {
             Share,
             "share this game: its code (a link on the web)",
         ),
-        Binding::new(&[KeyG], OpenHistory, "the history of games"),
-        Binding::new(&[KeyN], OpenStats, "the statistics"),
+        Binding::new(&[KeyG], Show(Screen::History), "the history of games"),
+        Binding::new(&[KeyN], Show(Screen::Stats), "the statistics"),
         Binding::new(
             &[KeyB],
             ReadBoard,
@@ -95,7 +96,11 @@ pub const UNIT: Unit = Unit {
             CoachBars,
             "with the coach on: how the four moves compared where you played the last",
         ),
-        Binding::new(&[KeyX], OpenCoach, "the coach's summary of this game"),
+        Binding::new(
+            &[KeyX],
+            Show(Screen::Coach),
+            "the coach's summary of this game",
+        ),
         Binding::new(
             &[KeyY],
             Daily,
@@ -139,12 +144,12 @@ pub const DRAWN: usize = 4;
 pub fn board_buttons(words: &Words) -> Vec<DialogButton> {
     vec![
         DialogButton::named(words.get("header-ai"), words.get("page-ai"), ToggleAutoplay),
-        DialogButton::named("☰", words.get("header-options"), OpenOptions),
+        DialogButton::named("☰", words.get("header-options"), Show(Screen::Options)),
         DialogButton::named(words.get("header-undo"), words.get("page-undo"), Undo),
         DialogButton::new(words.get("header-new-game"), NewGame),
         DialogButton::new(words.get("page-hint"), Hint),
         DialogButton::new(words.get("page-read"), ReadBoard),
-        DialogButton::new(words.get("page-coach"), OpenCoach),
+        DialogButton::new(words.get("page-coach"), Show(Screen::Coach)),
     ]
 }
 
@@ -156,18 +161,18 @@ fn accepts(request: Request) -> bool {
             | Undo
             | KeepGoing
             | NewGame
-            | OpenOptions
+            | Show(Screen::Options)
             | Options(Choose::ToggleTheme)
             | Hint
             | ToggleAutoplay
             | ToggleFast
             | Watch(Watch::Current | Watch::Pending)
             | Share
-            | OpenHistory
-            | OpenStats
+            | Show(Screen::History)
+            | Show(Screen::Stats)
             | ReadBoard
             | CoachBars
-            | OpenCoach
+            | Show(Screen::Coach)
             | Daily
             | Race(RaceWith::Ai)
             | Quit
@@ -219,7 +224,10 @@ pub fn game_over(
     ];
     // The coach's summary too while the coach is on.
     if coach.is_some() {
-        buttons.push(DialogButton::new(words.get("play-coach"), OpenCoach));
+        buttons.push(DialogButton::new(
+            words.get("play-coach"),
+            Show(Screen::Coach),
+        ));
     }
     // The score is in the header's box and the best tile on the board: said, not drawn.
     let mut body = vec![

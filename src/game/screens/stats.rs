@@ -11,6 +11,7 @@ use crate::game::past::Stats;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
 use crate::game::requests::Step;
+use crate::game::screen::Screen;
 use crate::i18n::Words;
 use crate::rules::Shape;
 use crate::save::PastGame;
@@ -83,7 +84,7 @@ pub const UNIT: Unit = Unit {
             StatsSize(Step::Up),
             "the next board",
         ),
-        Binding::new(&[KeyG], OpenHistory, "the history").help("help-history"),
+        Binding::new(&[KeyG], Show(Screen::History), "the history").help("help-history"),
         Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace, KeyN],
@@ -95,7 +96,7 @@ pub const UNIT: Unit = Unit {
     accepts: |request| {
         matches!(
             request,
-            StatsSize(_) | OpenHistory | CloseDialog | Options(Choose::ToggleTheme)
+            StatsSize(_) | Show(Screen::History) | CloseDialog | Options(Choose::ToggleTheme)
         )
     },
     describe: |facts| Some(figures(&facts.past.0, facts.stats_board.0, &facts.words)),
@@ -184,7 +185,7 @@ pub fn figures(games: &[PastGame], shape: Shape, words: &Words) -> Dialog {
         }));
     }
     body.push(Block::Footer(vec![
-        DialogButton::new(words.get("stats-history"), OpenHistory),
+        DialogButton::new(words.get("stats-history"), Show(Screen::History)),
         DialogButton::new(words.get("stats-close"), CloseDialog),
     ]));
     Dialog {
