@@ -12,8 +12,8 @@
 //! on), and `persist` writes what changed.
 //!
 //! The modules depend on each other in one direction (`tools/import-cycles.py` fails CI on any
-//! circle): [`components`], [`requests`] and [`slots`] at the bottom; [`state`] (what the game is,
-//! definitions only) and [`options`] on them; the owners of each change above those
+//! circle): [`components`], [`screen`], [`requests`] and [`slots`] at the bottom; [`state`]
+//! (what the game is, definitions only) and [`options`] on them; the owners of each change above those
 //! ([`input`], [`autoplay`], [`coach`], [`language`], [`past`], [`race`], then [`daily`],
 //! [`review`], [`speech`], then [`board`]); the screens' modules ([`screens`]) and [`replay`],
 //! [`persist`] above them; [`route`] at the top. This module (the plugin, [`GameSet`]) is named by
