@@ -320,7 +320,8 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
         Form::Overlay => MESSAGE_PX,
         Form::Sheet | Form::Page | Form::Screen | Form::Bar => TITLE_PX,
     };
-    let title = text(&mut tree, &dialog.title, title_px, 1, true);
+    // (A bar's title is said, not drawn.)
+    let title = (form != Form::Bar).then(|| text(&mut tree, &dialog.title, title_px, 1, true));
     // What stands at the end of the title's line, in the description's order: the options'
     // language, the history's count, the statistics' "← 4×4 →".
     let mut beside = Vec::new();
@@ -337,7 +338,7 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
             _ => {}
         }
     }
-    let mut title_row = vec![title];
+    let mut title_row: Vec<NodeId> = title.into_iter().collect();
     if !beside.is_empty() {
         title_row.push(row(&mut tree, &beside, JustifyContent::End, 0.0));
     }
@@ -352,7 +353,7 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
     } else {
         JustifyContent::Center
     };
-    if form != Form::Bar {
+    if !title_row.is_empty() {
         children.push(row(&mut tree, &title_row, title_justify, 0.0));
     }
     // Which buttons fill their row: a page's rows of choices, a sheet's buttons alone in theirs.

@@ -683,6 +683,7 @@ fn float_gains(
     mut moves: MessageReader<MoveApplied>,
     mut commands: Commands,
     mut floats: Query<(&mut ScoreFloat, &mut Label)>,
+    counters: Query<(&Counter, &Transform)>,
 ) {
     let gained: u64 = moves.read().map(|moved| moved.gained).sum();
     // With reduced motion or none, the score box alone shows the gain.
@@ -699,7 +700,11 @@ fn float_gains(
         text.0 = format!("+{}", float.gained);
         return;
     }
-    let start = lay_out(&[]).boxes[1][2].center().extend(Z_FLOAT);
+    // From the score's figure, where the header's layout put it.
+    let Some((_, at)) = counters.iter().find(|(c, _)| **c == Counter::Score) else {
+        return;
+    };
+    let start = at.translation.truncate().extend(Z_FLOAT);
     let end = start + Vec3::Y * FLOAT_RISE_PX;
     let float = commands
         .spawn((
