@@ -60,7 +60,7 @@ pub use past::PastGames;
 pub use persist::{BackupMade, ImportBackup, PickBackup, StoreChanged};
 pub use race::{Race, Racing, Rival};
 pub use replay::{PendingReplay, Shared};
-pub use requests::{Browse, Choose, Control, RaceWith, Request, Speed, Step, Watch};
+pub use requests::{Browse, Choose, Control, RaceWith, Request, Speed, StatsAsk, Step, Watch};
 pub use review::{Reading, Reviews};
 pub use screens::stats::StatsBoard;
 pub use screens::{Block, Chart, ChartKind, Dialog, DialogButton, ShownDialog};

@@ -53,8 +53,8 @@ pub enum Request {
     Rematch,
     /// Move through the history list.
     Browse(Browse),
-    /// Show the statistics of the next board size.
-    StatsSize(Step),
+    /// What the statistics' screen does (`StatsSizes::take`, in its module).
+    Stats(StatsAsk),
     /// Read the whole board aloud to a screen reader.
     ReadBoard,
     /// Show how the four moves compared where the coach rated the last move.
@@ -106,6 +106,13 @@ pub enum Choose {
     ToggleCoach,
     /// The next language on the options' list, after the last back to the system's.
     NextLanguage,
+}
+
+/// A request of the statistics' screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatsAsk {
+    /// The statistics of the board shape before or after.
+    Shape(Step),
 }
 
 /// A step through a list of choices.

@@ -168,7 +168,7 @@ fn route_requests(
             Request::Replay(control) => on = viewer.control(control, &mut board).unwrap_or(on),
             Request::Share => viewer.share(on, &board, history.selected()),
             Request::Browse(browse) => history.browse(browse, board.past().0.len()),
-            Request::StatsSize(step) => stats.step(step, &board.past().0),
+            Request::Stats(ask) => stats.take(ask, &board.past().0),
             Request::ReadBoard => board.read_aloud(),
             Request::CoachBars => coach.show_bars(options.coach_on()),
             Request::ExportBackup => backups.export(),

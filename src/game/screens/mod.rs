@@ -5,27 +5,12 @@
 //! buttons from it; the web page's mirror and the desktop's accessibility tree read the same
 //! description (`ShownDialog`).
 //!
-//! [`Screen::unit`] is the one place where screens are listed: a new screen is a variant of
-//! [`Screen`], its module, and its line there; a module that lacks its keys, what it accepts
-//! or its description does not compile ([`Unit`] has no defaults).
-//!
-//! - [`play`]: the board in play, with "You win!" and "Game over!" over it;
-//! - [`new_game`]: "Start a new game?";
-//! - [`options`]: board shape, target, theme, animations, the coach, backups;
-//! - [`viewer`]: the replay viewer's controls;
-//! - [`history`]: the games played, newest first;
-//! - [`stats`]: statistics per board shape;
-//! - [`coach_summary`]: the coach's summary of the game in progress;
-//! - [`race_result`]: a race's card, once either game has ended.
-
-pub mod coach_summary;
-pub mod history;
-pub mod new_game;
-pub mod options;
-pub mod play;
-pub mod race_result;
-pub mod stats;
-pub mod viewer;
+//! The screens are listed once, a line each, in `with_screens!` (`game/screen.rs`): this module
+//! makes from that list its child modules, [`SCREENS`] and [`Screen::unit`]. A module that lacks
+//! its keys, what it accepts or its description does not compile ([`Unit`] has no defaults).
+//! Each module's own docs say what it shows (the board in play, "Start a new game?", the
+//! options, the replay viewer's controls, the history, the statistics, the coach's summary, a
+//! race's card).
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -49,17 +34,26 @@ use crate::i18n::Words;
 use crate::tr;
 use stats::StatsBoard;
 
-/// Every screen, in the order the README's key tables list them.
-pub const SCREENS: [Screen; 8] = [
-    Screen::Game,
-    Screen::ConfirmNewGame,
-    Screen::Options,
-    Screen::Replay,
-    Screen::History,
-    Screen::Stats,
-    Screen::Coach,
-    Screen::RaceResult,
-];
+/// Makes, from the list of screens, their modules, `SCREENS` and `Screen::unit`.
+macro_rules! screen_modules {
+    ($($(#[$doc:meta])* $name:ident => $module:ident,)*) => {
+        $(pub mod $module;)*
+
+        /// Every screen, in the order of `with_screens!`, which the README's key tables follow.
+        pub const SCREENS: [Screen; [$(Screen::$name),*].len()] = [$(Screen::$name),*];
+
+        impl Screen {
+            /// The screen's module.
+            pub fn unit(self) -> &'static Unit {
+                match self {
+                    $(Screen::$name => &$module::UNIT,)*
+                }
+            }
+        }
+    };
+}
+
+super::screen::with_screens!(screen_modules);
 
 /// All a screen says: its name (the README's heading of its keys), its keys, what it accepts
 /// and what it shows.
@@ -78,20 +72,6 @@ pub struct Unit {
 }
 
 impl Screen {
-    /// The screen's module.
-    pub fn unit(self) -> &'static Unit {
-        match self {
-            Screen::Game => &play::UNIT,
-            Screen::ConfirmNewGame => &new_game::UNIT,
-            Screen::Options => &options::UNIT,
-            Screen::Replay => &viewer::UNIT,
-            Screen::History => &history::UNIT,
-            Screen::Stats => &stats::UNIT,
-            Screen::Coach => &coach_summary::UNIT,
-            Screen::RaceResult => &race_result::UNIT,
-        }
-    }
-
     /// Whether this screen takes `request`.
     pub fn accepts(self, request: Request) -> bool {
         (self.unit().accepts)(request)

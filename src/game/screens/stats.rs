@@ -10,7 +10,7 @@ use crate::game::daily::Dailies;
 use crate::game::past::Stats;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
-use crate::game::requests::Step;
+use crate::game::requests::{StatsAsk, Step};
 use crate::game::screen::Screen;
 use crate::i18n::Words;
 use crate::rules::Shape;
@@ -63,10 +63,14 @@ impl StatsSizes<'_> {
         self.board.0 = shape;
     }
 
-    /// The next shape among those `games` offer.
-    pub fn step(&mut self, step: Step, games: &[PastGame]) {
-        let offered = offered(games, self.board.0);
-        self.board.step(step, &offered);
+    /// What the screen asked: the shape before or after among those `games` offer.
+    pub fn take(&mut self, ask: StatsAsk, games: &[PastGame]) {
+        match ask {
+            StatsAsk::Shape(step) => {
+                let offered = offered(games, self.board.0);
+                self.board.step(step, &offered);
+            }
+        }
     }
 }
 
@@ -75,13 +79,13 @@ pub const UNIT: Unit = Unit {
     keys: &[
         Binding::new(
             &[ArrowLeft, KeyA, KeyH],
-            StatsSize(Step::Down),
+            Stats(StatsAsk::Shape(Step::Down)),
             "the board before (the squares, then each other shape played)",
         )
         .help_text("help-boards"),
         Binding::new(
             &[ArrowRight, KeyD, KeyL],
-            StatsSize(Step::Up),
+            Stats(StatsAsk::Shape(Step::Up)),
             "the next board",
         ),
         Binding::new(&[KeyG], Show(Screen::History), "the history").help("help-history"),
@@ -96,7 +100,7 @@ pub const UNIT: Unit = Unit {
     accepts: |request| {
         matches!(
             request,
-            StatsSize(_) | Show(Screen::History) | CloseDialog | Options(Choose::ToggleTheme)
+            Stats(_) | Show(Screen::History) | CloseDialog | Options(Choose::ToggleTheme)
         )
     },
     describe: |facts| Some(figures(&facts.past.0, facts.stats_board.0, &facts.words)),
@@ -113,7 +117,7 @@ pub fn figures(games: &[PastGame], shape: Shape, words: &Words) -> Dialog {
         Block::TitleButtons(vec![DialogButton::named(
             "←",
             words.get("stats-previous"),
-            StatsSize(Step::Down),
+            Stats(StatsAsk::Shape(Step::Down)),
         )]),
         Block::TitleNote {
             drawn: shape.to_string(),
@@ -122,7 +126,7 @@ pub fn figures(games: &[PastGame], shape: Shape, words: &Words) -> Dialog {
         Block::TitleButtons(vec![DialogButton::named(
             "→",
             words.get("stats-next"),
-            StatsSize(Step::Up),
+            Stats(StatsAsk::Shape(Step::Up)),
         )]),
     ];
     if stats.games == 0 {
