@@ -60,7 +60,7 @@ mod cli {
         #[arg(long, value_name = "FILE", conflicts_with_all = PLAY_FLAGS)]
         pub export: Option<PathBuf>,
         /// Merge a backup (from --export, or the web page's Export) into the saves, and exit:
-        /// best scores only rise, and every game is kept.
+        /// best scores only rise, every game is kept, and the backup's options replace these.
         #[arg(long, value_name = "FILE", conflicts_with_all = PLAY_FLAGS, conflicts_with = "export")]
         pub import: Option<PathBuf>,
     }

@@ -19,25 +19,31 @@ parts=("$@")
 mkdir -p "$out"
 # In a fresh clone every file is new to cargo, which judges path crates by mtime: date the
 # inventory stand-in (which all of bevy depends on) to its last commit, as .ci/run does, so a
-# release from a clean checkout reuses a cached build instead of rebuilding bevy.
+# release from a clean checkout reuses a cached build instead of rebuilding bevy. (`touch -t`
+# in UTC and `date -d` or BSD's `date -r`: this runs on the macOS runner too.)
 if stamp=$(git log -1 --format=%ct -- patches/inventory/src 2>/dev/null) && [[ -n $stamp ]]; then
-  find patches/inventory -exec touch -d "@$stamp" {} +
+  when=$(date -u -d "@$stamp" +%Y%m%d%H%M.%S 2>/dev/null || date -u -r "$stamp" +%Y%m%d%H%M.%S)
+  TZ=UTC find patches/inventory -exec touch -t "$when" {} +
 fi
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 
-# The players' README: its own head, then the README's key tables (made from the screens' key
-# tables and checked against them by a test), so the keys are written once.
+# The players' README: its own head, then docs/playing.md's keys (its tables are made from the
+# screens' key tables and checked against them by a test), so the keys are written once.
 players_readme() {
   cat assets/release/README-head.md
-  sed -n '/^## Keys$/,/^## Flags$/p' README.md | sed '$d' | sed '/^The tables below are made/,/^$/d'
+  echo
+  sed -n '/^## Keys$/,/^## Counters and flags$/p' docs/playing.md | sed '$d' |
+    sed '/^The tables below are made/,/^$/d'
 }
 
-# licences DIR: the game's and the font's.
+# licences DIR: the game's, and in fonts/ the two faces' licences (Clear Sans: Apache 2.0; Noto
+# Sans CJK SC: OFL 1.1) under the names their README gives them.
 licences() {
   cp LICENSE "$1/LICENSE.txt"
-  cp assets/fonts/LICENSE-Apache-2.0.txt "$1/LICENSE-font-Apache-2.0.txt"
-  cp assets/fonts/README.md "$1/README-font.md"
+  mkdir -p "$1/fonts"
+  cp assets/fonts/README.md assets/fonts/LICENSE-Apache-2.0.txt assets/fonts/LICENSE-OFL-1.1.txt \
+    "$1/fonts/"
 }
 
 linux() {
@@ -46,7 +52,7 @@ linux() {
   cargo build --release --locked
   mkdir -p "$dir"
   cp "$CARGO_TARGET_DIR/release/g2048" "$dir/"
-  cp assets/linux/g2048.desktop "$dir/"
+  cp assets/linux/g2048.desktop assets/linux/install-launcher.sh "$dir/"
   cargo run --release --locked --example icons -- --desktop "$dir" >/dev/null
   licences "$dir"
   players_readme >"$dir/README.md"
@@ -111,13 +117,18 @@ PLIST
 }
 
 web() {
-  local name="g2048-$version-web"
+  local name="g2048-$version-web" dir="$stage/web"
   echo "release.sh: $name.zip"
   web/build.sh
-  # The files at the zip's root, as itch.io's HTML5 upload wants (index.html first level);
-  # the precompressed copies stay out (a host that serves them needs its own rules).
+  # The files at the zip's root, as itch.io's HTML5 upload wants (index.html first level), with
+  # the players' README and the licences; the precompressed copies stay out (a host that serves
+  # them needs its own rules).
+  mkdir -p "$dir"
+  (cd dist && tar -cf - --exclude='*.gz' --exclude='*.br' .) | (cd "$dir" && tar -xf -)
+  licences "$dir"
+  players_readme >"$dir/README.md"
   rm -f "$out/$name.zip"
-  (cd dist && zip -qr "$OLDPWD/$out/$name.zip" . -x '*.gz' -x '*.br')
+  (cd "$dir" && zip -qr "$OLDPWD/$out/$name.zip" .)
 }
 
 for part in "${parts[@]}"; do
@@ -126,5 +137,7 @@ for part in "${parts[@]}"; do
     *) echo "release.sh: no part named $part (linux, windows, web, macos)" >&2; exit 2 ;;
   esac
 done
-(cd "$out" && rm -f SHA256SUMS && sha256sum g2048-"$version"-* >SHA256SUMS)
+# sha256sum on Linux, shasum on macOS: the same lines.
+if command -v sha256sum >/dev/null; then sum=(sha256sum); else sum=(shasum -a 256); fi
+(cd "$out" && rm -f SHA256SUMS && "${sum[@]}" g2048-"$version"-* >SHA256SUMS)
 ls -l "$out"

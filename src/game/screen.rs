@@ -3,9 +3,9 @@
 //!
 //! [`with_screens!`] is the one list of the screens, a line each: its variant of `Screen` and
 //! its module in `screens`. `Screen` is made from it here; `screens` makes from it its modules,
-//! `SCREENS` (the same order, which the README's key tables follow) and `Screen::unit`. So a new
-//! screen is its module in `src/game/screens/` and its line here (and a key or a button where it
-//! opens from).
+//! `SCREENS` (the same order, which the key tables in docs/playing.md follow) and
+//! `Screen::unit`. So a new screen is its module in `src/game/screens/` and its line here (and a
+//! key or a button where it opens from).
 
 use bevy::prelude::*;
 

@@ -132,6 +132,57 @@ fn help_lists_the_flags() {
     }
 }
 
+/// The long flags (`--size`) a text names, in order of first appearance.
+fn long_flags(text: &str) -> Vec<String> {
+    let mut flags: Vec<String> = Vec::new();
+    for (at, _) in text.match_indices("--") {
+        let name: String = text[at + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+            .collect();
+        let flag = format!("--{name}");
+        if name.starts_with(|c: char| c.is_ascii_lowercase()) && !flags.contains(&flag) {
+            flags.push(flag);
+        }
+    }
+    flags
+}
+
+#[test]
+fn the_readmes_and_docs_list_every_flag_of_help_and_no_other() {
+    let (code, help, _) = binary(&["--help".as_ref()]);
+    assert_eq!(code, 0);
+    let mut help = long_flags(&help);
+    help.retain(|f| f != "--help" && f != "--version");
+    help.sort();
+    let readme = include_str!("../../README.md");
+    let section = &readme[readme.find("## Flags").expect("the README has its flags")..];
+    let section = &section[..section[3..]
+        .find("\n## ")
+        .map_or(section.len(), |end| end + 3)];
+    let known = |text: &str| {
+        let mut flags = long_flags(text);
+        flags.retain(|f| f != "--help" && f != "--version");
+        flags.sort();
+        flags
+    };
+    assert_eq!(known(section), help, "the README's flags are not --help's");
+    let players = include_str!("../../assets/release/README-head.md");
+    assert_eq!(
+        known(players),
+        help,
+        "the players' README's flags are not --help's"
+    );
+    // docs/playing.md gives each flag a line.
+    let playing = include_str!("../../docs/playing.md");
+    for flag in &help {
+        assert!(
+            playing.contains(&format!("\n  {flag} ")),
+            "docs/playing.md says nothing of {flag}"
+        );
+    }
+}
+
 #[test]
 fn a_replay_file_that_cannot_be_read_is_refused() {
     // A folder, and a file larger than any code. (A code that is not a game is told on

@@ -68,7 +68,7 @@ pub const UNIT: Unit = Unit {
         Binding::new(
             &[KeyR],
             Race(RaceWith::Selected),
-            "race the selected game's ghost (your best, a friend's daily)",
+            "race the selected game's ghost: a new game from its seed, it playing beside",
         )
         .help("help-race"),
         Binding::new(&[KeyN], Show(Screen::Stats), "the statistics").help("help-statistics"),

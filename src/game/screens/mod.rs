@@ -1,9 +1,9 @@
 //! The screens: what has the keys, one module each. A screen's module holds all it says: its
-//! keys (each with the words the help line and the README's table use), the requests it takes,
-//! and one description of what it shows ([`Dialog`]: its title, its lines, its buttons, each
-//! with the label drawn, the name spoken and the request it sends). The view draws a dialog's
-//! buttons from it; the web page's mirror and the desktop's accessibility tree read the same
-//! description (`ShownDialog`).
+//! keys (each with the words the help line and the key tables of docs/playing.md use), the
+//! requests it takes, and one description of what it shows ([`Dialog`]: its title, its lines,
+//! its buttons, each with the label drawn, the name spoken and the request it sends). The view
+//! draws a dialog's buttons from it; the web page's mirror and the desktop's accessibility tree
+//! read the same description (`ShownDialog`).
 //!
 //! The screens are listed once, a line each, in `with_screens!` (`game/screen.rs`): this module
 //! makes from that list its child modules, [`SCREENS`] and [`Screen::unit`]. A module that lacks
@@ -39,7 +39,8 @@ macro_rules! screen_modules {
     ($($(#[$doc:meta])* $name:ident => $module:ident,)*) => {
         $(pub mod $module;)*
 
-        /// Every screen, in the order of `with_screens!`, which the README's key tables follow.
+        /// Every screen, in the order of `with_screens!`, which the key tables of
+        /// docs/playing.md follow.
         pub const SCREENS: [Screen; [$(Screen::$name),*].len()] = [$(Screen::$name),*];
 
         impl Screen {
@@ -55,8 +56,8 @@ macro_rules! screen_modules {
 
 super::screen::with_screens!(screen_modules);
 
-/// All a screen says: its name (the README's heading of its keys), its keys, what it accepts
-/// and what it shows.
+/// All a screen says: its name (the heading of its keys in docs/playing.md), its keys, what it
+/// accepts and what it shows.
 pub struct Unit {
     pub name: &'static str,
     pub keys: &'static [Binding],
@@ -113,7 +114,7 @@ pub struct Binding {
     pub keys: &'static [KeyCode],
     pub request: Request,
     pub when: When,
-    /// What the keys do, as the README's table says it (in English: the README's words, not
+    /// What the keys do, as docs/playing.md's table says it (in English: the docs' words, not
     /// the game's).
     pub does: &'static str,
     /// Its part of the help line under the board.
@@ -157,7 +158,7 @@ impl Binding {
             keys,
             request,
             when: When::Always,
-            // Only the README's tables read it (`key_tables`, a test): the page's .wasm is
+            // Only docs/playing.md's tables read it (`key_tables`, a test): the page's .wasm is
             // spared the text.
             does: if cfg!(target_arch = "wasm32") {
                 ""
@@ -219,7 +220,7 @@ fn help_of(keys: &[Binding], words: &Words) -> String {
 /// The name of a key [`key_name`] does not know (a test keeps every bound key named).
 const UNNAMED: &str = "(unnamed)";
 
-/// A key's name as the help line and the README write it: a word from the catalogue (its name
+/// A key's name as the help line and docs/playing.md write it: a word from the catalogue (its name
 /// on that language's keyboards), or the letter, digit or sign on the key.
 pub fn key_name(key: KeyCode, words: &Words) -> String {
     use KeyCode::*;
@@ -287,8 +288,8 @@ fn key_sign(key: KeyCode) -> &'static str {
     }
 }
 
-/// The README's key tables, made from the screens' keys: a table per screen, a row per
-/// binding (bindings that do the same are one row). In English, as the README is.
+/// The key tables of docs/playing.md, made from the screens' keys: a table per screen, a row per
+/// binding (bindings that do the same are one row). In English, as the docs are.
 pub fn key_tables() -> String {
     let words = Words::english();
     let mut out = String::new();
@@ -883,12 +884,12 @@ mod tests {
     }
 
     #[test]
-    fn the_readme_key_tables_are_the_screens_keys() {
-        let readme = include_str!("../../../README.md");
+    fn the_key_tables_in_docs_are_the_screens_keys() {
+        let playing = include_str!("../../../docs/playing.md");
         let tables = key_tables();
         assert!(
-            readme.contains(&tables),
-            "README.md's key tables are not the screens' keys; from the key tables they read:\n\n{tables}"
+            playing.contains(&tables),
+            "docs/playing.md's key tables are not the screens' keys; from the key tables they read:\n\n{tables}"
         );
     }
 

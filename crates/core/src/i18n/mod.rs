@@ -359,7 +359,7 @@ impl Words {
         }))
     }
 
-    /// English, made once: the README's key tables, the command line's messages and tests.
+    /// English, made once: the key tables in docs/playing.md, the command line's messages and tests.
     pub fn english() -> &'static Words {
         static ENGLISH: OnceLock<Words> = OnceLock::new();
         ENGLISH.get_or_init(|| Words::new(Lang::En))
