@@ -21,6 +21,8 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod fatal;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod files;
 pub mod game;
 mod share;
 pub mod testing;
@@ -77,6 +79,8 @@ pub fn windowed_app(game: GamePlugin) -> App {
     frame_order(&mut app);
     load_first_frame_shaders(&mut app);
     share::plugin(&mut app);
+    #[cfg(not(target_arch = "wasm32"))]
+    files::plugin(&mut app);
     #[cfg(target_arch = "wasm32")]
     web::plugin(&mut app);
     // By default the frame time comes from the render world, stamped when the previous frame was

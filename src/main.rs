@@ -260,16 +260,13 @@ mod cli {
     /// `--import FILE`: 0 when merged, 2 for a file that is not a sound backup (nothing is
     /// written then), 1 when the saves could not be written.
     fn import(store: Arc<dyn Store>, path: &Path) -> i32 {
-        use std::io::Read;
-        let mut bytes = Vec::new();
-        let read = regular_file(path).and_then(|file| {
-            file.take(save::MAX_BACKUP_BYTES as u64 + 1)
-                .read_to_end(&mut bytes)
-        });
-        if let Err(e) = read {
-            eprintln!("g2048: cannot read {}: {e}", path.display());
-            return 2;
-        }
+        let bytes = match g2048::files::read_backup(path) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                eprintln!("g2048: cannot read {}: {e}", path.display());
+                return 2;
+            }
+        };
         let documents = documents(store);
         let import = match Import::new(&documents, &bytes) {
             Ok(import) => import,

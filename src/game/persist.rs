@@ -77,14 +77,18 @@ struct SaveFailed(bool);
 #[derive(Message, Debug, Clone, Copy, Default)]
 pub struct StoreChanged;
 
-/// A backup made for the player to keep (the page downloads it as `name`).
+/// A backup made for the player to keep: the page downloads it as `name`, the desktop saves it
+/// where its save dialog says (`files.rs`). Each tells the player.
 #[derive(Message, Debug, Clone)]
 pub struct BackupMade {
     pub name: String,
     pub text: String,
+    /// The games it holds: the history's and the boards' in progress.
+    pub games: usize,
 }
 
-/// The player asked to import a backup: the page opens a file picker.
+/// The player asked to import a backup: the page opens a file picker, the desktop its open
+/// dialog.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct PickBackup;
 
@@ -412,7 +416,8 @@ pub(super) struct Backups<'w, 's> {
 }
 
 impl Backups<'_, '_> {
-    /// A backup of everything, named after today's date, for the page to download.
+    /// A backup of everything, named after today's date, for the page to download or the
+    /// desktop to save.
     pub(super) fn export(&mut self) {
         // Only read: an export sets aside, renames and writes nothing.
         let (backup, problems) = save::export(&self.documents.as_reader(), super::now_ms());
@@ -421,17 +426,14 @@ impl Backups<'_, '_> {
         }
         let day = super::past::day(backup.made_ms);
         info!("backup: {}", backup.summary());
-        self.commands.write_message(Notice(said!(
-            "notice-backup-made",
-            games = backup.games.len() + backup.boards.len()
-        )));
         self.made.write(BackupMade {
             name: format!("g2048-backup-{day}.json"),
             text: backup.render(),
+            games: backup.games.len() + backup.boards.len(),
         });
     }
 
-    /// Asks the page for a file to import.
+    /// Asks the page or the desktop's dialog for a file to import.
     pub(super) fn pick(&mut self) {
         self.pick.write(PickBackup);
     }

@@ -59,9 +59,10 @@ pub enum Request {
     ReadBoard,
     /// Show how the four moves compared where the coach rated the last move.
     CoachBars,
-    /// Make a backup of everything the game keeps (the page's options: a download).
+    /// Make a backup of everything the game keeps (a download on the page, the save dialog on
+    /// the desktop).
     ExportBackup,
-    /// Import a backup (the page's options: a file picker).
+    /// Import a backup (a file picker on the page, the open dialog on the desktop).
     ImportBackup,
     /// Quit the game (the desktop only).
     Quit,

@@ -126,10 +126,18 @@ fn take_arrivals(
 }
 
 /// Each backup made, as a download of its file.
-fn download(mut made: MessageReader<BackupMade>) {
+fn download(mut made: MessageReader<BackupMade>, mut notices: MessageWriter<Notice>) {
     for backup in made.read() {
-        if let Err(e) = save_file(&backup.name, &backup.text) {
-            web_sys::console::error_2(&"the backup could not be downloaded:".into(), &e);
+        match save_file(&backup.name, &backup.text) {
+            Ok(()) => {
+                notices.write(Notice(crate::said!(
+                    "notice-backup-made",
+                    games = backup.games
+                )));
+            }
+            Err(e) => {
+                web_sys::console::error_2(&"the backup could not be downloaded:".into(), &e);
+            }
         }
     }
 }

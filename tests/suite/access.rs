@@ -212,7 +212,7 @@ fn each_dialog_is_a_dialog_around_its_buttons_and_takes_the_focus() {
     press_and_settle(&mut app, KeyCode::KeyO);
     let options = dialog_in_front(&mut app).expect("the options are a dialog");
     assert_eq!((options.title.as_str(), options.modal), ("Options", true));
-    assert_eq!(options.buttons.len(), 31);
+    assert_eq!(options.buttons.len(), 33);
     assert!(
         options
             .buttons

@@ -95,7 +95,7 @@ fn every_screen_has_its_buttons_in_reading_order() {
     let mut app = app(Config::default(), 2);
     press_and_settle(&mut app, KeyCode::KeyO);
     // The language first, at the right of the title; then the parts from the top.
-    let options = tabs(&mut app, 31);
+    let options = tabs(&mut app, 33);
     assert_eq!(options[0], Request::Options(Choose::NextLanguage));
     let options = &options[1..];
     assert_eq!(options[0], Request::Options(Choose::Size(3)));
@@ -125,6 +125,8 @@ fn every_screen_has_its_buttons_in_reading_order() {
             Request::Daily,
             Request::Show(Screen::History),
             Request::Show(Screen::Stats),
+            Request::ExportBackup,
+            Request::ImportBackup,
             Request::CloseDialog
         ]
     );

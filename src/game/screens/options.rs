@@ -1,7 +1,7 @@
 //! The options: board size (a square one press away, rows and columns one by one), target,
-//! theme, animations, the coach, the language; the history and the
-//! statistics; in the browser also Export and Import of a backup (the desktop has `--export`
-//! and `--import`). A choice is drawn dark while it is the current one.
+//! theme, animations, the coach, the language; the history and the statistics; Export and
+//! Import of a backup (a download and a file picker on the page, the system's file dialogs on
+//! the desktop). A choice is drawn dark while it is the current one.
 
 use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{self, *};
@@ -227,8 +227,7 @@ pub fn shape_line(shape: Shape, words: &Words) -> String {
 
 /// The language beside the title; each part's heading (which names its keys) and its choices,
 /// each named for a screen reader and marked while it is the current one, the board chosen in a
-/// line with its steps; then at the foot the history, the statistics, the page's backups, and
-/// Done.
+/// line with its steps; then at the foot the history, the statistics, the backups, and Done.
 fn describe(facts: &Facts) -> Option<Dialog> {
     let next = facts.next.0;
     let options = &facts.options.0;
@@ -284,10 +283,8 @@ fn describe(facts: &Facts) -> Option<Dialog> {
         DialogButton::new(words.get("options-history"), Show(Screen::History)),
         DialogButton::new(words.get("options-statistics"), Show(Screen::Stats)),
     ];
-    if cfg!(target_arch = "wasm32") {
-        footer.push(named("options-export", ExportBackup));
-        footer.push(named("options-import", ImportBackup));
-    }
+    footer.push(named("options-export", ExportBackup));
+    footer.push(named("options-import", ImportBackup));
     footer.push(DialogButton::new(words.get("options-done"), CloseDialog));
     let heading = |part: Part| Block::Heading(part.heading(words));
     Some(Dialog {
