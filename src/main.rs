@@ -1,6 +1,7 @@
 //! `g2048`: play 2048 in a window. On the desktop, flags are checked before any window opens;
 //! in the browser the page has no flags, and saves go to the browser's local storage.
-//! A Windows release build is a GUI program: no console window opens with it.
+//! A Windows release build is a GUI program: no console window opens with it, and started from
+//! a console it writes there (`attach_to_console`).
 
 #![cfg_attr(
     all(target_os = "windows", not(debug_assertions)),
@@ -297,7 +298,47 @@ mod cli {
     }
 }
 
+/// A Windows release build is a GUI program, which Windows starts with no console and no
+/// standard output. Started from a console (cmd, PowerShell) it attaches to that console, so
+/// that `--help`, `--version`, a bad flag's message and `--export` / `--import`'s messages show
+/// there. Started from Explorer there is no console to attach to, and none opens. Output that
+/// the console's shell sent elsewhere (`> file`, a pipe) stays there.
+#[cfg(all(target_os = "windows", not(debug_assertions)))]
+fn attach_to_console() {
+    use std::os::windows::io::IntoRawHandle;
+    use windows_sys::Win32::Foundation::INVALID_HANDLE_VALUE;
+    use windows_sys::Win32::System::Console::{
+        ATTACH_PARENT_PROCESS, AttachConsole, GetStdHandle, STD_ERROR_HANDLE, STD_OUTPUT_HANDLE,
+        SetStdHandle,
+    };
+    let missing = |which| {
+        // SAFETY: GetStdHandle only reads the process's table of standard handles.
+        let handle = unsafe { GetStdHandle(which) };
+        handle.is_null() || handle == INVALID_HANDLE_VALUE
+    };
+    let (no_out, no_err) = (missing(STD_OUTPUT_HANDLE), missing(STD_ERROR_HANDLE));
+    // SAFETY: AttachConsole takes a process id, here the constant for the parent's.
+    if !(no_out || no_err) || unsafe { AttachConsole(ATTACH_PARENT_PROCESS) } == 0 {
+        return;
+    }
+    for (which, wanted) in [(STD_OUTPUT_HANDLE, no_out), (STD_ERROR_HANDLE, no_err)] {
+        // The console's screen buffer; Rust's stdout and stderr ask for the standard handle at
+        // each write, so they find it from now on. (The handle stays open for the process.)
+        let console = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("CONOUT$");
+        if let (true, Ok(console)) = (wanted, console) {
+            // SAFETY: the handle is open and owned by no one else once into_raw_handle has
+            // given it up.
+            unsafe { SetStdHandle(which, console.into_raw_handle()) };
+        }
+    }
+}
+
 fn main() {
+    #[cfg(all(target_os = "windows", not(debug_assertions)))]
+    attach_to_console();
     #[cfg(not(target_arch = "wasm32"))]
     let game = match cli::parse() {
         cli::Launch::Play(game) => game,
