@@ -37,10 +37,29 @@ players_readme() {
     sed '/^The tables below are made/,/^$/d'
 }
 
-# licences DIR: the game's, and in fonts/ the two faces' licences (Clear Sans: Apache 2.0; Noto
-# Sans CJK SC: OFL 1.1) under the names their README gives them.
+# The licences of the Rust crates compiled into the game (THIRD-PARTY-LICENSES.txt), made once a
+# run by cargo-about (installed at a pinned version under ~/.cache/g2048/tools the first time,
+# about 2 minutes) from Cargo.lock, for every platform of the downloads: tools/licences/.
+about_version=0.9.3
+tools="$HOME/.cache/g2048/tools"
+third_party="$stage/THIRD-PARTY-LICENSES.txt"
+third_party() {
+  [[ -s $third_party ]] && return
+  if [[ $("$tools/bin/cargo-about" --version 2>/dev/null) != "cargo-about $about_version" ]]; then
+    echo "release.sh: installing cargo-about $about_version into $tools"
+    cargo install --quiet --locked --force cargo-about --version "$about_version" --features cli \
+      --root "$tools"
+  fi
+  "$tools/bin/cargo-about" generate --offline --locked -c tools/licences/about.toml \
+    -o "$third_party" tools/licences/about.hbs
+}
+
+# licences DIR: the game's, the crates' it is built from, and in fonts/ the two faces' licences
+# (Clear Sans: Apache 2.0; Noto Sans CJK SC: OFL 1.1) under the names their README gives them.
 licences() {
+  third_party
   cp LICENSE "$1/LICENSE.txt"
+  cp "$third_party" "$1/"
   mkdir -p "$1/fonts"
   cp assets/fonts/README.md assets/fonts/LICENSE-Apache-2.0.txt assets/fonts/LICENSE-OFL-1.1.txt \
     "$1/fonts/"
