@@ -10,8 +10,9 @@
 //! the page's. Only the windowed game opens dialogs; tests send the messages themselves.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
 
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
@@ -25,6 +26,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.insert_resource(Dialogs {
         send,
         answers: Mutex::new(answers),
+        open: Arc::default(),
     })
     .add_systems(Update, take_answers.in_set(GameSet::Input))
     .add_systems(Last, (save_backups, pick_backups));
@@ -70,6 +72,16 @@ enum Answer {
 struct Dialogs {
     send: Sender<Answer>,
     answers: Mutex<Receiver<Answer>>,
+    /// A dialog is showing: another Export or Import waits for it to close (a second dialog
+    /// over the first would only confuse; the first may be behind the game's window).
+    open: Arc<AtomicBool>,
+}
+
+impl Dialogs {
+    /// Whether a dialog may open now; it is then counted as open.
+    fn may_open(&self) -> bool {
+        !self.open.swap(true, Ordering::AcqRel)
+    }
 }
 
 /// Waits for `dialog` on a thread of its own, then sends what `then` makes of its answer and
@@ -81,6 +93,7 @@ fn wait_for<T: Send + 'static>(
     then: impl FnOnce(T) -> Answer + Send + 'static,
 ) {
     let send = dialogs.send.clone();
+    let open = dialogs.open.clone();
     let proxy = proxy.map(|p| (**p).clone());
     let spawned = std::thread::Builder::new()
         .name("file-dialog".into())
@@ -90,6 +103,7 @@ fn wait_for<T: Send + 'static>(
                 None if no_dialog_here() => Some(Answer::NoDialog),
                 None => None,
             };
+            open.store(false, Ordering::Release);
             if let Some(answer) = answer {
                 let _ = send.send(answer);
                 if let Some(proxy) = proxy {
@@ -99,6 +113,7 @@ fn wait_for<T: Send + 'static>(
         });
     if let Err(e) = spawned {
         warn!("no thread for the file dialog: {e}");
+        dialogs.open.store(false, Ordering::Release);
     }
 }
 
@@ -110,6 +125,10 @@ fn save_backups(
     _main_thread: NonSendMarker,
 ) {
     for backup in made.read() {
+        if !dialogs.may_open() {
+            info!("backup: a file dialog is already open");
+            continue;
+        }
         let dialog = rfd::AsyncFileDialog::new()
             .set_file_name(&backup.name)
             .add_filter("JSON", &["json"])
@@ -139,6 +158,10 @@ fn pick_backups(
     _main_thread: NonSendMarker,
 ) {
     if asked.read().count() == 0 {
+        return;
+    }
+    if !dialogs.may_open() {
+        info!("import: a file dialog is already open");
         return;
     }
     let dialog = rfd::AsyncFileDialog::new()
@@ -196,30 +219,27 @@ fn take_answers(
     }
 }
 
-/// Whether this desktop has no file dialog to show: on Linux and the BSDs, neither the XDG
-/// desktop portal on the session bus (running, or started when asked) nor zenity on the `PATH`.
-/// Windows and macOS always have theirs.
+/// Whether this desktop has no file dialog to show: on Linux and the BSDs, neither an XDG
+/// desktop portal with a file chooser on the session bus (it answers for the chooser's
+/// version, started if need be) nor zenity on the `PATH`. Windows and macOS always have theirs.
+/// (A portal that answers but cannot show one, or a system without libdbus, which rfd loads,
+/// is taken for a dialog cancelled.)
 #[cfg(all(unix, not(target_os = "macos")))]
 fn no_dialog_here() -> bool {
-    const PORTAL: &str = "org.freedesktop.portal.Desktop";
-    async fn portal_here() -> zbus::Result<bool> {
+    async fn chooser_here() -> zbus::Result<u32> {
         let connection = zbus::Connection::session().await?;
-        let bus = zbus::Proxy::new(
+        let chooser = zbus::Proxy::new(
             &connection,
-            "org.freedesktop.DBus",
-            "/org/freedesktop/DBus",
-            "org.freedesktop.DBus",
+            "org.freedesktop.portal.Desktop",
+            "/org/freedesktop/portal/desktop",
+            "org.freedesktop.portal.FileChooser",
         )
         .await?;
-        if bus.call::<_, _, bool>("NameHasOwner", &(PORTAL,)).await? {
-            return Ok(true);
-        }
-        let names: Vec<String> = bus.call("ListActivatableNames", &()).await?;
-        Ok(names.iter().any(|name| name == PORTAL))
+        chooser.get_property("version").await
     }
     let zenity = std::env::var_os("PATH")
         .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("zenity").is_file()));
-    !zenity && !zbus::block_on(portal_here()).unwrap_or(false)
+    !zenity && zbus::block_on(chooser_here()).is_err()
 }
 
 #[cfg(not(all(unix, not(target_os = "macos"))))]

@@ -1,7 +1,7 @@
 //! `g2048`: play 2048 in a window. On the desktop, flags are checked before any window opens;
-//! in the browser the page has no flags, and saves go to the browser's local storage.
+//! in the browser the page has no flags, and saves go to the browser's IndexedDB.
 //! A Windows release build is a GUI program: no console window opens with it, and started from
-//! a console it writes there (`attach_to_console`).
+//! a console it writes its flags' messages there (`console`).
 
 #![cfg_attr(
     all(target_os = "windows", not(debug_assertions)),
@@ -299,51 +299,86 @@ mod cli {
 }
 
 /// A Windows release build is a GUI program, which Windows starts with no console and no
-/// standard output. Started from a console (cmd, PowerShell) it attaches to that console, so
-/// that `--help`, `--version`, a bad flag's message and `--export` / `--import`'s messages show
-/// there. Started from Explorer there is no console to attach to, and none opens. Output that
-/// the console's shell sent elsewhere (`> file`, a pipe) stays there.
+/// standard output. Started from a console (cmd, PowerShell) it attaches to that console while
+/// it reads its flags, so that `--help`, `--version`, a bad flag's message and `--export` /
+/// `--import`'s messages show there; a game that then plays lets the console go, so the shell's
+/// Ctrl+C or its closing does not end the game. Started from Explorer there is no console to
+/// attach to, and none opens. Output that the shell sent elsewhere (`> file`, a pipe) stays
+/// there.
 #[cfg(all(target_os = "windows", not(debug_assertions)))]
-fn attach_to_console() {
+mod console {
     use std::os::windows::io::IntoRawHandle;
-    use windows_sys::Win32::Foundation::INVALID_HANDLE_VALUE;
+    use windows_sys::Win32::Foundation::{CloseHandle, INVALID_HANDLE_VALUE};
     use windows_sys::Win32::System::Console::{
-        ATTACH_PARENT_PROCESS, AttachConsole, GetStdHandle, STD_ERROR_HANDLE, STD_OUTPUT_HANDLE,
-        SetStdHandle,
+        ATTACH_PARENT_PROCESS, AttachConsole, FreeConsole, GetStdHandle, STD_ERROR_HANDLE,
+        STD_HANDLE, STD_OUTPUT_HANDLE, SetStdHandle,
     };
-    let missing = |which| {
-        // SAFETY: GetStdHandle only reads the process's table of standard handles.
-        let handle = unsafe { GetStdHandle(which) };
-        handle.is_null() || handle == INVALID_HANDLE_VALUE
-    };
-    let (no_out, no_err) = (missing(STD_OUTPUT_HANDLE), missing(STD_ERROR_HANDLE));
-    // SAFETY: AttachConsole takes a process id, here the constant for the parent's.
-    if !(no_out || no_err) || unsafe { AttachConsole(ATTACH_PARENT_PROCESS) } == 0 {
-        return;
+
+    /// The parent's console, attached; the standard handles set to it.
+    pub struct Attached(Vec<STD_HANDLE>);
+
+    pub fn attach() -> Option<Attached> {
+        let missing = |which| {
+            // SAFETY: GetStdHandle only reads the process's table of standard handles.
+            let handle = unsafe { GetStdHandle(which) };
+            handle.is_null() || handle == INVALID_HANDLE_VALUE
+        };
+        let wanted: Vec<STD_HANDLE> = [STD_OUTPUT_HANDLE, STD_ERROR_HANDLE]
+            .into_iter()
+            .filter(|&which| missing(which))
+            .collect();
+        // SAFETY: AttachConsole takes a process id, here the constant for the parent's.
+        if wanted.is_empty() || unsafe { AttachConsole(ATTACH_PARENT_PROCESS) } == 0 {
+            return None;
+        }
+        let mut set = Vec::new();
+        for which in wanted {
+            // The console's screen buffer. Rust's stdout and stderr ask for the standard handle
+            // at each write, so they find it from now on.
+            let Ok(console) = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open("CONOUT$")
+            else {
+                continue;
+            };
+            // SAFETY: the handle is open, and ours alone once into_raw_handle gave it up.
+            if unsafe { SetStdHandle(which, console.into_raw_handle()) } != 0 {
+                set.push(which);
+            }
+        }
+        Some(Attached(set))
     }
-    for (which, wanted) in [(STD_OUTPUT_HANDLE, no_out), (STD_ERROR_HANDLE, no_err)] {
-        // The console's screen buffer; Rust's stdout and stderr ask for the standard handle at
-        // each write, so they find it from now on. (The handle stays open for the process.)
-        let console = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open("CONOUT$");
-        if let (true, Ok(console)) = (wanted, console) {
-            // SAFETY: the handle is open and owned by no one else once into_raw_handle has
-            // given it up.
-            unsafe { SetStdHandle(which, console.into_raw_handle()) };
+
+    impl Attached {
+        /// Lets the console go: the handles set to it are closed and left empty again.
+        pub fn detach(self) {
+            for which in self.0 {
+                // SAFETY: the handle is the one `attach` opened and set; nothing else holds it.
+                unsafe {
+                    let handle = GetStdHandle(which);
+                    SetStdHandle(which, std::ptr::null_mut());
+                    CloseHandle(handle);
+                }
+            }
+            // SAFETY: FreeConsole takes nothing and only detaches this process.
+            unsafe { FreeConsole() };
         }
     }
 }
 
 fn main() {
     #[cfg(all(target_os = "windows", not(debug_assertions)))]
-    attach_to_console();
+    let console = console::attach();
     #[cfg(not(target_arch = "wasm32"))]
     let game = match cli::parse() {
         cli::Launch::Play(game) => game,
         cli::Launch::Exit(code) => std::process::exit(code),
     };
+    #[cfg(all(target_os = "windows", not(debug_assertions)))]
+    if let Some(console) = console {
+        console.detach();
+    }
     #[cfg(target_arch = "wasm32")]
     let game = {
         if !g2048::web::page_can_run() {

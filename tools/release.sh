@@ -50,6 +50,8 @@ third_party() {
     cargo install --quiet --locked --force cargo-about --version "$about_version" --features cli \
       --root "$tools"
   fi
+  # Every platform's crates, whose licence files it reads (a build fetches its own target's only).
+  cargo fetch --locked
   "$tools/bin/cargo-about" generate --offline --locked -c tools/licences/about.toml \
     -o "$third_party" tools/licences/about.hbs
 }

@@ -420,9 +420,12 @@ fn open_regular(
     options: &std::fs::OpenOptions,
     path: &std::path::Path,
 ) -> io::Result<std::fs::File> {
-    let mut options = options.clone();
     #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let options = {
+        let mut options = options.clone();
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+        options
+    };
     match std::fs::metadata(path) {
         Ok(meta) if !meta.is_file() => return Err(Refusal::NotFile.error()),
         _ => {}
