@@ -32,10 +32,9 @@ pub(crate) fn plugin(app: &mut App) {
     .add_systems(Last, (save_backups, pick_backups));
 }
 
-/// A backup file's bytes: at most one byte past the largest backup, which the import refuses as
-/// too large. A FIFO or a device is refused, not waited on.
-pub fn read_backup(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
+/// Opens a file the player named (a backup, a replay's code), if it is a regular file: a FIFO or
+/// a device is refused, not waited on.
+pub fn regular_file(path: &Path) -> std::io::Result<std::fs::File> {
     let refused = || std::io::Error::other("it is not a regular file");
     if !std::fs::metadata(path)?.is_file() {
         return Err(refused());
@@ -48,8 +47,16 @@ pub fn read_backup(path: &Path) -> std::io::Result<Vec<u8>> {
     if !file.metadata()?.is_file() {
         return Err(refused());
     }
+    Ok(file)
+}
+
+/// A backup file's bytes: at most one byte past the largest backup, which the import refuses as
+/// too large ([`regular_file`]).
+pub fn read_backup(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
     let mut bytes = Vec::new();
-    file.take(crate::save::MAX_BACKUP_BYTES as u64 + 1)
+    regular_file(path)?
+        .take(crate::save::MAX_BACKUP_BYTES as u64 + 1)
         .read_to_end(&mut bytes)?;
     Ok(bytes)
 }

@@ -78,24 +78,6 @@ mod cli {
         Exit(i32),
     }
 
-    /// Opens a file the player named, if it is a regular file: a FIFO or a device is refused,
-    /// not waited on.
-    fn regular_file(path: &Path) -> std::io::Result<std::fs::File> {
-        let refused = || std::io::Error::other("it is not a regular file");
-        if !std::fs::metadata(path)?.is_file() {
-            return Err(refused());
-        }
-        let mut options = std::fs::OpenOptions::new();
-        options.read(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
-        let file = options.open(path)?;
-        if !file.metadata()?.is_file() {
-            return Err(refused());
-        }
-        Ok(file)
-    }
-
     /// A replay code, a link holding one, or the code in a file. A file that cannot be read is
     /// a bad flag, and so is a path that names none: a code never holds `/` or `.` (a link
     /// does, with its `replay=` mark). A code that is not a game is told on screen once the
@@ -108,7 +90,7 @@ mod cli {
             }
             return Ok(s.to_string());
         }
-        let file = regular_file(path).map_err(|e| format!("cannot read {s}: {e}"))?;
+        let file = g2048::files::regular_file(path).map_err(|e| format!("cannot read {s}: {e}"))?;
         if file.metadata().map_or(0, |meta| meta.len()) > g2048::rules::MAX_CODE_CHARS as u64 {
             return Err(format!("{s} is larger than any replay code"));
         }
