@@ -280,7 +280,7 @@ fn forged_backups_are_taken_only_when_a_game_could_have_made_them() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::cases(200))]
 
     #[test]
     fn random_bytes_are_refused_without_a_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {

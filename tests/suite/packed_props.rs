@@ -21,7 +21,7 @@ fn board_up_to(max_exponent: u32) -> impl Strategy<Value = Board> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(5000))]
+    #![proptest_config(crate::common::cases(5000))]
 
     /// Tiles up to 16384: two 32768s are the one case the engines differ on.
     #[test]
@@ -42,7 +42,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(crate::common::cases(200))]
 
     /// The AI never suggests a move that does not change the board, and has one whenever the
     /// board can move. (Small tiles only, so the search stays shallow in a test.)
@@ -71,7 +71,7 @@ fn any_board_up_to(max_exponent: u32) -> impl Strategy<Value = Board> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(500))]
+    #![proptest_config(crate::common::cases(500))]
 
     /// On 4×4 the general search sees exactly what the packed one sees: each move's board,
     /// the spawns, the heuristic (bit for bit), the depth; so both choose the same move with

@@ -44,7 +44,7 @@ fn random_game() -> impl Strategy<Value = (Record, Vec<Game>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(crate::common::cases(300))]
 
     #[test]
     fn a_code_replays_every_position_score_and_rng_state((record, positions) in random_game()) {

@@ -28,7 +28,7 @@ fn direction() -> impl Strategy<Value = Direction> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(crate::common::cases(2000))]
 
     #[test]
     fn a_slide_conserves_the_tile_sum(b in board(), d in direction()) {
@@ -130,4 +130,38 @@ proptest! {
             }
         }
     }
+}
+
+/// How many cases a property test given `own` cases runs.
+fn cases_run(own: u32) -> u32 {
+    let ran = std::cell::Cell::new(0);
+    let mut runner = proptest::test_runner::TestRunner::new(crate::common::cases(own));
+    runner
+        .run(&any::<u8>(), |_| {
+            ran.set(ran.get() + 1);
+            Ok(())
+        })
+        .unwrap();
+    ran.get()
+}
+
+/// The property tests run their own count of cases, or `PROPTEST_CASES`'s for a run that sets
+/// it: this test runs once more, alone, in a copy of the suite with the variable set.
+#[test]
+fn a_property_test_runs_its_own_count_of_cases_or_proptest_cases() {
+    let asked = std::env::var("PROPTEST_CASES").ok();
+    if let Some(asked) = asked.and_then(|n| n.parse::<u32>().ok()) {
+        assert_eq!(cases_run(40), asked);
+        return;
+    }
+    assert_eq!(cases_run(40), 40);
+    let name = "rules_props::a_property_test_runs_its_own_count_of_cases_or_proptest_cases";
+    let again = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([name, "--exact", "--test-threads", "1"])
+        .env("PROPTEST_CASES", "7")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&again.stdout);
+    assert!(again.status.success(), "{out}");
+    assert!(out.contains("1 passed"), "{out}");
 }

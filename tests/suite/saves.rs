@@ -343,7 +343,7 @@ fn files_are_replaced_whole_and_bad_ones_kept_aside() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(crate::common::cases(2000))]
 
     #[test]
     fn random_bytes_never_crash_the_loaders(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
@@ -373,7 +373,7 @@ proptest! {
 
 proptest! {
     // Each case plays up to 300 moves: fewer cases.
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(crate::common::cases(200))]
 
     /// Random games of every size: the saved history comes back as the same moves from the
     /// same start, and undoing it all walks back through every earlier game.

@@ -138,7 +138,7 @@ fn direction() -> impl Strategy<Value = Direction> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(crate::common::cases(2000))]
 
     /// Every move's result equals sliding each row or column on its own; it moved exactly when
     /// the board changed; `has_moves` says whether any direction changes the board.
@@ -182,7 +182,7 @@ proptest! {
 
 proptest! {
     // Each case replays every position of a game of up to 200 moves.
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(crate::common::cases(256))]
 
     /// A game of any shape, recorded, coded, decoded and replayed, goes through every
     /// position it went through.

@@ -532,7 +532,7 @@ fn interleave(store: Arc<dyn Store>, acts: &[Act]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::cases(24))]
 
     #[test]
     fn any_interleaving_of_three_windows_loses_nothing_in_memory(
@@ -543,7 +543,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::cases(6))]
 
     #[test]
     fn any_interleaving_of_three_windows_loses_nothing_in_a_folder(
@@ -555,7 +555,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(crate::common::cases(24))]
 
     /// As tabs in a browser, whose claims are answered a moment later. (Its saved cases, in
     /// tests/proptest-regressions/windows.txt, once lost a game a tab had made its own: the
