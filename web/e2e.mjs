@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, READY_TIMEOUT_MS, launch, serve, ready, firstFrame } from './harness.mjs';
+import { CHROMIUM_ARGS, READY_TIMEOUT_MS, launch, serve, ready, firstFrame, screenshot } from './harness.mjs';
 import { PNG } from 'pngjs';
 
 const dist = process.argv[2] ?? 'dist';
@@ -219,7 +219,7 @@ async function coldStartOnce(url, run, startedFirst) {
     const page = await context.newPage();
     if (startedFirst) {
       const begun = Date.now();
-      await page.screenshot();
+      await screenshot(page);
       console.log(`info cold start ${run}: the browser drew its blank tab in ${Date.now() - begun} ms`);
     }
     await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
@@ -312,7 +312,7 @@ async function installableAndOffline() {
       }));
     });
     check(icons.every((i) => i.ok), `every icon of the manifest is there at its size (${icons.map((i) => i.src).join(', ')})`);
-    await page.screenshot({ path: join(shots, 'app-phone.png') });
+    await screenshot(page, { path: join(shots, 'app-phone.png') });
 
     server.close();
     await context.setOffline(true);
@@ -362,7 +362,7 @@ async function newBuild(browser) {
     await ready(page);
     const offered = await page.waitForSelector('#update:not([hidden])', { timeout: 60_000 }).then(() => true, () => false);
     check(offered, 'a new build: the page offers "New version: Reload"');
-    await page.screenshot({ path: join(shots, 'new-version.png') });
+    await screenshot(page, { path: join(shots, 'new-version.png') });
     check(await build() === old, `until then the page runs the old build whole (${old})`);
     await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.click('#update button')]);
     await ready(page);
@@ -421,7 +421,7 @@ async function shapes(browser, url) {
   const status = await page.$eval('#a11y-status', (e) => e.textContent);
   check(status.includes('4 by 6 board to 2048'), `the score line names the board as it is said: "${status}"`);
   await page.waitForTimeout(1000);
-  await page.screenshot({ path: join(shots, 'shape-4x6.png') });
+  await screenshot(page, { path: join(shots, 'shape-4x6.png') });
   await context.close();
 
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
@@ -450,7 +450,7 @@ async function shapes(browser, url) {
     await expectMove(small, s, dir, '3×8 phone touch swipe');
   }
   await small.waitForTimeout(1000);
-  await small.screenshot({ path: join(shots, 'phone-3x8.png') });
+  await screenshot(small, { path: join(shots, 'phone-3x8.png') });
   await phone.close();
   check(errors.length === 0, `shapes: no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
 }
@@ -506,13 +506,13 @@ async function languages(browser, url) {
     const status = await page.$eval('#a11y-status', (e) => e.textContent);
     check(status.length > 10 && !status.includes('board to'), `${locale}: the score line is in ${tag}: "${status}"`);
     await page.waitForTimeout(800);
-    await page.screenshot({ path: join(shots, `language-${tag}.png`) });
+    await screenshot(page, { path: join(shots, `language-${tag}.png`) });
     if (tag === 'zh-CN') {
       // The options' language button: the system's language first, then English chosen.
       await page.keyboard.press('o');
       await page.waitForFunction(() => document.getElementById('bevy').dataset.screen === 'Options', null, { timeout: MOVE_TIMEOUT_MS });
       await page.waitForTimeout(800);
-      await page.screenshot({ path: join(shots, 'language-zh-CN-options.png') });
+      await screenshot(page, { path: join(shots, 'language-zh-CN-options.png') });
       await page.keyboard.press('l');
       const english = await page.waitForFunction(() => document.documentElement.lang === 'en'
         && document.getElementById('a11y-dialog-title').textContent === 'Options', null, { timeout: MOVE_TIMEOUT_MS })
@@ -588,7 +588,7 @@ async function daily(browser, url) {
   const practice = await until(async () => (await canvas('daily')) === '2026-12-03:practice');
   check(practice, `the day's daily again after a new game is practice (${await page.$eval('#bevy', (c) => c.dataset.daily)})`);
   await page.waitForTimeout(500);
-  await page.screenshot({ path: join(shots, 'daily.png') });
+  await screenshot(page, { path: join(shots, 'daily.png') });
   // The history (G): the game selected, the newest (the counted daily, left after one move),
   // gets its luck and skill worked out, in the page as in the window.
   await page.keyboard.press('g');
@@ -596,7 +596,7 @@ async function daily(browser, url) {
   const read = await until(async () => (await canvas('screen')) === 'History'
     && /Selected game: The moves kept \d+% of the best moves' value; the tiles fell /.test(await lines()));
   check(read, `the history's selected game has its luck and skill: "${(await lines()).replace(/.*Selected game: /, '')}"`);
-  await page.screenshot({ path: join(shots, 'history-luck-skill.png') });
+  await screenshot(page, { path: join(shots, 'history-luck-skill.png') });
   await context.close();
   check(errors.length === 0, `daily: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
 }
@@ -654,7 +654,7 @@ async function race(browser, url) {
     check(inView(mine) && inView(ghost) && apart,
       `${name}: both boards are in view and do not overlap (yours ${mine}, the ghost's ${ghost})`);
     await page.waitForTimeout(500);
-    await page.screenshot({ path: join(shots, `race-${name}.png`) });
+    await screenshot(page, { path: join(shots, `race-${name}.png`) });
     await context.close();
   }
   check(errors.length === 0, `race: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
@@ -693,7 +693,7 @@ async function twoTabsAndBackups(browser, url) {
   const b = await open();
   const told = await until(b, () => (document.querySelector('#bevy').dataset.notice ?? '').startsWith('Another tab plays this board'));
   check(told, `tab B is told that another tab plays the board ("${(await data(b)).notice}")`);
-  await b.screenshot({ path: join(shots, 'two-tabs-b.png') });
+  await screenshot(b, { path: join(shots, 'two-tabs-b.png') });
   const play = async (page, n, how) => {
     for (let i = 0; i < n; i++) {
       const s = await state(page);
@@ -810,7 +810,7 @@ async function twoTabsAndBackups(browser, url) {
   const refused = await importFile(b, cut);
   check(refused === 'This file cannot be imported: it is damaged (cut short).' && (await data(b)).games === String(games),
     `a backup cut short is refused and changes nothing: "${refused}"`);
-  await b.screenshot({ path: join(shots, 'import-refused.png') });
+  await screenshot(b, { path: join(shots, 'import-refused.png') });
   const desktopBinary = process.env.G2048_DESKTOP;
   if (desktopBinary) {
     const dir = join(tmpdir(), `g2048-e2e-${process.pid}`);
@@ -845,7 +845,7 @@ async function run() {
       await ready(page);
       const theme = await page.$eval('#bevy', (c) => c.dataset.theme);
       check(theme === 'Dark', `dark-mode browser: the game is dark (${theme})`);
-      await page.screenshot({ path: join(shots, 'dark.png') });
+      await screenshot(page, { path: join(shots, 'dark.png') });
       await context.close();
     }
     // A replay link made by the native build (web/replay-fixture.json) opens the viewer, which
@@ -878,7 +878,7 @@ async function run() {
       const mid = await data();
       const [shown, total] = mid.replay.split('/').map(Number);
       check(total === fixture.moves && shown > 0 && shown < total, `${device.name}: paused mid-replay at move ${mid.replay}`);
-      await page.screenshot({ path: join(shots, `${device.name}-replay-mid.png`) });
+      await screenshot(page, { path: join(shots, `${device.name}-replay-mid.png`) });
       // The viewer in the accessible mirror: a dialog that leaves the board readable (not
       // modal), saying where the replay is; its "Forward one move" button steps.
       if (device.name === 'desktop') {
@@ -980,7 +980,7 @@ async function run() {
       const theme = await page.$eval('#bevy', (c) => c.dataset.theme);
       check(shown && theme === 'HighContrast', `phone: the saved high-contrast theme is drawn (${theme}) and Tab focuses the AI button`);
       await page.waitForTimeout(300);
-      await page.screenshot({ path: join(shots, 'phone-high-contrast-focus.png') });
+      await screenshot(page, { path: join(shots, 'phone-high-contrast-focus.png') });
       await page.keyboard.press('KeyO');
       await page.waitForFunction(() => document.querySelector('#bevy').dataset.screen === 'Options', null, { timeout: MOVE_TIMEOUT_MS });
       // The language, the six squares, the four steps of rows and columns, the six targets,
@@ -990,7 +990,7 @@ async function run() {
         null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
       check(themeFocus, `phone: Tab walks the options to "High contrast" (${await page.$eval('#bevy', (c) => c.dataset.focus)})`);
       await page.waitForTimeout(300);
-      await page.screenshot({ path: join(shots, 'phone-high-contrast-options.png') });
+      await screenshot(page, { path: join(shots, 'phone-high-contrast-options.png') });
       await context.close();
     }
     // Keyboard only: Tab walks the buttons (the page keeps the keys), Enter presses the
@@ -1080,7 +1080,7 @@ async function run() {
       }
       check(focus.join(' ') === 'ToggleAutoplay Show(Options) Undo NewGame', `Tab walks the buttons: ${focus.join(', ')}`);
       check(await page.evaluate(() => document.activeElement?.id === 'bevy'), 'Tab leaves the focus on the game');
-      await page.screenshot({ path: join(shots, 'focus-new-game.png') });
+      await screenshot(page, { path: join(shots, 'focus-new-game.png') });
       await page.keyboard.press('Enter');
       await page.waitForFunction(() => document.querySelector('#bevy').dataset.screen === 'ConfirmNewGame', null, { timeout: MOVE_TIMEOUT_MS })
         .then(() => check(true, 'Enter on the focused New Game asks the question'),
@@ -1277,13 +1277,13 @@ async function run() {
         check(/ Coach: (Up|Down|Left|Right), /.test(said), `the move's sentence carries the coach's word: "${said}"`);
         await page.keyboard.press('e');
         await page.waitForTimeout(400);
-        await page.screenshot({ path: join(shots, `${device.name}-coach-bars.png`) });
+        await screenshot(page, { path: join(shots, `${device.name}-coach-bars.png`) });
         await page.keyboard.press('x');
         await page.waitForFunction(() => document.getElementById('bevy').dataset.screen === 'Coach'
           && document.getElementById('a11y-dialog-title').textContent === 'Coach', null, { timeout: MOVE_TIMEOUT_MS });
         const summary = await page.$eval('#a11y-dialog-lines', (e) => e.textContent);
         check(summary.includes('moves rated'), `X opens the coach's summary: "${summary}"`);
-        await page.screenshot({ path: join(shots, `${device.name}-coach-summary.png`) });
+        await screenshot(page, { path: join(shots, `${device.name}-coach-summary.png`) });
         await page.keyboard.press('Escape');
         await onScreen('Game');
         await setCoach(false);
@@ -1316,7 +1316,7 @@ async function run() {
       }
 
       await page.waitForTimeout(1500); // let the tweens end before the picture
-      await page.screenshot({ path: join(shots, `${device.name}.png`) });
+      await screenshot(page, { path: join(shots, `${device.name}.png`) });
 
       // A game saved lost comes back with its "Game over!" overlay.
       if (!device.hasTouch) {
@@ -1332,7 +1332,7 @@ async function run() {
         const urgent = await page.$eval('#a11y-urgent', (e) => e.textContent);
         check(urgent.startsWith('Game over. Score 1,234'), `${device.name}: the assertive live region says "${urgent}"`);
         await page.waitForTimeout(3000); // the overlay shows after 1.2 s and fades in over 0.8 s
-        await page.screenshot({ path: join(shots, `${device.name}-resumed-game-over.png`) });
+        await screenshot(page, { path: join(shots, `${device.name}-resumed-game-over.png`) });
         console.log(`info aria snapshot of "Game over!":\n${await page.locator('#a11y-dialog').ariaSnapshot()}`);
         // A winning move: the assertive region says so, and the mirror shows "You win!".
         await loadSaved(page, { size: 4, target: 2048, tiles: [1024, 1024, 0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0],

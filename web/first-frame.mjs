@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { launch, serve, ready, firstFrame } from './harness.mjs';
+import { launch, serve, ready, firstFrame, screenshot } from './harness.mjs';
 
 const { values, positionals } = parseArgs({
   options: { runs: { type: 'string', default: '7' } },
@@ -38,7 +38,7 @@ try {
         const browser = await launch();
         try {
           const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-          if (way === 'started') await page.screenshot();
+          if (way === 'started') await screenshot(page);
           await page.goto(build.server.url);
           await ready(page);
           const drawn = await firstFrame(page);

@@ -47,3 +47,19 @@ export async function firstFrame(page) {
 export async function ready(page) {
   await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
 }
+
+// A screenshot of `target` (a page or a locator). With both cores busy (CI runs the browser test
+// beside `cargo test`), Chromium sometimes answers "Unable to capture screenshot" when its
+// compositor has no frame ready in time: that says nothing about the game, so the capture is
+// tried again, up to three times, and each retry is printed. Any other error is thrown at once.
+export async function screenshot(target, options = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await target.screenshot(options);
+    } catch (e) {
+      if (attempt >= 3 || !/Unable to capture screenshot/.test(String(e?.message))) throw e;
+      console.log(`info the browser could not capture a screenshot (attempt ${attempt}); trying again`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { launch, serve, READY_TIMEOUT_MS } from './harness.mjs';
+import { launch, serve, READY_TIMEOUT_MS, screenshot } from './harness.mjs';
 
 const zip = process.argv[2];
 const shots = process.argv[3] ?? 'target/web-shots';
@@ -60,7 +60,7 @@ try {
     const sw = await frame.evaluate(() => navigator.serviceWorker?.controller ? 'controlled' : 'not controlled');
     check(moved, `${name}: the game starts and a key moves the tiles (service worker: ${sw})`);
     check(errors.length === 0, `${name}: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
-    await page.screenshot({ path: join(shots, `zip-${inFrame ? 'iframe' : 'alone'}-${workers}.png`) });
+    await screenshot(page, { path: join(shots, `zip-${inFrame ? 'iframe' : 'alone'}-${workers}.png`) });
     await context.close();
   }
 } finally {
