@@ -3,6 +3,8 @@
 //! the player's moves (`coach`) and, once a game is over, its luck and its skill (`review`).
 
 pub mod coach;
+pub mod ntuple;
 pub mod packed;
+pub mod rates;
 pub mod review;
 pub mod search;

@@ -225,10 +225,36 @@ impl Position for Board {
     }
 }
 
+/// What scores the boards where a search stops (afterstates: a board after its slide, before
+/// its new tile): the heuristic over rows and columns ([`Heuristic`]), or a learned value such
+/// as an n-tuple network's on the packed board.
+pub trait Evaluation<P>: Sync {
+    fn value(&self, b: P) -> f32;
+}
+
+/// The hand-made heuristic of every row and column ([`line_value`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Heuristic;
+
+impl<P: Position> Evaluation<P> for Heuristic {
+    #[inline]
+    fn value(&self, b: P) -> f32 {
+        b.heuristic()
+    }
+}
+
+impl Evaluation<Packed> for super::ntuple::Network {
+    #[inline]
+    fn value(&self, b: Packed) -> f32 {
+        super::ntuple::Network::value(self, b)
+    }
+}
+
 /// Chance nodes searched: the value, and the depth it was found at. Hashed with foldhash: far cheaper than std's SipHash for u64 keys (the cache is hit millions of times).
 type Cache<P> = HashMap<P, (u32, f32), foldhash::fast::FixedState>;
 
-struct Search<P> {
+struct Search<'e, P, E> {
+    evaluation: &'e E,
     depth_limit: u32,
     cache: Cache<P>,
     /// Nodes visited, for the benchmarks.
@@ -248,7 +274,7 @@ enum Stop {
     AfterNodes(u64),
 }
 
-impl<P: Position> Search<P> {
+impl<P: Position, E: Evaluation<P>> Search<'_, P, E> {
     /// Whether the search is past its stop (the clock is read every 256 nodes).
     fn out_of_budget(&mut self) -> bool {
         if !self.stopped {
@@ -268,7 +294,7 @@ impl<P: Position> Search<P> {
 
     fn chance(&mut self, b: P, probability: f32, depth: u32) -> f32 {
         if probability < PROBABILITY_CUTOFF || depth >= self.depth_limit {
-            return b.heuristic();
+            return self.evaluation.value(b);
         }
         if self.out_of_budget() {
             return 0.0;
@@ -318,12 +344,17 @@ pub struct Choice {
 /// The best move on a board (packed 4×4, or any `Board`), searched to its full depth, or
 /// `None` when no move changes it.
 pub fn best_move<P: Position>(b: P) -> Option<Choice> {
-    search_to_depth(b, b.depth_limit(), Stop::Never)?.best()
+    search_to_depth_on(b, b.depth_limit(), threads(), Stop::Never, &Heuristic)?.best()
+}
+
+/// [`best_move`] with the leaves scored by `evaluation`.
+pub fn best_move_with<P: Position, E: Evaluation<P>>(b: P, evaluation: &E) -> Option<Choice> {
+    search_to_depth_on(b, b.depth_limit(), threads(), Stop::Never, evaluation)?.best()
 }
 
 /// The best move searched to exactly `depth` levels (for comparisons and tests).
 pub fn best_move_at_depth<P: Position>(b: P, depth: u32) -> Option<Choice> {
-    search_to_depth(b, depth, Stop::Never)?.best()
+    search_to_depth_on(b, depth, threads(), Stop::Never, &Heuristic)?.best()
 }
 
 /// How much a search may spend: a node count (the same answer every time, for tests) or a
@@ -381,8 +412,8 @@ pub fn appraise_board(board: &Board, budget: Budget) -> Option<Appraisal> {
 /// [`appraise_board`] on `threads` threads (the same answer on any number).
 pub fn appraise_board_on(board: &Board, budget: Budget, threads: usize) -> Option<Appraisal> {
     match packed::pack(board) {
-        Some(p) => appraise_on(p, budget, threads),
-        None => appraise_on(*board, budget, threads),
+        Some(p) => appraise_on(p, budget, threads, &Heuristic),
+        None => appraise_on(*board, budget, threads, &Heuristic),
     }
 }
 
@@ -397,10 +428,24 @@ pub fn best_move_within<P: Position>(b: P, budget: Budget) -> Option<Choice> {
 /// answers. The shallowest level always runs to its end, so an answer comes back whenever a
 /// move exists (`None` when none does). A node budget gives the same answer on every machine.
 pub fn appraise_within<P: Position>(b: P, budget: Budget) -> Option<Appraisal> {
-    appraise_on(b, budget, threads())
+    appraise_on(b, budget, threads(), &Heuristic)
 }
 
-fn appraise_on<P: Position>(b: P, budget: Budget, threads: usize) -> Option<Appraisal> {
+/// [`appraise_within`] with the leaves scored by `evaluation`.
+pub fn appraise_with<P: Position, E: Evaluation<P>>(
+    b: P,
+    budget: Budget,
+    evaluation: &E,
+) -> Option<Appraisal> {
+    appraise_on(b, budget, threads(), evaluation)
+}
+
+fn appraise_on<P: Position, E: Evaluation<P>>(
+    b: P,
+    budget: Budget,
+    threads: usize,
+    evaluation: &E,
+) -> Option<Appraisal> {
     let started = Instant::now();
     let full = b.depth_limit();
     let mut best = None;
@@ -413,7 +458,7 @@ fn appraise_on<P: Position>(b: P, budget: Budget, threads: usize) -> Option<Appr
             Budget::Nodes(limit) => Stop::AfterNodes(limit.saturating_sub(spent_nodes)),
             Budget::Time(limit) => Stop::At(started + limit),
         };
-        let Some(level) = search_to_depth_on(b, depth, threads, stop) else {
+        let Some(level) = search_to_depth_on(b, depth, threads, stop, evaluation) else {
             break; // past the budget: the last whole level's values stand
         };
         level.best()?;
@@ -445,8 +490,14 @@ fn appraise_on<P: Position>(b: P, budget: Budget, threads: usize) -> Option<Appr
 /// The value of the first move that led to `moved`, searched with a cache of its own. (A cache
 /// kept from one search to the next was tried: it grows to the largest search's size, and
 /// lookups in the larger, sparser table made searches slower, not faster.)
-fn search_first_move<P: Position>(moved: P, depth_limit: u32, stop: Stop) -> Option<(f32, u64)> {
+fn search_first_move<P: Position, E: Evaluation<P>>(
+    moved: P,
+    depth_limit: u32,
+    stop: Stop,
+    evaluation: &E,
+) -> Option<(f32, u64)> {
     let mut search = Search {
+        evaluation,
         depth_limit,
         cache: Cache::default(),
         nodes: 0,
@@ -488,11 +539,12 @@ pub fn background_threads() -> usize {
 /// Searches each first move, on up to `threads` threads (on the web one after the other). Each
 /// has its own cache, so the values do not depend on the order or the number of threads: the
 /// same board gets the same answer on every machine.
-fn search_first_moves<P: Position>(
+fn search_first_moves<P: Position, E: Evaluation<P>>(
     moved: &[P],
     depth_limit: u32,
     threads: usize,
     stop: Stop,
+    evaluation: &E,
 ) -> Vec<Option<(f32, u64)>> {
     // The web build has no threads (a spawn would panic there).
     if threads > 1 && !cfg!(target_arch = "wasm32") && moved.len() > 1 && depth_limit > 1 {
@@ -507,7 +559,7 @@ fn search_first_moves<P: Position>(
                         loop {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             let Some(&b) = moved.get(i) else { break };
-                            done.push((i, search_first_move(b, depth_limit, stop)));
+                            done.push((i, search_first_move(b, depth_limit, stop, evaluation)));
                         }
                         done
                     })
@@ -526,20 +578,18 @@ fn search_first_moves<P: Position>(
     }
     moved
         .iter()
-        .map(|&b| search_first_move(b, depth_limit, stop))
+        .map(|&b| search_first_move(b, depth_limit, stop, evaluation))
         .collect()
 }
 
-/// Every move's value searched to `depth_limit`, or `None` if the search gave up at `stop`.
-fn search_to_depth<P: Position>(b: P, depth_limit: u32, stop: Stop) -> Option<Appraisal> {
-    search_to_depth_on(b, depth_limit, threads(), stop)
-}
-
-fn search_to_depth_on<P: Position>(
+/// Every move's value searched to `depth_limit` on `threads` threads, or `None` if the search
+/// gave up at `stop`.
+fn search_to_depth_on<P: Position, E: Evaluation<P>>(
     b: P,
     depth_limit: u32,
     threads: usize,
     stop: Stop,
+    evaluation: &E,
 ) -> Option<Appraisal> {
     let (directions, moved): (Vec<Direction>, Vec<P>) = Direction::ALL
         .into_iter()
@@ -552,9 +602,10 @@ fn search_to_depth_on<P: Position>(
         Stop::AfterNodes(limit) => Stop::AfterNodes(limit / moved.len().max(1) as u64),
         stop => stop,
     };
-    let results: Option<Vec<(f32, u64)>> = search_first_moves(&moved, depth_limit, threads, stop)
-        .into_iter()
-        .collect();
+    let results: Option<Vec<(f32, u64)>> =
+        search_first_moves(&moved, depth_limit, threads, stop, evaluation)
+            .into_iter()
+            .collect();
     let results = results?;
     let mut values = [None; 4];
     for (&direction, &(value, _)) in directions.iter().zip(&results) {
@@ -629,17 +680,23 @@ mod tests {
             &[0, 0, 0, 128],
         ]))
         .unwrap();
-        let whole = search_to_depth_on(b, 4, 1, Stop::Never).unwrap();
+        let whole = search_to_depth_on(b, 4, 1, Stop::Never, &Heuristic).unwrap();
         assert!(whole.nodes > 1_000);
-        assert_eq!(search_to_depth_on(b, 4, 1, Stop::AfterNodes(1_000)), None);
+        assert_eq!(
+            search_to_depth_on(b, 4, 1, Stop::AfterNodes(1_000), &Heuristic),
+            None
+        );
         // Room for every first move's nodes: the same answer, on any number of threads.
         for threads in [1, 2, 4] {
             let roomy = Stop::AfterNodes(whole.nodes * 4);
-            assert_eq!(search_to_depth_on(b, 4, threads, roomy), Some(whole));
+            assert_eq!(
+                search_to_depth_on(b, 4, threads, roomy, &Heuristic),
+                Some(whole)
+            );
         }
         // A deadline already past gives up too (the clock is read from the first node on).
         let past = Stop::At(Instant::now());
-        assert_eq!(search_to_depth_on(b, 4, 1, past), None);
+        assert_eq!(search_to_depth_on(b, 4, 1, past, &Heuristic), None);
     }
 
     #[test]
@@ -657,10 +714,10 @@ mod tests {
         for rows in boards {
             let rows: Vec<&[u32]> = rows.iter().map(|r| r.as_slice()).collect();
             let b = packed::pack(&Board::from_rows(&rows)).unwrap();
-            let one = search_to_depth_on(b, 4, 1, Stop::Never).unwrap();
+            let one = search_to_depth_on(b, 4, 1, Stop::Never, &Heuristic).unwrap();
             for threads in [2, 4] {
                 assert_eq!(
-                    search_to_depth_on(b, 4, threads, Stop::Never),
+                    search_to_depth_on(b, 4, threads, Stop::Never, &Heuristic),
                     Some(one),
                     "{threads} threads"
                 );
@@ -684,22 +741,25 @@ mod tests {
             &[0, 0, 0, 0, 0],
         ]);
         let budget = Budget::Nodes(60_000);
-        let packed_one = appraise_on(packed::pack(&four).unwrap(), budget, 1).unwrap();
-        let board_one = appraise_on(five, budget, 1).unwrap();
+        let packed_one = appraise_on(packed::pack(&four).unwrap(), budget, 1, &Heuristic).unwrap();
+        let board_one = appraise_on(five, budget, 1, &Heuristic).unwrap();
         assert!(packed_one.depth >= 2 && board_one.depth >= 2);
         for threads in [2, 4] {
             assert_eq!(
-                appraise_on(packed::pack(&four).unwrap(), budget, threads),
+                appraise_on(packed::pack(&four).unwrap(), budget, threads, &Heuristic),
                 Some(packed_one)
             );
-            assert_eq!(appraise_on(five, budget, threads), Some(board_one));
+            assert_eq!(
+                appraise_on(five, budget, threads, &Heuristic),
+                Some(board_one)
+            );
         }
         // The values are the moves': the best is the highest, and a move that changes nothing
         // has none.
         let best = packed_one.best().unwrap();
         assert_eq!(packed_one.value(best.direction), Some(best.value));
         let rows_full = Board::from_rows(&[&[2, 4, 8, 16], &[4, 8, 16, 32], &[0; 4], &[0; 4]]);
-        let only_vertical = appraise_on(rows_full, budget, 1).unwrap();
+        let only_vertical = appraise_on(rows_full, budget, 1, &Heuristic).unwrap();
         assert_eq!(only_vertical.value(Direction::Left), None);
         assert_eq!(only_vertical.value(Direction::Right), None);
         assert!(only_vertical.value(Direction::Down).is_some());
