@@ -4,7 +4,7 @@
 //! and `--cols`; each search to its full
 //! depth, within `--budget-ms` as in a frame of the game (12), or within `--budget-nodes` as the
 //! desktop game's autoplay on 4×4 between moves (2,000,000).
-//!   cargo run --release --example ai_bench -- --games 20 --seed 1
+//!   cargo run --release -p g2048-core --example ai_bench -- --games 20 --seed 1
 //! docs/ai.md's runs: `--size N --budget-ms 12 --games 20 --seed 1` (with `--stop-at 32768` on
 //! 4×4, `--stop-at 4096` on 5×5 and up), the AI within a frame; `--budget-nodes 2000000 --games
 //! 20 --seed 1 --jobs 2 --stop-at 16384`, the 4×4 autoplay between moves (a node budget plays the
@@ -13,15 +13,22 @@
 //! The other shapes' runs: `--rows R --cols C --budget-ms 12 --games 5 --seed 1 --stop-at 4096`
 //! for 3×5, 4×6 and 5×8.
 //! `--jobs 1` (the default) gives each search all the cores, as the game does.
+//! `--net FILE` scores the search's leaves on 4×4 by an n-tuple network (`examples/td_train.rs`)
+//! instead of the heuristic.
+//! Each rate comes with its 95 % Wilson interval; the run ends with the time a move (median,
+//! p95, longest), moves a second (each game's moves over its searches' time) and the process's
+//! largest memory (resident, from /proc on Linux).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Parser;
-use g2048::ai::search::{Budget, Choice};
-use g2048::ai::{packed, search};
-use g2048::rules::{Board, Config, Game, Shape, Status};
+use g2048_core::ai::ntuple::Network;
+use g2048_core::ai::rates::wilson_95;
+use g2048_core::ai::search::{Budget, Choice, Heuristic};
+use g2048_core::ai::{packed, search};
+use g2048_core::rules::{Board, Config, Game, Shape, Status};
 
 #[derive(Parser)]
 struct Args {
@@ -59,15 +66,35 @@ struct Args {
     /// pace (the same moves on every machine and at any `--jobs`).
     #[arg(long)]
     budget_nodes: Option<u64>,
+    /// Score the leaves by this n-tuple network (4×4 only) instead of the heuristic.
+    #[arg(long)]
+    net: Option<std::path::PathBuf>,
 }
 
-fn choose(board: &Board, budget: Option<Budget>) -> Option<Choice> {
-    match (packed::pack(board), budget) {
-        (Some(p), None) => search::best_move(p),
-        (Some(p), Some(budget)) => search::best_move_within(p, budget),
-        (None, None) => search::best_move(*board),
-        (None, Some(budget)) => search::best_move_within(*board, budget),
+fn choose(board: &Board, budget: Option<Budget>, net: Option<&Network>) -> Option<Choice> {
+    fn with<P: search::Position, E: search::Evaluation<P>>(
+        b: P,
+        budget: Option<Budget>,
+        evaluation: &E,
+    ) -> Option<Choice> {
+        match budget {
+            None => search::best_move_with(b, evaluation),
+            Some(budget) => search::appraise_with(b, budget, evaluation)?.best(),
+        }
     }
+    match (packed::pack(board), net) {
+        (Some(p), Some(net)) => with(p, budget, net),
+        (Some(p), None) => with(p, budget, &Heuristic),
+        (None, _) => with(*board, budget, &Heuristic),
+    }
+}
+
+/// The process's largest resident memory so far, in MiB (Linux; `None` elsewhere).
+fn peak_memory_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -104,7 +131,7 @@ impl Args {
     }
 }
 
-fn play(seed: u64, args: &Args) -> Played {
+fn play(seed: u64, args: &Args, net: Option<&Network>) -> Played {
     let config = Config::with_shape(args.shape(), 2048).expect("every shape takes 2048");
     let budget = args.budget();
     let mut game = Game::new(config, seed);
@@ -121,7 +148,7 @@ fn play(seed: u64, args: &Args) -> Played {
             break;
         }
         let t = Instant::now();
-        let Some(choice) = choose(game.board(), budget) else {
+        let Some(choice) = choose(game.board(), budget, net) else {
             break;
         };
         ms.push(t.elapsed().as_secs_f64() * 1000.0);
@@ -141,6 +168,20 @@ fn play(seed: u64, args: &Args) -> Played {
 
 fn main() {
     let args = Args::parse();
+    let net = args.net.as_ref().map(|path| {
+        let bytes = std::fs::read(path).unwrap_or_else(|e| {
+            eprintln!("ai_bench: cannot read {}: {e}", path.display());
+            std::process::exit(2)
+        });
+        Network::from_bytes(&bytes).unwrap_or_else(|e| {
+            eprintln!("ai_bench: {}: {e}", path.display());
+            std::process::exit(2)
+        })
+    });
+    if net.is_some() && args.shape() != Shape::new(4, 4).expect("4×4") {
+        eprintln!("ai_bench: --net plays 4×4 only");
+        std::process::exit(2);
+    }
     let jobs = args.jobs.max(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     search::set_max_threads((cores / jobs).max(1));
@@ -150,11 +191,18 @@ fn main() {
         None => "to full depth".to_string(),
     };
     println!(
-        "{} games of {} from seed {}, {} at a time, each search {budget}; each search uses {} thread(s) (one per first move) on this {}-core machine",
+        "{} games of {} (seeds {} to {}), {} at a time, each search {budget}, its leaves scored by {}; each search uses {} thread(s) (one per first move) on this {}-core machine",
         args.games,
         args.shape(),
         args.seed,
+        args.seed + args.games.saturating_sub(1),
         jobs,
+        args.net
+            .as_ref()
+            .map_or("the heuristic".to_string(), |p| format!(
+                "the network {}",
+                p.display()
+            )),
         search::threads(),
         cores,
     );
@@ -171,7 +219,7 @@ fn main() {
                     if i >= args.games {
                         break;
                     }
-                    let played = play(args.seed + i, &args);
+                    let played = play(args.seed + i, &args, net.as_ref());
                     println!(
                         "seed {:>4}: max tile {:>5}, score {:>7}, {:>5} moves, median {:.2} ms/move, {:.0} s",
                         played.seed,
@@ -192,14 +240,17 @@ fn main() {
     let results = finished.into_inner().unwrap_or_else(|e| e.into_inner());
     let mut all_ms: Vec<f64> = results.iter().flat_map(|p| p.ms.iter().copied()).collect();
     let n = results.len() as f64;
-    println!("\n| reached | games |");
-    println!("|---|---|");
+    println!("\n| reached | games | 95 % interval |");
+    println!("|---|---|---|");
     for tile in [256, 512, 1024, 2048, 4096, 8192, 16384, 32768] {
         let count = results.iter().filter(|r| r.max_tile >= tile).count();
+        let (low, high) = wilson_95(count as u64, results.len() as u64);
         println!(
-            "| {tile} | {count} of {} ({:.0} %) |",
+            "| {tile} | {count} of {} ({:.0} %) | {:.0} – {:.0} % |",
             results.len(),
-            100.0 * count as f64 / n
+            100.0 * count as f64 / n,
+            100.0 * low,
+            100.0 * high
         );
     }
     let mut scores: Vec<f64> = results.iter().map(|r| r.score as f64).collect();
@@ -218,12 +269,14 @@ fn main() {
         all_nodes.last().copied().unwrap_or(0.0)
     );
     println!(
-        "\nmedian score {:.0}; {} moves, median {:.2} ms/move, p95 {:.2} ms/move, longest {:.2} ms; {:.0} s in all",
+        "\nmedian score {:.0}; {} moves, median {:.2} ms/move, p95 {:.2} ms/move, longest {:.2} ms, {:.1} moves/s; largest memory {}; {:.0} s in all",
         percentile(&scores, 0.5),
         all_ms.len(),
         percentile(&all_ms, 0.5),
         percentile(&all_ms, 0.95),
         all_ms.last().copied().unwrap_or(0.0),
+        all_ms.len() as f64 / (all_ms.iter().sum::<f64>() / 1000.0),
+        peak_memory_mib().map_or("unknown".to_string(), |m| format!("{m:.0} MiB")),
         started.elapsed().as_secs_f64()
     );
 }

@@ -1,0 +1,120 @@
+//! Trains the AI's n-tuple network (`g2048_core::ai::ntuple`) by TD(0) on afterstates: the network
+//! plays greedily, learning after each move, game after game from one seed (the same seed and
+//! arguments train the same network). Every `--report` games it prints the last games' mean
+//! score and how many of them reached 2048 to 32768, and writes the network to `--out` (through
+//! a temporary file and a rename, so a kill leaves the last whole network). `--resume` goes on
+//! from a network file.
+//!   cargo run --release -p g2048-core --example td_train -- --games 100000 --out target/ntuple.bin
+//! docs/ai.md gives the runs behind the networks that ship, with their times.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Parser;
+use g2048_core::ai::ntuple::{self, Network, SIX_TUPLES};
+
+#[derive(Parser)]
+struct Args {
+    /// Games to train on.
+    #[arg(long, default_value_t = 100_000)]
+    games: u64,
+    /// Seed of the games' tiles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The learning rate (shared out between a board's features).
+    #[arg(long, default_value_t = 0.1)]
+    rate: f32,
+    /// After this many games, the learning rate drops to a tenth (0: never).
+    #[arg(long, default_value_t = 0)]
+    slow_after: u64,
+    /// Every weight's value before training (a high one makes every unseen pattern look good, so
+    /// the early games try them: optimistic initialisation).
+    #[arg(long, default_value_t = 0.0)]
+    initial: f32,
+    /// Print the last games' figures and write the network every this many games.
+    #[arg(long, default_value_t = 1000)]
+    report: u64,
+    /// Where the network is written.
+    #[arg(long, default_value = "target/ntuple.bin")]
+    out: PathBuf,
+    /// Go on from this network file (its tuples, its weights) instead of a new network.
+    #[arg(long)]
+    resume: Option<PathBuf>,
+}
+
+fn save(network: &Network, path: &PathBuf) -> std::io::Result<()> {
+    let part = path.with_extension("part");
+    std::fs::write(&part, network.to_bytes())?;
+    std::fs::rename(&part, path)
+}
+
+fn main() {
+    let args = Args::parse();
+    let mut network = match &args.resume {
+        Some(path) => {
+            let bytes = std::fs::read(path).unwrap_or_else(|e| {
+                eprintln!("td_train: cannot read {}: {e}", path.display());
+                std::process::exit(2)
+            });
+            Network::from_bytes(&bytes).unwrap_or_else(|e| {
+                eprintln!("td_train: {}: {e}", path.display());
+                std::process::exit(2)
+            })
+        }
+        None => Network::new(&SIX_TUPLES, args.initial).expect("valid tuples"),
+    };
+    println!(
+        "training {} tuples ({} weights) on {} games from seed {}, rate {}{}",
+        network.tuples().len(),
+        network
+            .tuples()
+            .iter()
+            .map(|c| 1u64 << (4 * c.len()))
+            .sum::<u64>(),
+        args.games,
+        args.seed,
+        args.rate,
+        if args.slow_after > 0 {
+            format!(" (a tenth after game {})", args.slow_after)
+        } else {
+            String::new()
+        }
+    );
+    let mut rng = ntuple::rng(args.seed);
+    let started = Instant::now();
+    let mut window = Vec::new();
+    let mut total_moves = 0u64;
+    for game in 1..=args.games {
+        let rate = if args.slow_after > 0 && game > args.slow_after {
+            args.rate / 10.0
+        } else {
+            args.rate
+        };
+        let played = ntuple::train_game(&mut network, &mut rng, rate);
+        total_moves += u64::from(played.moves);
+        window.push(played);
+        if game % args.report == 0 || game == args.games {
+            let n = window.len() as f64;
+            let mean = window.iter().map(|t| t.score as f64).sum::<f64>() / n;
+            let reached: Vec<String> = (11..=15)
+                .map(|e| {
+                    let k = window.iter().filter(|t| t.max_exponent >= e).count();
+                    format!("{}: {:.1} %", 1u32 << e, 100.0 * k as f64 / n)
+                })
+                .collect();
+            let secs = started.elapsed().as_secs_f64();
+            println!(
+                "game {game}: mean score {mean:.0} over the last {}; {}; {:.0} s, {:.0} moves/s",
+                window.len(),
+                reached.join(", "),
+                secs,
+                total_moves as f64 / secs
+            );
+            window.clear();
+            if let Err(e) = save(&network, &args.out) {
+                eprintln!("td_train: cannot write {}: {e}", args.out.display());
+                std::process::exit(1);
+            }
+        }
+    }
+}
