@@ -11,7 +11,8 @@
 //! same moves at any `--jobs`, so two games at a time; its times from `--jobs 1`); and, for
 //! reference, the 4×4 search to full depth, `--games 20 --seed 1 --jobs 2 --stop-at 16384`.
 //! The other shapes' runs: `--rows R --cols C --budget-ms 12 --games 5 --seed 1 --stop-at 4096`
-//! for 3×5, 4×6 and 5×8.
+//! for 3×5, 4×6 and 5×8. The side-by-side run with ziap/2048-ai: `--games 50 --seed 1
+//! --budget-ms 4.2` on one core (`--budget-ms` takes fractions).
 //! `--jobs 1` (the default) gives each search all the cores, as the game does.
 //! `--net FILE` scores the search's leaves on 4×4 by an n-tuple network (`examples/td_train.rs`)
 //! instead of the heuristic.
@@ -60,8 +61,8 @@ struct Args {
     cols: Option<u8>,
     /// Each search gets this many milliseconds, as in the game (12); without it, each searches
     /// to its full depth.
-    #[arg(long, conflicts_with = "budget_nodes")]
-    budget_ms: Option<u64>,
+    #[arg(long, conflicts_with = "budget_nodes", value_parser = positive_ms)]
+    budget_ms: Option<f64>,
     /// Each search visits at most this many nodes, as autoplay does natively at the normal
     /// pace (the same moves on every machine and at any `--jobs`).
     #[arg(long)]
@@ -69,6 +70,16 @@ struct Args {
     /// Score the leaves by this n-tuple network (4×4 only) instead of the heuristic.
     #[arg(long)]
     net: Option<std::path::PathBuf>,
+}
+
+/// A time budget: a number of milliseconds above 0 (fractions allowed), at most an hour.
+fn positive_ms(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(ms) if ms > 0.0 && ms <= 3_600_000.0 => Ok(ms),
+        _ => Err(format!(
+            "{text:?} is not a time in milliseconds above 0 (e.g. 12 or 2.5)"
+        )),
+    }
 }
 
 fn choose(board: &Board, budget: Option<Budget>, net: Option<&Network>) -> Option<Choice> {
@@ -124,7 +135,9 @@ impl Args {
 
     fn budget(&self) -> Option<Budget> {
         match (self.budget_ms, self.budget_nodes) {
-            (Some(ms), _) => Some(Budget::Time(std::time::Duration::from_millis(ms))),
+            (Some(ms), _) => Some(Budget::Time(std::time::Duration::from_secs_f64(
+                ms / 1000.0,
+            ))),
             (None, Some(nodes)) => Some(Budget::Nodes(nodes)),
             (None, None) => None,
         }
@@ -186,7 +199,7 @@ fn main() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     search::set_max_threads((cores / jobs).max(1));
     let budget = match args.budget() {
-        Some(Budget::Time(t)) => format!("within {} ms", t.as_millis()),
+        Some(Budget::Time(t)) => format!("within {} ms", t.as_secs_f64() * 1000.0),
         Some(Budget::Nodes(n)) => format!("within {n} nodes"),
         None => "to full depth".to_string(),
     };
