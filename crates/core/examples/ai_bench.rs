@@ -67,7 +67,10 @@ struct Args {
     /// pace (the same moves on every machine and at any `--jobs`).
     #[arg(long)]
     budget_nodes: Option<u64>,
-    /// Score the leaves by this n-tuple network (4×4 only) instead of the heuristic.
+    /// Score the leaves by this n-tuple network (4×4 only) instead of the heuristic (a board
+    /// with a tile past 32768, which the packed board cannot hold, is searched by the
+    /// heuristic). The largest memory then counts the network twice: its file is read whole
+    /// before the network is made from it.
     #[arg(long)]
     net: Option<std::path::PathBuf>,
 }
@@ -208,7 +211,7 @@ fn main() {
         args.games,
         args.shape(),
         args.seed,
-        args.seed + args.games.saturating_sub(1),
+        args.seed.saturating_add(args.games.saturating_sub(1)),
         jobs,
         args.net
             .as_ref()
@@ -232,7 +235,7 @@ fn main() {
                     if i >= args.games {
                         break;
                     }
-                    let played = play(args.seed + i, &args, net.as_ref());
+                    let played = play(args.seed.wrapping_add(i), &args, net.as_ref());
                     println!(
                         "seed {:>4}: max tile {:>5}, score {:>7}, {:>5} moves, median {:.2} ms/move, {:.0} s",
                         played.seed,
@@ -251,6 +254,10 @@ fn main() {
         }
     });
     let results = finished.into_inner().unwrap_or_else(|e| e.into_inner());
+    if results.is_empty() {
+        println!("no games played");
+        return;
+    }
     let mut all_ms: Vec<f64> = results.iter().flat_map(|p| p.ms.iter().copied()).collect();
     let n = results.len() as f64;
     println!("\n| reached | games | 95 % interval |");
@@ -288,7 +295,7 @@ fn main() {
         percentile(&all_ms, 0.5),
         percentile(&all_ms, 0.95),
         all_ms.last().copied().unwrap_or(0.0),
-        all_ms.len() as f64 / (all_ms.iter().sum::<f64>() / 1000.0),
+        all_ms.len() as f64 / (all_ms.iter().sum::<f64>() / 1000.0).max(f64::MIN_POSITIVE),
         peak_memory_mib().map_or("unknown".to_string(), |m| format!("{m:.0} MiB")),
         started.elapsed().as_secs_f64()
     );

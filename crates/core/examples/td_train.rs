@@ -2,10 +2,11 @@
 //! plays greedily, learning after each move, game after game from one seed (the same seed and
 //! arguments train the same network). Every `--report` games it prints the last games' mean
 //! score and how many of them reached 2048 to 32768, and writes the network to `--out` (through
-//! a temporary file and a rename, so a kill leaves the last whole network). `--resume` goes on
-//! from a network file.
+//! a temporary file and a rename, so a kill leaves the last whole network). `--resume` starts
+//! from a network file's tuples and weights (the games' tiles start again from `--seed`, and
+//! `--slow-after` counts from this run's first game: give another seed to go on with new games).
 //!   cargo run --release -p g2048-core --example td_train -- --games 100000 --out target/ntuple.bin
-//! docs/ai.md gives the runs behind the networks that ship, with their times.
+//! docs/ai.md gives the runs and what they gave, with their times.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -21,18 +22,18 @@ struct Args {
     /// Seed of the games' tiles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The learning rate (shared out between a board's features).
-    #[arg(long, default_value_t = 0.1)]
+    /// The learning rate (shared out between a board's features), above 0 and at most 1.
+    #[arg(long, default_value_t = 0.1, value_parser = rate)]
     rate: f32,
     /// After this many games, the learning rate drops to a tenth (0: never).
     #[arg(long, default_value_t = 0)]
     slow_after: u64,
     /// Every weight's value before training (a high one makes every unseen pattern look good, so
     /// the early games try them: optimistic initialisation).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = finite)]
     initial: f32,
-    /// Print the last games' figures and write the network every this many games.
-    #[arg(long, default_value_t = 1000)]
+    /// Print the last games' figures and write the network every this many games (1 or more).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     report: u64,
     /// Where the network is written.
     #[arg(long, default_value = "target/ntuple.bin")]
@@ -42,8 +43,26 @@ struct Args {
     resume: Option<PathBuf>,
 }
 
+fn rate(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(r) if r > 0.0 && r <= 1.0 => Ok(r),
+        _ => Err(format!(
+            "{text:?} is not a learning rate above 0 and at most 1"
+        )),
+    }
+}
+
+fn finite(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        _ => Err(format!("{text:?} is not a finite number")),
+    }
+}
+
+/// Writes the network beside `path` under the name plus ".part", then renames it over `path`.
 fn save(network: &Network, path: &PathBuf) -> std::io::Result<()> {
-    let part = path.with_extension("part");
+    let mut part = path.clone().into_os_string();
+    part.push(".part");
     std::fs::write(&part, network.to_bytes())?;
     std::fs::rename(&part, path)
 }
@@ -80,6 +99,12 @@ fn main() {
             String::new()
         }
     );
+    // The network is written now, once, so that an output that cannot be written is found
+    // before the training, not after its first games.
+    if let Err(e) = save(&network, &args.out) {
+        eprintln!("td_train: cannot write {}: {e}", args.out.display());
+        std::process::exit(2);
+    }
     let mut rng = ntuple::rng(args.seed);
     let started = Instant::now();
     let mut window = Vec::new();

@@ -58,6 +58,8 @@ pub enum NetworkError {
     WrongLength { expected: usize, found: usize },
     /// A tuple with no cells, too many, a cell off the board, or a cell twice.
     BadTuple(Vec<u8>),
+    /// A network of no tuples.
+    NoTuples,
 }
 
 impl std::fmt::Display for NetworkError {
@@ -66,12 +68,13 @@ impl std::fmt::Display for NetworkError {
             Self::NotANetwork => write!(f, "not an n-tuple network file"),
             Self::UnknownVersion(v) => write!(
                 f,
-                "an n-tuple network file of version {v}, newer than this build reads ({VERSION})"
+                "an n-tuple network file of version {v}; this build reads version {VERSION}"
             ),
             Self::WrongLength { expected, found } => write!(
                 f,
                 "the network file has {found} bytes where its tuples need {expected}"
             ),
+            Self::NoTuples => write!(f, "a network of no tuples"),
             Self::BadTuple(cells) => write!(
                 f,
                 "a tuple of cells {cells:?}: each needs 1 to {MAX_CELLS} distinct cells of 0 to 15"
@@ -111,18 +114,28 @@ fn index(b: Packed, cells: &[u8]) -> usize {
 }
 
 impl Network {
-    /// A network of these tuples, every weight `initial`.
+    /// Refuses a tuple with no cells, too many, a cell off the board or a cell twice.
+    fn check(cells: &[u8]) -> Result<(), NetworkError> {
+        let mut seen = 0u16;
+        let mut fine = !cells.is_empty() && cells.len() <= MAX_CELLS;
+        for &c in cells {
+            fine &= c < 16 && seen & (1 << c) == 0;
+            seen |= 1u16.checked_shl(u32::from(c)).unwrap_or(0);
+        }
+        if fine {
+            Ok(())
+        } else {
+            Err(NetworkError::BadTuple(cells.to_vec()))
+        }
+    }
+
+    /// A network of these tuples (at least one), every weight `initial`.
     pub fn new(tuples: &[&[u8]], initial: f32) -> Result<Self, NetworkError> {
+        if tuples.is_empty() {
+            return Err(NetworkError::NoTuples);
+        }
         for cells in tuples {
-            let mut seen = 0u16;
-            let mut fine = !cells.is_empty() && cells.len() <= MAX_CELLS;
-            for &c in cells.iter() {
-                fine &= c < 16 && seen & (1 << c) == 0;
-                seen |= 1u16.checked_shl(u32::from(c)).unwrap_or(0);
-            }
-            if !fine {
-                return Err(NetworkError::BadTuple(cells.to_vec()));
-            }
+            Self::check(cells)?;
         }
         Ok(Self {
             tuples: tuples.iter().map(|c| c.to_vec()).collect(),
@@ -218,26 +231,34 @@ impl Network {
             expected,
             found: bytes.len(),
         };
-        let version = word(rest).ok_or_else(|| short(16))?;
+        let version = word(rest).ok_or_else(|| short(12))?;
         if version != VERSION {
             return Err(NetworkError::UnknownVersion(version));
         }
         let count = word(&rest[4..]).ok_or_else(|| short(16))? as usize;
         let mut at = 8;
         let mut tuples = Vec::new();
+        // Every tuple is checked, and the length the file must have is worked out, before any
+        // weight table is made: a damaged file must not make the game allocate gigabytes.
+        let mut weights = 0usize;
         for _ in 0..count {
             let len = usize::from(*rest.get(at).ok_or_else(|| short(MAGIC.len() + at + 1))?);
             let cells = rest
                 .get(at + 1..at + 1 + len)
                 .ok_or_else(|| short(MAGIC.len() + at + 1 + len))?;
+            Self::check(cells)?;
+            weights = weights.saturating_add(1 << (4 * len));
             tuples.push(cells);
             at += 1 + len;
         }
-        let mut network = Self::new(&tuples, 0.0)?;
-        let expected = MAGIC.len() + at + 4 * network.weights.iter().map(Vec::len).sum::<usize>();
+        let expected = weights
+            .checked_mul(4)
+            .and_then(|w| w.checked_add(MAGIC.len() + at))
+            .unwrap_or(usize::MAX);
         if bytes.len() != expected {
             return Err(short(expected));
         }
+        let mut network = Self::new(&tuples, 0.0)?;
         let mut floats = rest[at..]
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
@@ -401,6 +422,20 @@ mod tests {
         assert_eq!(bytes.len(), 8 + 4 + 4 + 4 + 5 + 4 * (4096 + 65536));
         assert!(Network::from_bytes(&bytes) == Ok(network));
         assert_eq!(Network::from_bytes(b"PNG"), Err(NetworkError::NotANetwork));
+        // A header that claims a thousand 6-cell tuples (16 GiB of weights) in a short file is
+        // refused by its length, before anything is allocated.
+        let mut greedy = bytes[..12].to_vec();
+        greedy.extend_from_slice(&1000u32.to_le_bytes());
+        for _ in 0..1000 {
+            greedy.extend_from_slice(&[6, 0, 1, 2, 3, 4, 5]);
+        }
+        assert!(matches!(
+            Network::from_bytes(&greedy),
+            Err(NetworkError::WrongLength { .. })
+        ));
+        let mut none = bytes[..12].to_vec();
+        none.extend_from_slice(&0u32.to_le_bytes());
+        assert_eq!(Network::from_bytes(&none), Err(NetworkError::NoTuples));
         let mut newer = bytes.clone();
         newer[8] = 2;
         assert_eq!(

@@ -6,9 +6,10 @@
 //! (harder boards look deeper). Each first move is searched on
 //! its own, with a cache of its chance nodes by board; natively min(cores, 4) worker threads
 //! take the first moves in turn (the web searches them one after the other). Leaves are
-//! scored by one heuristic over every row and column (`line_value`: empty cells, possible
-//! merges, monotonic lines, and a penalty on large tiles away from order), looked up per row on
-//! the packed board and computed on the others.
+//! scored by an `Evaluation`: the game's is one heuristic over every row and column
+//! (`line_value`: empty cells, possible merges, monotonic lines, and a penalty on large tiles
+//! away from order), looked up per row on the packed board and computed on the others; a
+//! learned value (`super::ntuple`) can take its place on the packed board.
 
 use std::hash::Hash;
 use std::sync::OnceLock;
@@ -21,7 +22,7 @@ use web_time::Instant;
 use super::packed::{self, Packed, RowTable, row_table, transpose};
 use crate::rules::{Board, Direction, MAX_SIZE, SPAWN_TWO_PROBABILITY};
 
-/// Branches less likely than this are scored by the heuristic instead of searched.
+/// Branches less likely than this are scored by the evaluation instead of searched.
 pub const PROBABILITY_CUTOFF: f32 = 1e-4;
 /// Chance nodes above this depth are cached (deeper ones are too many and too cheap).
 const CACHE_DEPTH: u32 = 15;
@@ -125,6 +126,8 @@ pub trait Position: Copy + Eq + Hash + Send + Sync {
     /// The board after each move, in `Direction::ALL`'s order (itself where a move changes
     /// nothing).
     fn moves(self) -> [Self; 4];
+    /// [`Position::moves`] with the score each move gains.
+    fn moves_scored(self) -> [(Self, f32); 4];
     fn empty_count(self) -> u32;
     /// For each empty cell, the board with a 2 there and with a 4 there.
     fn spawns(self) -> impl Iterator<Item = (Self, Self)>;
@@ -139,6 +142,14 @@ impl Position for Packed {
     #[inline]
     fn moves(self) -> [Self; 4] {
         packed::moves(self)
+    }
+
+    #[inline]
+    fn moves_scored(self) -> [(Self, f32); 4] {
+        Direction::ALL.map(|dir| {
+            let (moved, score) = packed::slide(self, dir);
+            (moved, score as f32)
+        })
     }
 
     #[inline]
@@ -172,6 +183,13 @@ impl Position for Packed {
 impl Position for Board {
     fn moves(self) -> [Self; 4] {
         Direction::ALL.map(|dir| self.slid(dir).0)
+    }
+
+    fn moves_scored(self) -> [(Self, f32); 4] {
+        Direction::ALL.map(|dir| {
+            let (moved, score, _) = self.slid(dir);
+            (moved, score as f32)
+        })
     }
 
     fn empty_count(self) -> u32 {
@@ -229,6 +247,10 @@ impl Position for Board {
 /// its new tile): the heuristic over rows and columns ([`Heuristic`]), or a learned value such
 /// as an n-tuple network's on the packed board.
 pub trait Evaluation<P>: Sync {
+    /// Whether a value is the score still to come from the board (a learned value): the search
+    /// then adds each move's own score to the value of where it leads. The heuristic says how
+    /// good a board is, score aside, and adds nothing.
+    const ADDS_REWARDS: bool = false;
     fn value(&self, b: P) -> f32;
 }
 
@@ -244,6 +266,7 @@ impl<P: Position> Evaluation<P> for Heuristic {
 }
 
 impl Evaluation<Packed> for super::ntuple::Network {
+    const ADDS_REWARDS: bool = true;
     #[inline]
     fn value(&self, b: Packed) -> f32 {
         super::ntuple::Network::value(self, b)
@@ -323,6 +346,17 @@ impl<P: Position, E: Evaluation<P>> Search<'_, P, E> {
 
     fn max(&mut self, b: P, probability: f32, depth: u32) -> f32 {
         self.nodes += 1;
+        if E::ADDS_REWARDS {
+            // The best of each move's score plus the score to come after it; 0 when no move is
+            // left (the game is over: nothing more to come).
+            let mut best = f32::NEG_INFINITY;
+            for (moved, reward) in b.moves_scored() {
+                if moved != b {
+                    best = best.max(reward + self.chance(moved, probability, depth + 1));
+                }
+            }
+            return if best == f32::NEG_INFINITY { 0.0 } else { best };
+        }
         let mut best: f32 = 0.0;
         for moved in b.moves() {
             if moved != b {
@@ -591,10 +625,16 @@ fn search_to_depth_on<P: Position, E: Evaluation<P>>(
     stop: Stop,
     evaluation: &E,
 ) -> Option<Appraisal> {
-    let (directions, moved): (Vec<Direction>, Vec<P>) = Direction::ALL
+    // Each move's own score counts where the evaluation is of the score to come.
+    let scored = if E::ADDS_REWARDS {
+        b.moves_scored()
+    } else {
+        b.moves().map(|moved| (moved, 0.0))
+    };
+    let (directions, (moved, rewards)): (Vec<Direction>, (Vec<P>, Vec<f32>)) = Direction::ALL
         .into_iter()
-        .zip(b.moves())
-        .filter(|&(_, moved)| moved != b)
+        .zip(scored)
+        .filter(|&(_, (moved, _))| moved != b)
         .unzip();
     // A node budget is shared out evenly between the first moves, so that the answer does not
     // depend on which thread searched which.
@@ -608,8 +648,8 @@ fn search_to_depth_on<P: Position, E: Evaluation<P>>(
             .collect();
     let results = results?;
     let mut values = [None; 4];
-    for (&direction, &(value, _)) in directions.iter().zip(&results) {
-        values[direction as usize] = Some(value);
+    for ((&direction, &(value, _)), reward) in directions.iter().zip(&results).zip(rewards) {
+        values[direction as usize] = Some(value + reward);
     }
     Some(Appraisal {
         values,
@@ -763,6 +803,27 @@ mod tests {
         assert_eq!(only_vertical.value(Direction::Left), None);
         assert_eq!(only_vertical.value(Direction::Right), None);
         assert!(only_vertical.value(Direction::Down).is_some());
+    }
+
+    #[test]
+    fn a_learned_value_gets_each_moves_score_added() {
+        // A network that values every board at 0: what a move is worth is then only the
+        // score it and the moves after it make, so the merge of two 1024s comes first.
+        let zero = crate::ai::ntuple::Network::new(&[&[0, 1, 2, 3]], 0.0).unwrap();
+        let b = packed::pack(&Board::from_rows(&[
+            &[1024, 1024, 0, 0],
+            &[2, 4, 8, 16],
+            &[4, 8, 16, 32],
+            &[8, 16, 32, 64],
+        ]))
+        .unwrap();
+        let appraisal = search_to_depth_on(b, 1, 1, Stop::Never, &zero).unwrap();
+        let best = appraisal.best().unwrap();
+        assert!(matches!(best.direction, Direction::Left | Direction::Right));
+        assert!(best.value >= 2048.0, "{}", best.value);
+        // The heuristic adds no score: its values are the boards' own.
+        let plain = search_to_depth_on(b, 1, 1, Stop::Never, &Heuristic).unwrap();
+        assert!(plain.best().unwrap().value > 1e6);
     }
 
     #[test]
