@@ -185,12 +185,8 @@ fn play(seed: u64, args: &Args, net: Option<&Network>) -> Played {
 fn main() {
     let args = Args::parse();
     let net = args.net.as_ref().map(|path| {
-        let bytes = std::fs::read(path).unwrap_or_else(|e| {
-            eprintln!("ai_bench: cannot read {}: {e}", path.display());
-            std::process::exit(2)
-        });
-        Network::from_bytes(&bytes).unwrap_or_else(|e| {
-            eprintln!("ai_bench: {}: {e}", path.display());
+        Network::read(path).unwrap_or_else(|e| {
+            eprintln!("ai_bench: {e}");
             std::process::exit(2)
         })
     });

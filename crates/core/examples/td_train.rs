@@ -1,14 +1,15 @@
 //! Trains the AI's n-tuple network (`g2048_core::ai::ntuple`) by TD(0) on afterstates: the network
 //! plays greedily, learning after each move, game after game from one seed (the same seed and
 //! arguments train the same network). Every `--report` games it prints the last games' mean
-//! score and how many of them reached 2048 to 32768, and writes the network to `--out` (through
-//! a temporary file and a rename, so a kill leaves the last whole network). `--resume` starts
+//! score and how many of them reached 2048 to 32768, and writes the network to `--out` (as the
+//! saves are written, through a temporary file and a rename, so a kill leaves the last whole
+//! network). `--resume` starts
 //! from a network file's tuples and weights (the games' tiles start again from `--seed`, and
 //! `--slow-after` counts from this run's first game: give another seed to go on with new games).
 //!   cargo run --release -p g2048-core --example td_train -- --games 100000 --out target/ntuple.bin
 //! docs/ai.md gives the runs and what they gave, with their times.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Parser;
@@ -59,27 +60,18 @@ fn finite(text: &str) -> Result<f32, String> {
     }
 }
 
-/// Writes the network beside `path` under the name plus ".part", then renames it over `path`.
-fn save(network: &Network, path: &PathBuf) -> std::io::Result<()> {
-    let mut part = path.clone().into_os_string();
-    part.push(".part");
-    std::fs::write(&part, network.to_bytes())?;
-    std::fs::rename(&part, path)
+/// Replaces the file at `path` with the network, all at once (the saves' own atomic write).
+fn save(network: &Network, path: &Path) -> std::io::Result<()> {
+    g2048_core::save::write_atomically(path, network.to_bytes())
 }
 
 fn main() {
     let args = Args::parse();
     let mut network = match &args.resume {
-        Some(path) => {
-            let bytes = std::fs::read(path).unwrap_or_else(|e| {
-                eprintln!("td_train: cannot read {}: {e}", path.display());
-                std::process::exit(2)
-            });
-            Network::from_bytes(&bytes).unwrap_or_else(|e| {
-                eprintln!("td_train: {}: {e}", path.display());
-                std::process::exit(2)
-            })
-        }
+        Some(path) => Network::read(path).unwrap_or_else(|e| {
+            eprintln!("td_train: {e}");
+            std::process::exit(2)
+        }),
         None => Network::new(&SIX_TUPLES, args.initial).expect("valid tuples"),
     };
     println!(

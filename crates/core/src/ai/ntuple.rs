@@ -222,6 +222,14 @@ impl Network {
         out
     }
 
+    /// The network in the file at `path`; what cannot be read, or is not a network, is
+    /// refused with the path and the reason.
+    pub fn read(path: &std::path::Path) -> Result<Self, String> {
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Self::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     /// A network read from `to_bytes`'s format; anything else is refused with the reason.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, NetworkError> {
         let rest = bytes.strip_prefix(MAGIC).ok_or(NetworkError::NotANetwork)?;

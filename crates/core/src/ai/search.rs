@@ -346,24 +346,31 @@ impl<P: Position, E: Evaluation<P>> Search<'_, P, E> {
 
     fn max(&mut self, b: P, probability: f32, depth: u32) -> f32 {
         self.nodes += 1;
-        if E::ADDS_REWARDS {
-            // The best of each move's score plus the score to come after it; 0 when no move is
-            // left (the game is over: nothing more to come).
-            let mut best = f32::NEG_INFINITY;
-            for (moved, reward) in b.moves_scored() {
-                if moved != b {
-                    best = best.max(reward + self.chance(moved, probability, depth + 1));
-                }
-            }
-            return if best == f32::NEG_INFINITY { 0.0 } else { best };
-        }
-        let mut best: f32 = 0.0;
-        for moved in b.moves() {
+        // A learned value's moves are worth their score plus the score to come, and 0 when no
+        // move is left (the game is over: nothing more to come). The heuristic's best starts
+        // at 0, as its values are the boards' own.
+        let mut best = if E::ADDS_REWARDS {
+            f32::NEG_INFINITY
+        } else {
+            0.0
+        };
+        for (moved, reward) in scored_moves::<P, E>(b) {
             if moved != b {
-                best = best.max(self.chance(moved, probability, depth + 1));
+                best = best.max(reward + self.chance(moved, probability, depth + 1));
             }
         }
-        best
+        if best == f32::NEG_INFINITY { 0.0 } else { best }
+    }
+}
+
+/// Each move's board and the score it counts for: its own score where the evaluation is of the
+/// score to come (`Evaluation::ADDS_REWARDS`), else 0 (and the cheaper slide without scores).
+#[inline]
+fn scored_moves<P: Position, E: Evaluation<P>>(b: P) -> [(P, f32); 4] {
+    if E::ADDS_REWARDS {
+        b.moves_scored()
+    } else {
+        b.moves().map(|moved| (moved, 0.0))
     }
 }
 
@@ -625,12 +632,7 @@ fn search_to_depth_on<P: Position, E: Evaluation<P>>(
     stop: Stop,
     evaluation: &E,
 ) -> Option<Appraisal> {
-    // Each move's own score counts where the evaluation is of the score to come.
-    let scored = if E::ADDS_REWARDS {
-        b.moves_scored()
-    } else {
-        b.moves().map(|moved| (moved, 0.0))
-    };
+    let scored = scored_moves::<P, E>(b);
     let (directions, (moved, rewards)): (Vec<Direction>, (Vec<P>, Vec<f32>)) = Direction::ALL
         .into_iter()
         .zip(scored)

@@ -446,8 +446,9 @@ fn open_regular(
 /// Replaces the file at `path` all at once: written to a temporary file in the same folder,
 /// synced, then renamed over it, so a kill at any instant leaves the old file or the new one.
 /// What is there and not a regular file (a folder, a FIFO) is refused, not replaced.
+/// `contents` is text (a save) or bytes (the AI's network, `examples/td_train.rs`).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn write_atomically(path: &std::path::Path, text: &str) -> io::Result<()> {
+pub fn write_atomically(path: &std::path::Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
     use std::io::Write;
     match std::fs::symlink_metadata(path) {
         Ok(meta) if !meta.is_file() && !meta.is_symlink() => {
@@ -460,7 +461,7 @@ pub fn write_atomically(path: &std::path::Path, text: &str) -> io::Result<()> {
         _ => std::path::Path::new("."),
     };
     let mut file = tempfile::NamedTempFile::new_in(dir)?;
-    file.write_all(text.as_bytes())?;
+    file.write_all(contents.as_ref())?;
     file.as_file().sync_all()?;
     file.persist(path).map_err(|e| e.error)?;
     Ok(())
