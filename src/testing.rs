@@ -162,9 +162,9 @@ pub fn press_and_settle(app: &mut App, key: KeyCode) {
 /// reach the same end at either pace (the stress run varies frames from 0 to 120 ms).
 pub const SLOW_FRAME: Duration = Duration::from_micros(66_667);
 
-/// Runs [`SLOW_FRAME`]s until no tween is left. Panics if one still runs after 10 s of game
-/// time (every tween of the game is shorter than 2.1 s). The app's own frame time is restored
-/// after.
+/// Runs [`SLOW_FRAME`]s until no tween is left and no key waits for the screen a key before it
+/// opens (`PendingKeys`). Panics if one still runs after 10 s of game time (every tween of the
+/// game is shorter than 2.1 s). The app's own frame time is restored after.
 pub fn settle(app: &mut App) {
     let own = match app.world().resource::<TimeUpdateStrategy>() {
         TimeUpdateStrategy::ManualDuration(frame) => *frame,
@@ -177,7 +177,8 @@ pub fn settle(app: &mut App) {
     let mut settled = false;
     for _ in 0..150 {
         let mut anims = app.world_mut().query::<&TweenAnim>();
-        if anims.iter(app.world()).next().is_none() {
+        let keys = app.world().resource::<crate::game::PendingKeys>().waiting();
+        if anims.iter(app.world()).next().is_none() && !keys {
             settled = true;
             break;
         }

@@ -5,6 +5,8 @@
 //! on-screen buttons. Whether a screen takes a request is decided where requests are read
 //! (`Screen::accepts`); here keys only say what they ask for.
 
+use std::collections::VecDeque;
+
 use bevy::{
     input::{ButtonState, keyboard::KeyboardInput},
     prelude::*,
@@ -20,18 +22,20 @@ use crate::rules::Direction;
 pub const SWIPE_THRESHOLD_PX: f32 = 10.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Focus>().add_systems(
-        Update,
-        (
-            forget_focus.run_if(state_changed::<Screen>),
-            read_keys,
-            read_pointer,
-            drag_seek_bar.run_if(in_state(Screen::Replay)),
-            read_wheel.run_if(in_state(Screen::History)),
-        )
-            .chain()
-            .in_set(GameSet::Input),
-    );
+    app.init_resource::<Focus>()
+        .init_resource::<PendingKeys>()
+        .add_systems(
+            Update,
+            (
+                forget_focus.run_if(state_changed::<Screen>),
+                read_keys,
+                read_pointer,
+                drag_seek_bar.run_if(in_state(Screen::Replay)),
+                read_wheel.run_if(in_state(Screen::History)),
+            )
+                .chain()
+                .in_set(GameSet::Input),
+        );
 }
 
 /// The replay's progress bar: a press or a drag on it (within `size`, centred on the entity)
@@ -98,10 +102,29 @@ fn forget_focus(mut focus: ResMut<Focus>) {
     focus.set_if_neq(Focus(None));
 }
 
+/// Key presses read but not yet looked up: those that came after a key whose request may open
+/// or close a screen (or change the game's state) in the same frame. They wait for the next
+/// frame, when the screen that request leaves in front has the keys (`read_keys`); the view
+/// keeps frames coming while any wait.
+#[derive(Resource, Debug, Default)]
+pub struct PendingKeys(VecDeque<KeyCode>);
+
+impl PendingKeys {
+    /// Whether keys wait for the next frame.
+    pub fn waiting(&self) -> bool {
+        !self.0.is_empty()
+    }
+}
+
 /// Reads key presses in the order they happened (the message queue keeps it, a set of pressed
-/// keys would not), so keys mashed within one frame all apply, in order.
+/// keys would not), each looked up in the key table of the screen in front when it is read.
+/// Moves mashed within one frame all apply in that frame, in order. Any other request may put
+/// another screen in front (R asks "Start a new game?") or change what a key means (Enter on
+/// "Game over!"), and that happens next frame: the keys after it wait until then
+/// ([`PendingKeys`]), so R and Enter in one frame start a new game.
 fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
+    mut pending: ResMut<PendingKeys>,
     held: Res<ButtonInput<KeyCode>>,
     state: Res<State<GameState>>,
     screen: Res<State<Screen>>,
@@ -125,18 +148,20 @@ fn read_keys(
         KeyCode::SuperLeft,
         KeyCode::SuperRight,
     ]);
-    for key in keys.read() {
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
+    let pressed = keys
+        .read()
+        .filter(|key| key.state == ButtonState::Pressed)
+        .map(|key| key.key_code);
+    pending.0.extend(pressed);
+    while let Some(code) = pending.0.pop_front() {
         if modified {
             // Ctrl+Z (Cmd+Z on a Mac) is the one shortcut the game answers.
-            if command && key.key_code == KeyCode::KeyZ {
+            if command && code == KeyCode::KeyZ {
                 requests.write(Request::Undo);
+                break;
             }
             continue;
         }
-        let code = key.key_code;
         // Tab and Shift+Tab move the focus over the screen's buttons; Enter and Space press
         // the focused one.
         if code == KeyCode::Tab {
@@ -151,10 +176,17 @@ fn read_keys(
             && screen.get().accepts(button.request)
         {
             requests.write(button.request);
+            if !matches!(button.request, Request::Move(_)) {
+                break;
+            }
             continue;
         }
         if let Some(request) = screen.get().key(code, *state.get()) {
             requests.write(request);
+            // The keys after it wait for the screen this request leaves in front.
+            if !matches!(request, Request::Move(_)) {
+                break;
+            }
         }
     }
 }

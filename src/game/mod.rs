@@ -53,7 +53,7 @@ pub use autoplay::{AiBudget, Autoplay, HintGiven, Thinking};
 pub use coach::{Coach, Rated, ShowBars, Summary, coach_on};
 pub use components::{Position, Tile, Value};
 pub use daily::{Attempt, Dailies, DailyNow};
-pub use input::{Focus, SWIPE_THRESHOLD_PX, SeekBar, UiButton, swipe_direction};
+pub use input::{Focus, PendingKeys, SWIPE_THRESHOLD_PX, SeekBar, UiButton, swipe_direction};
 pub use language::Language;
 pub use options::{LanguageWanted, NextBoard, PlayerOptions, TARGETS};
 pub use past::PastGames;

@@ -28,7 +28,7 @@ pub mod widgets;
 use bevy::{diagnostic::FrameCount, prelude::*, window::RequestRedraw};
 use bevy_tweening::TweenAnim;
 
-use crate::game::{Autoplay, GameSet, GameState, Replay, Screen};
+use crate::game::{Autoplay, GameSet, GameState, PendingKeys, Replay, Screen};
 
 /// Frames drawn after start-up before the game waits for input (the renderer settles over the
 /// first frames).
@@ -102,8 +102,10 @@ fn despawn_finished(
 
 /// A window that waits for input between frames (winit's reactive mode) gets the next frame now
 /// while a tween runs, while the AI plays or a replay plays, while a state change waits for the next frame to take
-/// effect (a dialog opening or closing, an overlay), and over the first few frames.
+/// effect (a dialog opening or closing, an overlay), while keys wait for the screen a key before
+/// them opens (`PendingKeys`), and over the first few frames.
 fn keep_frames_coming(
+    keys: Res<PendingKeys>,
     anims: Query<(), With<TweenAnim>>,
     autoplay: Res<Autoplay>,
     replay: Res<Replay>,
@@ -121,6 +123,7 @@ fn keep_frames_coming(
         || autoplay.on
         || replaying
         || pending
+        || keys.waiting()
         || reviews.busy()
         || frames.0 < WARM_UP_FRAMES
     {

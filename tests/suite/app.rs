@@ -161,6 +161,43 @@ fn r_asks_then_restarts_and_keeps_the_best_score() {
     check_settled(&mut app).unwrap();
 }
 
+/// R and Enter within one frame (a slow frame on the page): R puts "Start a new game?" in
+/// front, and Enter is read there, not on the board behind it. So are the keys after it.
+#[test]
+fn keys_in_one_frame_go_to_the_screen_each_key_before_them_opens() {
+    let mut app = app(Config::default(), 8);
+    g2048::testing::play_moves(&mut app, 4);
+    let moves = engine(&app).moves();
+    assert!(moves >= 4, "{moves}");
+    queue_key(&mut app, KeyCode::KeyR);
+    queue_key(&mut app, KeyCode::Enter);
+    app.update();
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(engine(&app).moves(), 0, "a new game started");
+    check_settled(&mut app).unwrap();
+    // Four keys in one frame: O opens the options, T there changes the theme, Esc closes them,
+    // and the move after them is played on the board.
+    let theme = |app: &App| app.world().resource::<g2048::game::PlayerOptions>().0.theme;
+    let before = theme(&app);
+    let mut twin = engine(&app).clone();
+    twin.play(Direction::Left);
+    for key in [
+        KeyCode::KeyO,
+        KeyCode::KeyT,
+        KeyCode::Escape,
+        KeyCode::ArrowLeft,
+    ] {
+        queue_key(&mut app, key);
+    }
+    app.update();
+    settle(&mut app);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_ne!(theme(&app), before, "T was read by the options");
+    assert_eq!(engine(&app).board(), twin.board(), "the move was played");
+    check_settled(&mut app).unwrap();
+}
+
 #[test]
 fn a_swipe_moves_and_a_short_one_does_not() {
     let mut app = app(Config::default(), 3);
