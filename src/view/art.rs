@@ -1,8 +1,10 @@
 //! Images made without files: procedural white rounded-rectangle and glow images, tinted per
-//! sprite and drawn 9-sliced. (The font is embedded by `text`.)
+//! sprite and drawn 9-sliced. They are baked for the device pixels their corners cover (the
+//! text's `Zoom`: camera zoom × scale factor), and baked again, in place, when it changes, so
+//! corners stay sharp at 2 and 3 device pixels per pixel. (The font is embedded by `text`.)
 
 use bevy::{
-    asset::RenderAssetUsages,
+    asset::{AssetId, RenderAssetUsages},
     image::Image,
     prelude::*,
     render::render_resource::{Extent3d, TextureDimension, TextureFormat},
@@ -16,55 +18,140 @@ pub const LARGE_RADIUS: u32 = 6;
 /// over `GLOW_BLUR` (the original's `box-shadow: 0 0 30px 10px`).
 pub const GLOW_SPREAD: f32 = 10.0;
 pub const GLOW_BLUR: f32 = 30.0;
-const GLOW_EDGE: u32 = (GLOW_SPREAD + GLOW_BLUR) as u32;
+const GLOW_EDGE: f32 = GLOW_SPREAD + GLOW_BLUR;
 
-/// Handles to the game's shapes.
+/// One of the game's shapes: its image, and the part of it at each edge that the 9-slice keeps
+/// unstretched, in texels and in design units.
+#[derive(Debug, Clone)]
+struct Shape {
+    image: Handle<Image>,
+    border_texels: f32,
+    border_units: f32,
+}
+
+impl Shape {
+    /// The slices of this shape: the corners `border_units` wide whatever the texels.
+    fn slicer(&self) -> TextureSlicer {
+        TextureSlicer {
+            border: BorderRect::all(self.border_texels),
+            center_scale_mode: SliceScaleMode::Stretch,
+            sides_scale_mode: SliceScaleMode::Stretch,
+            max_corner_scale: self.border_units / self.border_texels,
+        }
+    }
+}
+
+/// The game's shapes, baked at `zoom` texels per design unit.
 #[derive(Resource, Debug, Clone)]
 pub struct Art {
-    small_round: Handle<Image>,
-    large_round: Handle<Image>,
-    glow: Handle<Image>,
+    small_round: Shape,
+    large_round: Shape,
+    glow: Shape,
+    zoom: f32,
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, make_art);
+    app.add_systems(PreStartup, make_art).add_systems(
+        Update,
+        bake_for_zoom
+            .after(super::text::track_zoom)
+            .in_set(super::ViewSet::Text),
+    );
 }
 
 fn make_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+    let mut shape = |border_units: f32, (image, border_texels): (Image, f32)| Shape {
+        image: images.add(image),
+        border_texels,
+        border_units,
+    };
     commands.insert_resource(Art {
-        small_round: images.add(rounded_rect_image(SMALL_RADIUS)),
-        large_round: images.add(rounded_rect_image(LARGE_RADIUS)),
-        glow: images.add(glow_image()),
+        small_round: shape(SMALL_RADIUS as f32, rounded_rect_image(SMALL_RADIUS, 1.0)),
+        large_round: shape(LARGE_RADIUS as f32, rounded_rect_image(LARGE_RADIUS, 1.0)),
+        glow: shape(GLOW_EDGE, glow_image(1.0)),
+        zoom: 1.0,
     });
 }
 
-/// A white square of side 2r+2 whose corners are quarter circles of radius r, with
-/// anti-aliased edges (4×4 supersampling).
-fn rounded_rect_image(radius: u32) -> Image {
-    let side = 2 * radius + 2;
-    let r = radius as f32;
-    alpha_image(side, |x, y| {
+/// Bakes the shapes again, into the same images, when the zoom changes, and gives every sprite
+/// drawn with one of them its new slices (same size in design units); a sprite made with the
+/// slices of the zoom before (spawned in the frame that changed it) gets them in the next frame.
+fn bake_for_zoom(
+    zoom: Res<super::text::Zoom>,
+    mut art: ResMut<Art>,
+    mut images: ResMut<Assets<Image>>,
+    mut sprites: ParamSet<(Query<&mut Sprite>, Query<&mut Sprite, Added<Sprite>>)>,
+) {
+    let rebake = zoom.is_changed() && art.zoom != zoom.0;
+    if rebake {
+        let k = zoom.0;
+        let art = &mut *art;
+        art.zoom = k;
+        for (shape, (image, border)) in [
+            (&mut art.small_round, rounded_rect_image(SMALL_RADIUS, k)),
+            (&mut art.large_round, rounded_rect_image(LARGE_RADIUS, k)),
+            (&mut art.glow, glow_image(k)),
+        ] {
+            shape.border_texels = border;
+            if let Some(mut old) = images.get_mut(&shape.image) {
+                *old = image;
+            }
+        }
+    }
+    let slicers: [(AssetId<Image>, TextureSlicer); 3] = [
+        (art.small_round.image.id(), art.small_round.slicer()),
+        (art.large_round.image.id(), art.large_round.slicer()),
+        (art.glow.image.id(), art.glow.slicer()),
+    ];
+    let fix = |mut sprite: Mut<Sprite>| {
+        let Some((_, slicer)) = slicers.iter().find(|(id, _)| *id == sprite.image.id()) else {
+            return;
+        };
+        if !matches!(&sprite.image_mode, SpriteImageMode::Sliced(now) if now == slicer) {
+            sprite.image_mode = SpriteImageMode::Sliced(slicer.clone());
+        }
+    };
+    if rebake {
+        sprites.p0().iter_mut().for_each(fix);
+    } else {
+        sprites.p1().iter_mut().for_each(fix);
+    }
+}
+
+/// A white square whose corners are quarter circles of `radius` design units, at `zoom` texels a
+/// unit (the radius rounded to whole texels, at least one), with anti-aliased edges (4×4
+/// supersampling); and that radius in texels.
+fn rounded_rect_image(radius: u32, zoom: f32) -> (Image, f32) {
+    let texels = (radius as f32 * zoom).round().max(1.0) as u32;
+    let side = 2 * texels + 2;
+    let r = texels as f32;
+    let image = alpha_image(side, |x, y| {
         // Distance into the corner region, measured from the nearest corner circle's centre.
         let cx = x.clamp(r, side as f32 - r);
         let cy = y.clamp(r, side as f32 - r);
         let d = Vec2::new(x - cx, y - cy).length();
         if d <= r { 1.0 } else { 0.0 }
-    })
+    });
+    (image, r)
 }
 
 /// A soft halo around a tile-sized core: opaque for `GLOW_SPREAD` past the core's edge, then a
-/// smooth fall-off to nothing over `GLOW_BLUR`.
-fn glow_image() -> Image {
-    let side = 2 * GLOW_EDGE + 2;
-    let edge = GLOW_EDGE as f32;
+/// smooth fall-off to nothing over `GLOW_BLUR` (design units, at `zoom` texels a unit); and the
+/// halo's width in texels.
+fn glow_image(zoom: f32) -> (Image, f32) {
+    let texels = (GLOW_EDGE * zoom).round().max(1.0) as u32;
+    let side = 2 * texels + 2;
+    let edge = texels as f32;
+    let per_unit = edge / GLOW_EDGE;
     let far = side as f32 - edge;
-    alpha_image(side, |x, y| {
+    let image = alpha_image(side, |x, y| {
         let dx = (edge - x).max(x - far).max(0.0);
         let dy = (edge - y).max(y - far).max(0.0);
-        let past_spread = Vec2::new(dx, dy).length() - GLOW_SPREAD;
+        let past_spread = Vec2::new(dx, dy).length() / per_unit - GLOW_SPREAD;
         let s = 1.0 - (past_spread / GLOW_BLUR).clamp(0.0, 1.0);
         s * s * (3.0 - 2.0 * s)
-    })
+    });
+    (image, edge)
 }
 
 /// A white RGBA image whose alpha is `coverage(x, y)` averaged over 4×4 samples per pixel.
@@ -98,17 +185,12 @@ fn alpha_image(side: u32, coverage: impl Fn(f32, f32) -> f32) -> Image {
     )
 }
 
-fn sliced(image: Handle<Image>, border: f32, color: Color, size: Vec2) -> Sprite {
+fn sliced(shape: &Shape, color: Color, size: Vec2) -> Sprite {
     Sprite {
-        image,
+        image: shape.image.clone(),
         color,
         custom_size: Some(size),
-        image_mode: SpriteImageMode::Sliced(TextureSlicer {
-            border: BorderRect::all(border),
-            center_scale_mode: SliceScaleMode::Stretch,
-            sides_scale_mode: SliceScaleMode::Stretch,
-            max_corner_scale: 1.0,
-        }),
+        image_mode: SpriteImageMode::Sliced(shape.slicer()),
         ..default()
     }
 }
@@ -116,22 +198,48 @@ fn sliced(image: Handle<Image>, border: f32, color: Color, size: Vec2) -> Sprite
 impl Art {
     /// A rectangle with the tiles' 3 px corners.
     pub fn small_round(&self, color: Color, size: Vec2) -> Sprite {
-        sliced(self.small_round.clone(), SMALL_RADIUS as f32, color, size)
+        sliced(&self.small_round, color, size)
     }
 
     /// A rectangle with the board's 6 px corners.
     pub fn large_round(&self, color: Color, size: Vec2) -> Sprite {
-        sliced(self.large_round.clone(), LARGE_RADIUS as f32, color, size)
+        sliced(&self.large_round, color, size)
     }
 
     /// A glow around a tile of side `tile`.
     pub fn glow(&self, color: Color, tile: f32) -> Sprite {
-        let edge = GLOW_EDGE as f32;
-        sliced(
-            self.glow.clone(),
-            edge,
-            color,
-            Vec2::splat(tile + 2.0 * edge),
-        )
+        sliced(&self.glow, color, Vec2::splat(tile + 2.0 * GLOW_EDGE))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_are_baked_for_the_device_pixels_their_corners_cover() {
+        // At 1, 2 and 3 device pixels a unit the 3-unit corner is 3, 6 and 9 texels, drawn
+        // 3 units wide each time (the slice's corner scale undoes the texels).
+        for zoom in [1.0, 2.0, 3.0] {
+            let (image, border) = rounded_rect_image(SMALL_RADIUS, zoom);
+            assert_eq!(border, 3.0 * zoom);
+            assert_eq!(image.width(), 2 * border as u32 + 2);
+            let shape = Shape {
+                image: Handle::default(),
+                border_texels: border,
+                border_units: SMALL_RADIUS as f32,
+            };
+            let slicer = shape.slicer();
+            assert_eq!(slicer.border.min_inset.x * slicer.max_corner_scale, 3.0);
+            // The corner's curve: the first row's ink starts `border` texels in, about; the
+            // middle row is solid from the first texel.
+            let alpha = |x: u32, y: u32| {
+                image.data.as_ref().unwrap()[((y * image.width() + x) * 4 + 3) as usize]
+            };
+            assert_eq!(alpha(0, 0), 0);
+            assert_eq!(alpha(0, image.height() / 2), 255);
+        }
+        let (glow, edge) = glow_image(2.0);
+        assert_eq!((glow.width(), edge), (2 * 80 + 2, 80.0));
     }
 }

@@ -2,7 +2,7 @@
 //! any window; in a race, the design with the ghost's board beside it or below it, wherever the
 //! player's board comes out larger in the window (`Framing`).
 
-use bevy::{camera::ScalingMode, prelude::*};
+use bevy::{camera::ScalingMode, prelude::*, window::PrimaryWindow};
 
 use crate::game::{Engine, Race};
 use crate::rules::{Cell, Shape};
@@ -48,7 +48,78 @@ const GHOST_LINE_ABOVE: f32 = 20.0;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, init_board_layout)
         .init_resource::<Framing>()
+        .init_resource::<DevicePixels>()
         .add_systems(Startup, spawn_camera);
+}
+
+/// How the camera maps design units onto the window's device (physical) pixels: `zoom` device
+/// pixels per design unit (the window's scale factor included), the window's `size` in device
+/// pixels, and the design point at its centre. Without a window (tests), one pixel per unit.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct DevicePixels {
+    pub zoom: f32,
+    pub size: Vec2,
+    pub center: Vec2,
+    pub scale_factor: f32,
+}
+
+impl Default for DevicePixels {
+    fn default() -> Self {
+        Self {
+            zoom: 1.0,
+            size: Vec2::new(DESIGN_WIDTH, DESIGN_HEIGHT),
+            center: Vec2::ZERO,
+            scale_factor: 1.0,
+        }
+    }
+}
+
+impl DevicePixels {
+    /// Of `window` with `framing` (what `ScalingMode::AutoMin` does with its logical size, times
+    /// its scale factor).
+    pub fn of(window: &Window, framing: Framing) -> Self {
+        let size = Vec2::new(
+            window.physical_width() as f32,
+            window.physical_height() as f32,
+        );
+        Self {
+            zoom: framing.zoom(size).max(1e-3),
+            size,
+            center: framing.center(),
+            scale_factor: window.scale_factor(),
+        }
+    }
+
+    /// The device pixel (x right, y down, from the window's top-left corner) a design point
+    /// falls on.
+    pub fn to_device(&self, point: Vec2) -> Vec2 {
+        let d = (point - self.center) * self.zoom;
+        Vec2::new(self.size.x / 2.0 + d.x, self.size.y / 2.0 - d.y)
+    }
+
+    /// The design point at a device pixel position (the inverse of `to_device`).
+    pub fn to_design(&self, device: Vec2) -> Vec2 {
+        let d = Vec2::new(device.x - self.size.x / 2.0, self.size.y / 2.0 - device.y);
+        self.center + d / self.zoom
+    }
+
+    /// The design point nearest `point` that falls on a corner of the device pixel grid.
+    pub fn snap(&self, point: Vec2) -> Vec2 {
+        self.to_design(self.to_device(point).round())
+    }
+}
+
+/// Follows the window (its size, its scale factor) and the framing.
+pub(super) fn track_device_pixels(
+    window: Option<Single<Ref<Window>, With<PrimaryWindow>>>,
+    framing: Res<Framing>,
+    mut device: ResMut<DevicePixels>,
+) {
+    if let Some(window) = window
+        && (window.is_changed() || framing.is_changed())
+    {
+        device.set_if_neq(DevicePixels::of(&window, *framing));
+    }
 }
 
 /// Where the ghost's board goes.

@@ -1,8 +1,12 @@
 //! Text as sprites. The game shows a few short lines in one face, so instead of a text engine
 //! (shaping, bidi, font fallback: over a megabyte of the web build) it rasterises the glyphs it
 //! needs with ab_glyph into one atlas image and draws each glyph as a sprite child of its label.
-//! Glyphs are rasterised at their size on screen (`FontPx` × `Zoom`) and the label is scaled by
-//! 1 / zoom, so text stays sharp at any window size.
+//! Glyphs are rasterised for the device pixels they cover (`FontPx` × `Zoom`, the zoom counting
+//! the window's scale factor: a phone at 3 device pixels per CSS pixel gets glyphs three times
+//! as dense), the label is scaled by 1 / zoom so one texel covers one device pixel, and each
+//! glyph's corner is put on the device pixel grid (`snap_glyphs`): text is sharp at any window
+//! size and pixel density. A change of scale factor rebuilds the glyphs at once; a window being
+//! resized is followed once at its first step and once when it has held still for [`SETTLE`].
 //!
 //! Two faces: Clear Sans, and Noto Sans CJK SC for the Chinese characters Clear Sans lacks
 //! ([`Faces`]: each character from the first face that has it). A label may have a box
@@ -15,6 +19,7 @@
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
+use std::time::Duration;
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use bevy::{
@@ -22,11 +27,12 @@ use bevy::{
     prelude::*,
     render::render_resource::{Extent3d, TextureDimension, TextureFormat},
     sprite::Anchor,
-    window::{PrimaryWindow, WindowResized},
+    transform::TransformSystems,
+    window::WindowResized,
 };
 
 use super::ViewSet;
-use super::layout::Framing;
+use super::layout::{DevicePixels, track_device_pixels};
 
 /// Clear Sans Bold, subset to the characters the game shows (Apache-2.0, see assets/fonts),
 /// compiled in so the binary runs from anywhere.
@@ -51,13 +57,22 @@ pub(super) fn plugin(app: &mut App) {
     // Registered by WindowPlugin in a real app; headless tests have none.
     app.add_message::<WindowResized>()
         .init_resource::<Zoom>()
+        .init_resource::<ZoomSettling>()
         .add_systems(PreStartup, make_atlas)
         .add_systems(
             Update,
-            (track_zoom, fit_labels, lay_out_labels, color_glyphs)
+            (
+                track_device_pixels,
+                track_zoom,
+                resnap_on_resize.run_if(resource_changed::<DevicePixels>),
+                fit_labels,
+                lay_out_labels,
+                color_glyphs,
+            )
                 .chain()
                 .in_set(ViewSet::Text),
-        );
+        )
+        .add_systems(PostUpdate, snap_glyphs.after(TransformSystems::Propagate));
 }
 
 /// A line of text in the game's face, at the design size in its `FontPx`, placed by its
@@ -80,7 +95,9 @@ impl Default for FontPx {
     }
 }
 
-/// Screen pixels per design unit (1 without a window, as in tests).
+/// Device pixels per design unit that glyphs (and the rounded shapes of `art`) are rasterised
+/// for: the camera's zoom times the window's scale factor, once the window holds still
+/// ([`track_zoom`]). 1 without a window, as in tests.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct Zoom(pub f32);
 
@@ -90,21 +107,73 @@ impl Default for Zoom {
     }
 }
 
-/// Follows the window's size: glyphs are rasterised for the zoom the camera shows them at.
-fn track_zoom(
-    mut resized: MessageReader<WindowResized>,
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
-    framing: Res<Framing>,
+/// A window being resized is followed when it has held still this long: a drag does not build
+/// glyphs for every pixel of its way.
+pub const SETTLE: Duration = Duration::from_millis(250);
+
+/// When the window last changed while the zoom waits for it to hold still ([`SETTLE`]); the
+/// view keeps frames coming until then.
+#[derive(Resource, Debug, Default)]
+pub struct ZoomSettling(pub Option<Duration>);
+
+/// Follows the device pixels: at once for a new scale factor (the window on another monitor, the
+/// page zoomed) or a change after a quiet while; within a burst of changes (a drag), once they
+/// have stopped for [`SETTLE`]. Meanwhile the glyphs drawn are stretched a little.
+pub(super) fn track_zoom(
+    device: Res<DevicePixels>,
+    time: Res<Time>,
     mut zoom: ResMut<Zoom>,
+    mut settling: ResMut<ZoomSettling>,
+    mut last: Local<Option<(f32, Duration)>>,
 ) {
-    if resized.read().count() == 0 && !zoom.is_added() && !framing.is_changed() {
-        return;
+    let now = time.elapsed();
+    if device.is_changed() {
+        let at_once = last.is_none_or(|(factor, when)| {
+            factor != device.scale_factor || now.saturating_sub(when) >= SETTLE
+        });
+        *last = Some((device.scale_factor, now));
+        if at_once {
+            settling.0 = None;
+            zoom.set_if_neq(Zoom(device.zoom));
+        } else {
+            settling.0 = Some(now);
+        }
     }
-    if let Some(window) = window {
-        let z = framing.zoom(Vec2::new(window.width(), window.height()));
-        // Rounded so a drag-resize does not build a font atlas for every pixel of width.
-        let z = ((z * 20.0).round() / 20.0).max(0.05);
-        zoom.set_if_neq(Zoom(z));
+    if let Some(since) = settling.0
+        && now.saturating_sub(since) >= SETTLE
+    {
+        settling.0 = None;
+        zoom.set_if_neq(Zoom(device.zoom));
+    }
+}
+
+/// Labels are placed again when the device pixel grid moves (a resize at the same zoom moves the
+/// window's centre by half a pixel): their glyphs are snapped from where they really are.
+fn resnap_on_resize(mut labels: Query<&mut Transform, With<Label>>) {
+    for mut transform in &mut labels {
+        transform.set_changed();
+    }
+}
+
+/// Puts each glyph drawn one texel to one device pixel on the device pixel grid (its top-left
+/// corner on a pixel's corner), so its texels fall on pixels instead of between them. Glyphs of
+/// a label being scaled (a tile's pop) are left where they are.
+fn snap_glyphs(
+    device: Res<DevicePixels>,
+    mut glyphs: Query<&mut GlobalTransform, (With<Glyph>, Changed<GlobalTransform>)>,
+) {
+    for mut global in &mut glyphs {
+        let (scale, rotation, translation) = global.to_scale_rotation_translation();
+        if (scale.x * device.zoom - 1.0).abs() > 1e-3 || !rotation.is_near_identity() {
+            continue;
+        }
+        let snapped = device.snap(translation.truncate());
+        *global = Transform {
+            translation: snapped.extend(translation.z),
+            rotation,
+            scale,
+        }
+        .into();
     }
 }
 
@@ -390,6 +459,7 @@ pub struct GlyphAtlas {
     faces: &'static Faces,
     image: Handle<Image>,
     side: u32,
+    /// Keyed by face, glyph and pixel size in 64ths of a pixel.
     slots: HashMap<(usize, GlyphId, u32), Option<Slot>>,
     shelf: Shelf,
 }
@@ -434,6 +504,11 @@ impl GlyphAtlas {
     /// Empties the atlas, twice as large unless it is at its largest already.
     fn clear(&mut self, images: &mut Assets<Image>) {
         self.side = (self.side * 2).min(MAX_ATLAS_SIDE);
+        self.empty(images);
+    }
+
+    /// Empties the atlas at its size (a new zoom: the glyphs of the last one are not drawn again).
+    fn empty(&mut self, images: &mut Assets<Image>) {
         self.slots.clear();
         self.shelf = Shelf::default();
         if let Some(mut image) = images.get_mut(&self.image) {
@@ -441,20 +516,22 @@ impl GlyphAtlas {
         }
     }
 
-    /// The glyph at `px` pixels, rasterised on first use; `None` for a glyph with no ink.
+    /// The glyph at `px` pixels (to a 64th), rasterised on first use; `None` for a glyph with
+    /// no ink.
     fn slot(
         &mut self,
         images: &mut Assets<Image>,
         face: usize,
         id: GlyphId,
-        px: u32,
+        px: f32,
     ) -> Result<Option<Slot>, Full> {
-        if let Some(slot) = self.slots.get(&(face, id, px)) {
+        let key = (face, id, (px * 64.0).round() as u32);
+        if let Some(slot) = self.slots.get(&key) {
             return Ok(*slot);
         }
-        let scale = self.faces.scale(face, px as f32);
+        let scale = self.faces.scale(face, px);
         let Some(outline) = self.faces.fonts[face].outline_glyph(id.with_scale(scale)) else {
-            self.slots.insert((face, id, px), None);
+            self.slots.insert(key, None);
             return Ok(None);
         };
         let bounds = outline.px_bounds();
@@ -478,7 +555,7 @@ impl GlyphAtlas {
             ),
             offset: Vec2::new(bounds.min.x, -bounds.min.y),
         };
-        self.slots.insert((face, id, px), Some(slot));
+        self.slots.insert(key, Some(slot));
         Ok(Some(slot))
     }
 
@@ -488,7 +565,7 @@ impl GlyphAtlas {
         &mut self,
         images: &mut Assets<Image>,
         text: &str,
-        px: u32,
+        px: f32,
         anchor: Vec2,
     ) -> Result<Vec<Placed>, Full> {
         self.lay_out_lines(images, &[text.to_string()], px, anchor)
@@ -500,16 +577,16 @@ impl GlyphAtlas {
         &mut self,
         images: &mut Assets<Image>,
         lines: &[String],
-        px: u32,
+        px: f32,
         anchor: Vec2,
     ) -> Result<Vec<Placed>, Full> {
         let faces = self.faces;
-        let (ascent, descent) = faces.ascent_descent(px as f32);
-        let step = (px as f32 * LINE_HEIGHT).round();
+        let (ascent, descent) = faces.ascent_descent(px);
+        let step = (px * LINE_HEIGHT).round();
         let count = lines.len().max(1) as f32;
         let mut placed = Vec::new();
         for (i, line) in lines.iter().enumerate() {
-            let (pens, width) = faces.pens(px as f32, line);
+            let (pens, width) = faces.pens(px, line);
             let first = placed.len();
             for (face, id, pen) in pens {
                 if let Some(slot) = self.slot(images, face, id, px)? {
@@ -595,6 +672,9 @@ fn lay_out_labels(
     glyphs: Query<(), With<Glyph>>,
 ) {
     let mut everything = zoom.is_changed();
+    if zoom.is_changed() && !zoom.is_added() {
+        atlas.empty(&mut images);
+    }
     let mut laid_out = Vec::new();
     // A full atlas is emptied (or grown) and every label laid out again: at most once a frame.
     for _ in 0..2 {
@@ -604,7 +684,8 @@ fn lay_out_labels(
             if !(everything || fitted.is_changed() || anchor.is_changed()) {
                 continue;
             }
-            let pixels = (fitted.px * zoom.0).round().max(1.0) as u32;
+            // At its exact size (to a 64th of a pixel): the text is as wide as it was fitted.
+            let pixels = ((fitted.px * zoom.0).max(1.0) * 64.0).round() / 64.0;
             match atlas.lay_out_lines(&mut images, &fitted.lines, pixels, anchor.as_vec()) {
                 Ok(placed) => laid_out.push((entity, placed)),
                 Err(Full) => {
@@ -687,13 +768,17 @@ mod tests {
     #[test]
     fn glyphs_are_rasterised_once_per_size() {
         let (mut atlas, mut images) = atlas();
-        let line = atlas.lay_out(&mut images, "2048", 55, Vec2::ZERO).unwrap();
+        let line = atlas
+            .lay_out(&mut images, "2048", 55.0, Vec2::ZERO)
+            .unwrap();
         assert_eq!(line.len(), 4);
         assert_eq!(atlas.slots.len(), 4);
-        let again = atlas.lay_out(&mut images, "8402", 55, Vec2::ZERO).unwrap();
+        let again = atlas
+            .lay_out(&mut images, "8402", 55.0, Vec2::ZERO)
+            .unwrap();
         assert_eq!(atlas.slots.len(), 4, "same glyphs, same size: nothing new");
         assert_eq!(again[0].rect, line[3].rect);
-        atlas.lay_out(&mut images, "2", 56, Vec2::ZERO).unwrap();
+        atlas.lay_out(&mut images, "2", 56.0, Vec2::ZERO).unwrap();
         assert_eq!(atlas.slots.len(), 5, "a new size is a new glyph");
         // The bitmap has ink: some alpha is set, and RGB stays white.
         let data = images.get(&atlas.image).unwrap().data.as_ref().unwrap();
@@ -705,9 +790,9 @@ mod tests {
     fn spaces_advance_without_a_sprite() {
         let (mut atlas, mut images) = atlas();
         let left = Vec2::new(-0.5, 0.0);
-        let two = atlas.lay_out(&mut images, "R R", 20, left).unwrap();
+        let two = atlas.lay_out(&mut images, "R R", 20.0, left).unwrap();
         assert_eq!(two.len(), 2);
-        let one = atlas.lay_out(&mut images, "R", 20, left).unwrap();
+        let one = atlas.lay_out(&mut images, "R", 20.0, left).unwrap();
         // The same first glyph in the same place; the second one past it by more than its ink
         // (a space is about a quarter em, 5 px here).
         assert_eq!(two[0].top_left, one[0].top_left);
@@ -718,9 +803,9 @@ mod tests {
     #[test]
     fn anchors_place_the_box() {
         let (mut atlas, mut images) = atlas();
-        let centre = atlas.lay_out(&mut images, "64", 40, Vec2::ZERO).unwrap();
+        let centre = atlas.lay_out(&mut images, "64", 40.0, Vec2::ZERO).unwrap();
         let left = atlas
-            .lay_out(&mut images, "64", 40, Vec2::new(-0.5, 0.0))
+            .lay_out(&mut images, "64", 40.0, Vec2::new(-0.5, 0.0))
             .unwrap();
         // Centred text is symmetric about x = 0 within a pixel: its ink starts about as far
         // left of the anchor as it ends right of it.
@@ -784,10 +869,10 @@ mod tests {
         let (mut atlas, mut images) = atlas();
         let lines = ["AB".to_string(), "AB".to_string()];
         let one = atlas
-            .lay_out_lines(&mut images, &lines[..1], 20, Vec2::ZERO)
+            .lay_out_lines(&mut images, &lines[..1], 20.0, Vec2::ZERO)
             .unwrap();
         let two = atlas
-            .lay_out_lines(&mut images, &lines, 20, Vec2::ZERO)
+            .lay_out_lines(&mut images, &lines, 20.0, Vec2::ZERO)
             .unwrap();
         assert_eq!(two.len(), 4);
         // Each line is centred as the single one is; the second a line step under the first;
@@ -803,7 +888,7 @@ mod tests {
         );
         // Left-anchored lines start at the anchor, each.
         let left = atlas
-            .lay_out_lines(&mut images, &lines, 20, Vec2::new(-0.5, 0.0))
+            .lay_out_lines(&mut images, &lines, 20.0, Vec2::new(-0.5, 0.0))
             .unwrap();
         assert_eq!(left[0].top_left.x, left[2].top_left.x);
         assert!(left[0].top_left.x >= 0.0 && left[0].top_left.x < 4.0);
@@ -833,10 +918,10 @@ mod tests {
     #[test]
     fn a_full_atlas_is_reported_then_grows() {
         let (mut atlas, mut images) = atlas();
-        let mut px = 200;
+        let mut px = 200.0;
         let full = loop {
             match atlas.lay_out(&mut images, "2048", px, Vec2::ZERO) {
-                Ok(_) => px += 1,
+                Ok(_) => px += 1.0,
                 Err(full) => break full,
             }
         };

@@ -2,7 +2,8 @@
 //! a file of tests named after what it checks (`cargo test --test suite windows::` runs one).
 //!
 //! - headless App tests on the real plugins: access, app, autoplay, backup, coach, daily, focus,
-//!   i18n, motion, race, replay, resume, review, saves, screens, speech, undo, windows;
+//!   i18n, motion, race, replay, resume, review, saves, screens, speech, undo, windows; the
+//!   text and shapes at 1, 2 and 3 device pixels a pixel: density;
 //! - property tests (proptest): packed_props, record_props, rules_props;
 //! - the binary's flags and exit codes: cli;
 //! - what comes from outside this build (a newer version's saves, a forged backup, a wrong clock,
@@ -17,6 +18,7 @@ mod backup;
 mod cli;
 mod coach;
 mod daily;
+mod density;
 mod focus;
 mod i18n;
 mod layout;
