@@ -676,8 +676,9 @@ fn lay_out_labels(
         atlas.empty(&mut images);
     }
     let mut laid_out = Vec::new();
-    // A full atlas is emptied (or grown) and every label laid out again: at most once a frame.
-    for _ in 0..2 {
+    // A full atlas is emptied (or grown) and every label laid out again: at most twice a frame
+    // (from 512 to 2048 texels a side in one frame, as glyphs for 3 device pixels a pixel need).
+    for _ in 0..3 {
         laid_out.clear();
         let mut full = false;
         for (entity, fitted, anchor, ..) in &labels {
