@@ -2,7 +2,10 @@
 //! any window; in a race, the design with the ghost's board beside it or below it, wherever the
 //! player's board comes out larger in the window (`Framing`).
 
-use bevy::{camera::ScalingMode, prelude::*, window::PrimaryWindow};
+use bevy::{
+    camera::ScalingMode, core_pipeline::tonemapping::DebandDither, prelude::*, render::view::Msaa,
+    window::PrimaryWindow,
+};
 
 use crate::game::{Engine, Race};
 use crate::rules::{Cell, Shape};
@@ -266,8 +269,14 @@ fn init_board_layout(mut commands: Commands, engine: Res<Engine>) {
     commands.insert_resource(BoardLayout::new(engine.config().shape()));
 }
 
+/// A flat board of axis-aligned sprites whose edges are smooth in their own textures needs none
+/// of what Bevy's camera draws with by default: 4× MSAA (colour and depth four samples deep,
+/// resolved every frame), and the tonemapping function and deband dither in every sprite
+/// fragment (`Tonemapping` and `DebandDither` on the camera). On a software renderer that is
+/// most of a frame (docs/design.md, "Light frames"). `RenderCosts` puts them back, to measure.
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((
+    let costs = RenderCosts::asked();
+    let mut camera = commands.spawn((
         Camera2d,
         Projection::Orthographic(OrthographicProjection {
             scaling_mode: ScalingMode::AutoMin {
@@ -276,7 +285,48 @@ fn spawn_camera(mut commands: Commands) {
             },
             ..OrthographicProjection::default_2d()
         }),
+        if costs.msaa { Msaa::Sample4 } else { Msaa::Off },
     ));
+    if !costs.tonemap {
+        camera.insert(DebandDither::Disabled);
+    }
+}
+
+/// Bevy's default costs, put back for a measurement: `msaa` (4×), `tonemap` (the tonemapping
+/// function and deband dither in the sprite shader). Asked for by `G2048_RENDER=msaa,tonemap`
+/// on the desktop and `?render=msaa,tonemap` on the page (web/compare.mjs); players get neither.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RenderCosts {
+    pub msaa: bool,
+    pub tonemap: bool,
+}
+
+impl RenderCosts {
+    /// The costs a comma-separated list names (unknown names are ignored).
+    pub fn parse(list: &str) -> Self {
+        let has = |name: &str| list.split(',').any(|n| n.trim() == name);
+        Self {
+            msaa: has("msaa"),
+            tonemap: has("tonemap"),
+        }
+    }
+
+    /// What the environment (the desktop) or the page's address (the web) asks for.
+    fn asked() -> Self {
+        #[cfg(not(target_arch = "wasm32"))]
+        let list = std::env::var("G2048_RENDER").unwrap_or_default();
+        #[cfg(target_arch = "wasm32")]
+        let list = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .and_then(|search| {
+                search
+                    .trim_start_matches('?')
+                    .split('&')
+                    .find_map(|pair| pair.strip_prefix("render=").map(str::to_string))
+            })
+            .unwrap_or_default();
+        Self::parse(&list)
+    }
 }
 
 #[cfg(test)]
