@@ -19,7 +19,8 @@ import pathlib
 import re
 
 from fontTools import subset
-from fontTools.ttLib import TTCollection, TTFont
+from fontTools.ttLib import TTCollection, TTFont, newTable
+from fontTools.ttLib.tables._k_e_r_n import KernTable_format_0
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CLEAR_SANS = "/usr/share/fonts/truetype/clear-sans/ClearSans-Bold.ttf"
@@ -50,6 +51,64 @@ def catalogue_text():
     return chars
 
 
+def gpos_kerning(font):
+    """Every pair's horizontal kerning (font units) in the GPOS table's "kern" feature: its pair
+    adjustment lookups, glyph pairs (format 1) and class pairs (format 2). The first lookup that
+    has a pair wins, as a shaper applies them."""
+    gpos = font["GPOS"].table if "GPOS" in font else None
+    if gpos is None or gpos.FeatureList is None:
+        return {}
+    lookups = sorted({
+        index
+        for record in gpos.FeatureList.FeatureRecord
+        if record.FeatureTag == "kern"
+        for index in record.Feature.LookupListIndex
+    })
+    pairs = {}
+    for index in lookups:
+        lookup = gpos.LookupList.Lookup[index]
+        subtables = lookup.SubTable
+        if lookup.LookupType == 9:  # extension lookups hold the real ones
+            subtables = [st.ExtSubTable for st in subtables]
+        for st in subtables:
+            if getattr(st, "LookupType", 2) != 2:
+                continue
+            firsts = st.Coverage.glyphs
+            if st.Format == 1:
+                for first, pair_set in zip(firsts, st.PairSet):
+                    for record in pair_set.PairValueRecord:
+                        value = getattr(record.Value1, "XAdvance", 0) if record.Value1 else 0
+                        pairs.setdefault((first, record.SecondGlyph), value)
+            elif st.Format == 2:
+                class1 = st.ClassDef1.classDefs
+                class2 = st.ClassDef2.classDefs
+                seconds = font.getGlyphOrder()
+                for first in firsts:
+                    row = st.Class1Record[class1.get(first, 0)].Class2Record
+                    for second in seconds:
+                        record = row[class2.get(second, 0)]
+                        value = getattr(record.Value1, "XAdvance", 0) if record.Value1 else 0
+                        if value:
+                            pairs.setdefault((first, second), value)
+    return {pair: value for pair, value in pairs.items() if value}
+
+
+def add_kern_table(font):
+    """A legacy `kern` table (format 0) holding the GPOS pair kerning: ab_glyph, which draws the
+    game's text, reads kerning from that table only. Returns the number of pairs."""
+    pairs = gpos_kerning(font)
+    if not pairs:
+        return 0
+    kern = newTable("kern")
+    kern.version = 0
+    table = KernTable_format_0()
+    table.version, table.format, table.coverage, table.tupleIndex = 0, 0, 1, 0
+    table.kernTable = pairs
+    kern.kernTables = [table]
+    font["kern"] = kern
+    return len(pairs)
+
+
 def make(font, chars, out):
     options = subset.Options()
     options.layout_features = ["kern"]
@@ -59,8 +118,9 @@ def make(font, chars, out):
     sub = subset.Subsetter(options)
     sub.populate(unicodes=sorted(ord(c) for c in chars))
     sub.subset(font)
+    pairs = add_kern_table(font)
     font.save(out)
-    return out.stat().st_size
+    return out.stat().st_size, pairs
 
 
 def main():
@@ -76,8 +136,8 @@ def main():
     fonts = ROOT / "assets" / "fonts"
     a = make(clear, latin, fonts / "ClearSans-Bold-subset.ttf")
     b = make(noto, rest, fonts / "NotoSansSC-Bold-subset.otf")
-    print(f"ClearSans-Bold-subset.ttf: {len(latin)} characters, {a} bytes")
-    print(f"NotoSansSC-Bold-subset.otf: {len(rest)} characters, {b} bytes")
+    print(f"ClearSans-Bold-subset.ttf: {len(latin)} characters, {a[0]} bytes, {a[1]} kerning pairs")
+    print(f"NotoSansSC-Bold-subset.otf: {len(rest)} characters, {b[0]} bytes, {b[1]} kerning pairs")
 
 
 if __name__ == "__main__":

@@ -845,6 +845,22 @@ mod tests {
     }
 
     #[test]
+    fn pairs_the_font_kerns_are_kerned() {
+        // Clear Sans kerns "To" by -205 of its 2048 units a side (tools/fonts.py copies its GPOS
+        // pairs into the `kern` table that ab_glyph reads): at 20 px, 2 px closer than T and o
+        // set apart; "oo" is not kerned.
+        let faces = Faces::get();
+        let apart = faces.width(20.0, "T") + faces.width(20.0, "o");
+        let kerned = faces.width(20.0, "To");
+        assert!(
+            (apart - kerned - 20.0 * 205.0 / 2048.0).abs() < 0.01,
+            "{apart} {kerned}"
+        );
+        let o = faces.width(20.0, "o");
+        assert!((faces.width(20.0, "oo") - 2.0 * o).abs() < 1e-4);
+    }
+
+    #[test]
     fn a_box_s_height_and_odd_texts_are_kept_to() {
         let faces = Faces::get();
         // Empty: as it is.
