@@ -83,13 +83,14 @@ def gpos_kerning(font):
                 class1 = st.ClassDef1.classDefs
                 class2 = st.ClassDef2.classDefs
                 seconds = font.getGlyphOrder()
+                # A class pair matches any second glyph (class 0 for the unlisted ones), zero
+                # or not: a shaper stops at it, so a zero here hides a later subtable's value.
                 for first in firsts:
                     row = st.Class1Record[class1.get(first, 0)].Class2Record
                     for second in seconds:
                         record = row[class2.get(second, 0)]
                         value = getattr(record.Value1, "XAdvance", 0) if record.Value1 else 0
-                        if value:
-                            pairs.setdefault((first, second), value)
+                        pairs.setdefault((first, second), value)
     return {pair: value for pair, value in pairs.items() if value}
 
 

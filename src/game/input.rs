@@ -107,7 +107,17 @@ fn forget_focus(mut focus: ResMut<Focus>) {
 /// frame, when the screen that request leaves in front has the keys (`read_keys`); the view
 /// keeps frames coming while any wait.
 #[derive(Resource, Debug, Default)]
-pub struct PendingKeys(VecDeque<KeyCode>);
+pub struct PendingKeys(VecDeque<(KeyCode, Held)>);
+
+/// The modifier keys held when a key was pressed (it may be read a frame later).
+#[derive(Debug, Clone, Copy)]
+struct Held {
+    shift: bool,
+    /// Alt, Ctrl or Meta: the key is a shortcut, not a move (as in the original).
+    modified: bool,
+    /// Ctrl or Cmd: Ctrl+Z (Cmd+Z on a Mac) undoes.
+    command: bool,
+}
 
 impl PendingKeys {
     /// Whether keys wait for the next frame.
@@ -119,9 +129,11 @@ impl PendingKeys {
 /// Reads key presses in the order they happened (the message queue keeps it, a set of pressed
 /// keys would not), each looked up in the key table of the screen in front when it is read.
 /// Moves mashed within one frame all apply in that frame, in order. Any other request may put
-/// another screen in front (R asks "Start a new game?") or change what a key means (Enter on
-/// "Game over!"), and that happens next frame: the keys after it wait until then
-/// ([`PendingKeys`]), so R and Enter in one frame start a new game.
+/// another screen in front (R asks "Start a new game?") or change the game's state (U on "Game
+/// over!"), and that happens next frame: the keys after it wait until then ([`PendingKeys`]),
+/// with the modifiers held when they were pressed, so R and Enter in one frame start a new game.
+/// (A move that ends the game does not hold back the keys after it: an Enter in its frame is
+/// read on the board, not on "Game over!".)
 fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     mut pending: ResMut<PendingKeys>,
@@ -132,31 +144,32 @@ fn read_keys(
     buttons: Query<(Entity, &UiButton, &GlobalTransform, &Visibility)>,
     mut requests: MessageWriter<Request>,
 ) {
-    let shift = held.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    // Keys held with Alt/Ctrl/Meta are shortcuts, not moves (as in the original).
-    let modified = held.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::AltLeft,
-        KeyCode::AltRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
-    let command = held.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ]);
+    let now = Held {
+        shift: held.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]),
+        modified: held.any_pressed([
+            KeyCode::ControlLeft,
+            KeyCode::ControlRight,
+            KeyCode::AltLeft,
+            KeyCode::AltRight,
+            KeyCode::SuperLeft,
+            KeyCode::SuperRight,
+        ]),
+        command: held.any_pressed([
+            KeyCode::ControlLeft,
+            KeyCode::ControlRight,
+            KeyCode::SuperLeft,
+            KeyCode::SuperRight,
+        ]),
+    };
     let pressed = keys
         .read()
         .filter(|key| key.state == ButtonState::Pressed)
-        .map(|key| key.key_code);
+        .map(|key| (key.key_code, now));
     pending.0.extend(pressed);
-    while let Some(code) = pending.0.pop_front() {
-        if modified {
+    while let Some((code, held)) = pending.0.pop_front() {
+        if held.modified {
             // Ctrl+Z (Cmd+Z on a Mac) is the one shortcut the game answers.
-            if command && code == KeyCode::KeyZ {
+            if held.command && code == KeyCode::KeyZ {
                 requests.write(Request::Undo);
                 break;
             }
@@ -166,7 +179,7 @@ fn read_keys(
         // the focused one.
         if code == KeyCode::Tab {
             let order = focus_order(*screen.get(), &buttons);
-            focus.0 = step_focus(&order, focus.0, !shift);
+            focus.0 = step_focus(&order, focus.0, !held.shift);
             continue;
         }
         if matches!(code, KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space)

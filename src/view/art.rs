@@ -120,10 +120,12 @@ fn bake_for_zoom(
 
 /// A white square whose corners are quarter circles of `radius` design units, at `zoom` texels a
 /// unit (the radius rounded to whole texels, at least one), with anti-aliased edges (4×4
-/// supersampling); and that radius in texels.
+/// supersampling); and that radius in texels. Its middle, which the 9-slice stretches, is 2 units
+/// wide at any zoom, so a sprite smaller than the image keeps the same proportions at every
+/// density (Bevy scales the corners down to fit it by the sprite's size against the image's).
 fn rounded_rect_image(radius: u32, zoom: f32) -> (Image, f32) {
     let texels = (radius as f32 * zoom).round().max(1.0) as u32;
-    let side = 2 * texels + 2;
+    let side = 2 * texels + (2.0 * zoom).round().max(2.0) as u32;
     let r = texels as f32;
     let image = alpha_image(side, |x, y| {
         // Distance into the corner region, measured from the nearest corner circle's centre.
@@ -140,7 +142,7 @@ fn rounded_rect_image(radius: u32, zoom: f32) -> (Image, f32) {
 /// halo's width in texels.
 fn glow_image(zoom: f32) -> (Image, f32) {
     let texels = (GLOW_EDGE * zoom).round().max(1.0) as u32;
-    let side = 2 * texels + 2;
+    let side = 2 * texels + (2.0 * zoom).round().max(2.0) as u32;
     let edge = texels as f32;
     let per_unit = edge / GLOW_EDGE;
     let far = side as f32 - edge;
@@ -218,28 +220,40 @@ mod tests {
 
     #[test]
     fn shapes_are_baked_for_the_device_pixels_their_corners_cover() {
-        // At 1, 2 and 3 device pixels a unit the 3-unit corner is 3, 6 and 9 texels, drawn
-        // 3 units wide each time (the slice's corner scale undoes the texels).
+        // At 1, 2 and 3 device pixels a unit the 3-unit corner is 3, 6 and 9 texels; Bevy's
+        // slicer draws it 3 units wide on a tile, and on a bar 3 units high (the replay's
+        // track) the same share of its height at every density.
+        let mut bar_corner = Vec::new();
         for zoom in [1.0, 2.0, 3.0] {
             let (image, border) = rounded_rect_image(SMALL_RADIUS, zoom);
             assert_eq!(border, 3.0 * zoom);
-            assert_eq!(image.width(), 2 * border as u32 + 2);
+            assert_eq!(image.width(), (2.0 * border + 2.0 * zoom) as u32);
             let shape = Shape {
                 image: Handle::default(),
                 border_texels: border,
                 border_units: SMALL_RADIUS as f32,
             };
-            let slicer = shape.slicer();
-            assert_eq!(slicer.border.min_inset.x * slicer.max_corner_scale, 3.0);
-            // The corner's curve: the first row's ink starts `border` texels in, about; the
-            // middle row is solid from the first texel.
+            let whole = Rect::new(0.0, 0.0, image.width() as f32, image.height() as f32);
+            let tile = shape
+                .slicer()
+                .compute_slices(whole, Some(Vec2::splat(106.25)));
+            assert_eq!(tile[0].draw_size, Vec2::splat(3.0), "at {zoom}");
+            let bar = shape
+                .slicer()
+                .compute_slices(whole, Some(Vec2::new(100.0, 3.0)));
+            bar_corner.push(bar[0].draw_size.y);
+            // The corner's curve: no ink at the very corner, solid along the middle of an edge.
             let alpha = |x: u32, y: u32| {
                 image.data.as_ref().unwrap()[((y * image.width() + x) * 4 + 3) as usize]
             };
             assert_eq!(alpha(0, 0), 0);
             assert_eq!(alpha(0, image.height() / 2), 255);
         }
+        assert!(
+            bar_corner.iter().all(|&c| (c - bar_corner[0]).abs() < 1e-4),
+            "{bar_corner:?}"
+        );
         let (glow, edge) = glow_image(2.0);
-        assert_eq!((glow.width(), edge), (2 * 80 + 2, 80.0));
+        assert_eq!((glow.width(), edge), (2 * 80 + 4, 80.0));
     }
 }

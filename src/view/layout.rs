@@ -112,7 +112,8 @@ impl DevicePixels {
     }
 }
 
-/// Follows the window (its size, its scale factor) and the framing.
+/// Follows the window (its size, its scale factor) and the framing. A minimised window (no
+/// pixels) keeps the last: nothing is rasterised again for it, nor again when it comes back.
 pub(super) fn track_device_pixels(
     window: Option<Single<Ref<Window>, With<PrimaryWindow>>>,
     framing: Res<Framing>,
@@ -120,6 +121,8 @@ pub(super) fn track_device_pixels(
 ) {
     if let Some(window) = window
         && (window.is_changed() || framing.is_changed())
+        && window.physical_width() > 0
+        && window.physical_height() > 0
     {
         device.set_if_neq(DevicePixels::of(&window, *framing));
     }
@@ -332,6 +335,56 @@ impl RenderCosts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn device_pixels_run_down_from_the_window_s_top_left_and_back() {
+        // A 1000×900 window at ratio 2 (2000×1800 device pixels): the design's height limits
+        // the zoom; its centre is the window's, y up in the design and down on the screen.
+        let mut window = Window::default();
+        window.resolution =
+            bevy::window::WindowResolution::new(2000, 1800).with_scale_factor_override(2.0);
+        let device = DevicePixels::of(&window, Framing(None));
+        assert_eq!(
+            device.zoom,
+            (2000.0 / DESIGN_WIDTH).min(1800.0 / DESIGN_HEIGHT)
+        );
+        assert_eq!(device.to_device(Vec2::ZERO), Vec2::new(1000.0, 900.0));
+        let top_left = Vec2::new(-1000.0, 900.0) / device.zoom;
+        assert!((device.to_device(top_left)).abs().max_element() < 1e-3);
+        for point in [Vec2::new(12.3, -45.6), Vec2::new(-250.0, 190.25)] {
+            assert!((device.to_design(device.to_device(point)) - point).length() < 1e-3);
+            let snapped = device.to_device(device.snap(point));
+            assert!(
+                (snapped - snapped.round()).abs().max_element() < 1e-3,
+                "{snapped}"
+            );
+            assert!((device.snap(point) - point).abs().max_element() <= 0.5 / device.zoom + 1e-4);
+        }
+        // An odd width puts the centre between two pixels: a snapped point is still on a corner.
+        window.resolution = bevy::window::WindowResolution::new(1001, 900);
+        let odd = DevicePixels::of(&window, Framing(None));
+        let snapped = odd.to_device(odd.snap(Vec2::new(3.3, 4.4)));
+        assert!(
+            (snapped - snapped.round()).abs().max_element() < 1e-3,
+            "{snapped}"
+        );
+    }
+
+    #[test]
+    fn render_costs_are_named_in_a_list() {
+        assert_eq!(RenderCosts::parse(""), RenderCosts::default());
+        let both = RenderCosts {
+            msaa: true,
+            tonemap: true,
+        };
+        assert_eq!(RenderCosts::parse("msaa,tonemap"), both);
+        assert_eq!(RenderCosts::parse(" tonemap , msaa"), both);
+        let msaa = RenderCosts {
+            msaa: true,
+            tonemap: false,
+        };
+        assert_eq!(RenderCosts::parse("msaa,bloom"), msaa);
+    }
 
     #[test]
     fn the_ghost_s_board_goes_where_the_window_shows_more_and_stays_apart() {

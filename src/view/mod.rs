@@ -101,10 +101,10 @@ fn despawn_finished(
 }
 
 /// A window that waits for input between frames (winit's reactive mode) gets the next frame now
-/// while a tween runs, while the AI plays or a replay plays, while a state change waits for the next frame to take
-/// effect (a dialog opening or closing, an overlay), while keys wait for the screen a key before
-/// them opens (`PendingKeys`), while text waits for a resized window to hold still, and over the
-/// first few frames.
+/// while a tween runs, while the AI plays or a replay plays, while a state change waits for the
+/// next frame to take effect (a dialog opening or closing, an overlay), while keys wait for the
+/// screen a key before them opens (`PendingKeys`), while text waits for a resized window to hold
+/// still, and over the first few frames.
 fn keep_frames_coming(
     keys: Res<PendingKeys>,
     zoom_settling: Res<text::ZoomSettling>,

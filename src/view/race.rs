@@ -22,7 +22,9 @@ use crate::rules::{Cell, Shape};
 use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, show_race.in_set(GameSet::React));
+    // Registered by WindowPlugin in a real app; headless tests have none.
+    app.add_message::<WindowResized>()
+        .add_systems(Update, show_race.in_set(GameSet::React));
 }
 
 /// The ghost's board (its root).

@@ -28,7 +28,6 @@ use bevy::{
     render::render_resource::{Extent3d, TextureDimension, TextureFormat},
     sprite::Anchor,
     transform::TransformSystems,
-    window::WindowResized,
 };
 
 use super::ViewSet;
@@ -54,9 +53,7 @@ const MAX_ATLAS_SIDE: u32 = 2048;
 const PADDING: u32 = 1;
 
 pub(super) fn plugin(app: &mut App) {
-    // Registered by WindowPlugin in a real app; headless tests have none.
-    app.add_message::<WindowResized>()
-        .init_resource::<Zoom>()
+    app.init_resource::<Zoom>()
         .init_resource::<ZoomSettling>()
         .add_systems(PreStartup, make_atlas)
         .add_systems(
@@ -164,7 +161,11 @@ fn snap_glyphs(
 ) {
     for mut global in &mut glyphs {
         let (scale, rotation, translation) = global.to_scale_rotation_translation();
-        if (scale.x * device.zoom - 1.0).abs() > 1e-3 || !rotation.is_near_identity() {
+        let unscaled = (scale.truncate() * device.zoom - Vec2::ONE)
+            .abs()
+            .max_element()
+            <= 1e-3;
+        if !unscaled || !rotation.is_near_identity() {
             continue;
         }
         let snapped = device.snap(translation.truncate());
@@ -605,7 +606,7 @@ impl GlyphAtlas {
                 + step * (count - 1.0) / 2.0
                 - step * i as f32;
             for glyph in &mut placed[first..] {
-                glyph.top_left += Vec2::new(left, baseline.round());
+                glyph.top_left += Vec2::new(left.round(), baseline.round());
             }
         }
         Ok(placed)

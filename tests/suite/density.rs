@@ -1,8 +1,8 @@
-//! Text and shapes at the device pixels they cover: in a window of scale factor 1, 2 and 3 (a
-//! laptop, a phone), every glyph is rasterised for the device pixels it is drawn on, one texel
-//! to one device pixel, its corner on the device pixel grid; the rounded shapes are baked as
-//! dense. A new scale factor is followed at once; a window being dragged to a new size is
-//! followed once it holds still.
+//! Text at the device pixels it covers: in a window of scale factor 1, 2 and 3 (a laptop, a
+//! phone), every glyph is rasterised for the device pixels it is drawn on, one texel to one
+//! device pixel, its corner on the device pixel grid (the rounded shapes, baked as densely, are
+//! art.rs's unit test). A new scale factor is followed at once; a window dragged to a new size
+//! is followed once it holds still. And the camera draws without MSAA or dither.
 
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResolution};
@@ -14,7 +14,10 @@ use g2048::view::text::{Glyph, SETTLE, Zoom};
 /// The game in a window of `width` × `height` logical pixels at `scale` device pixels each.
 fn windowed(width: u32, height: u32, scale: f32) -> App {
     let mut app = app(Config::default(), 5);
-    let (w, h) = ((width as f32 * scale) as u32, (height as f32 * scale) as u32);
+    let (w, h) = (
+        (width as f32 * scale) as u32,
+        (height as f32 * scale) as u32,
+    );
     let resolution = WindowResolution::new(w, h).with_scale_factor_override(scale);
     app.world_mut().spawn((
         Window {
@@ -43,7 +46,9 @@ fn glyph_problems(app: &mut App) -> (Vec<String>, usize, f32) {
         checked += 1;
         tallest = tallest.max(texels.y);
         if (on_screen - texels).abs().max_element() > 1e-3 {
-            problems.push(format!("{texels} texels drawn over {on_screen} device pixels"));
+            problems.push(format!(
+                "{texels} texels drawn over {on_screen} device pixels"
+            ));
         }
         if (corner - corner.round()).abs().max_element() > 1e-3 {
             problems.push(format!("a glyph's corner at device pixel {corner}"));
@@ -62,7 +67,10 @@ fn glyphs_are_drawn_one_texel_to_one_device_pixel_at_scale_factors_1_2_and_3() {
         assert!((device.zoom - fit * scale).abs() < 1e-4, "{device:?}");
         assert_eq!(app.world().resource::<Zoom>().0, device.zoom);
         let (problems, checked, tallest) = glyph_problems(&mut app);
-        assert!(checked > 100, "the board's and header's text: {checked} glyphs");
+        assert!(
+            checked > 100,
+            "the board's and header's text: {checked} glyphs"
+        );
         assert!(problems.is_empty(), "at scale {scale}: {problems:#?}");
         // The title's digits are rasterised as many times taller as the pixels are denser.
         if scale == 1.0 {
@@ -114,7 +122,27 @@ fn a_new_scale_factor_is_followed_at_once_and_a_drag_once_it_holds_still() {
         app.update();
     }
     let device = *app.world().resource::<DevicePixels>();
-    assert_eq!(zoom(&app), device.zoom, "followed once the window held still");
+    assert_eq!(
+        zoom(&app),
+        device.zoom,
+        "followed once the window held still"
+    );
     let (problems, checked, _) = glyph_problems(&mut app);
     assert!(checked > 100 && problems.is_empty(), "{problems:#?}");
+}
+
+/// The camera draws a flat board without what Bevy's 2D camera brings by default: no MSAA, no
+/// dither (docs/design.md, "Light frames": MSAA cost most of a frame on a software renderer).
+#[test]
+fn the_camera_draws_without_msaa_or_dither() {
+    use bevy::core_pipeline::tonemapping::DebandDither;
+    use bevy::render::view::Msaa;
+    let mut app = app(Config::default(), 5);
+    let mut cameras = app
+        .world_mut()
+        .query_filtered::<(&Msaa, Option<&DebandDither>), With<Camera2d>>();
+    let cameras: Vec<_> = cameras.iter(app.world()).collect();
+    assert_eq!(cameras.len(), 1);
+    assert_eq!(*cameras[0].0, Msaa::Off);
+    assert_eq!(cameras[0].1, Some(&DebandDither::Disabled));
 }

@@ -3,7 +3,7 @@
 //!
 //! - headless App tests on the real plugins: access, app, autoplay, backup, coach, daily, focus,
 //!   i18n, motion, race, replay, resume, review, saves, screens, speech, undo, windows; the
-//!   text and shapes at 1, 2 and 3 device pixels a pixel: density;
+//!   text at 1, 2 and 3 device pixels a pixel, and the camera's costs: density;
 //! - property tests (proptest): packed_props, record_props, rules_props;
 //! - the binary's flags and exit codes: cli;
 //! - what comes from outside this build (a newer version's saves, a forged backup, a wrong clock,
