@@ -5,11 +5,11 @@
 #   tools/screens-shot.sh BINARY OUT_DIR [SCALE]
 #
 # Each shot is a fresh data folder whose options.json picks the theme, the same seed and the same
-# moves, then the screen's key, through ../shared's window-shot (Xvfb, Mesa's software Vulkan).
+# moves, then the screen's key, through tools/window-shot.sh (Xvfb, Mesa's software Vulkan).
 # Compare two folders with `tools/screens-compare.sh A B`.
 set -euo pipefail
 bin=$(realpath "$1") out=$2 scale=${3:-1}
-shot=${WINDOW_SHOT:-$(dirname "$0")/../../shared/tools/window-shot}
+shot=$(dirname "$0")/window-shot.sh
 mkdir -p "$out"
 moves="Left Up Right Down Left Up"
 for theme in light dark high-contrast; do
@@ -18,7 +18,8 @@ for theme in light dark high-contrast; do
     data=$(mktemp -d)
     printf '{"version":1,"data":{"size":4,"target":2048,"theme":"%s","motion":"system","coach":false,"language":"en"}}' \
       "$theme" >"$data/options.json"
-    WINIT_X11_SCALE_FACTOR=$scale "$shot" --wait ${SHOT_WAIT:-6} --size 600x800 --keys "$moves $key" \
+    WINIT_X11_SCALE_FACTOR=$scale "$shot" --wait "${SHOT_WAIT:-6}" --keys "$moves $key" \
+      --size "$((500 * scale))x$((700 * scale))" \
       "$out/$theme-$name.png" -- "$bin" --seed 7 --data-dir "$data" >/dev/null
     rm -rf "$data"
   done

@@ -1,30 +1,33 @@
 #!/usr/bin/env bash
 # Runs the game (or any windowed program) on a virtual X display with Mesa's software Vulkan,
-# types keys into it, saves a screenshot, and can measure its CPU use while it sits idle. The
+# types keys into it, saves a screenshot, and can measure its CPU use while it sits idle.
 # The screenshots in README.md and docs/, and the idle-CPU figure, come from here.
 #
-#   tools/window-shot.sh [--wait S] [--keys "Left Up"] [--gap S] [--idle S] OUT.png -- CMD [ARGS]
+#   tools/window-shot.sh [--wait S] [--keys "Left Up"] [--gap S] [--idle S] [--size WxH] OUT.png
+#     -- CMD [ARGS]
 #
 #   --wait S   seconds from start to the first key (default 8: software rendering starts slowly)
 #   --keys K   xdotool key names, one after another
 #   --gap S    seconds after each key (default 0.3)
 #   --idle S   after the picture, the program's CPU use over S seconds without input
+#   --size WxH the virtual screen (default 900x1000; WINIT_X11_SCALE_FACTOR=3 needs 1500x2000)
 # Needs Debian's xvfb, xdotool, imagemagick and mesa-vulkan-drivers; installs them if missing.
 set -euo pipefail
-wait_s=8 keys="" gap=0.3 idle=0 out=""
+wait_s=8 keys="" gap=0.3 idle=0 out="" size=900x1000
 while (($#)); do
   case $1 in
     --wait) wait_s=$2; shift 2 ;;
     --keys) keys=$2; shift 2 ;;
     --gap) gap=$2; shift 2 ;;
     --idle) idle=$2; shift 2 ;;
+    --size) size=$2; shift 2 ;;
     --) shift; break ;;
     -*) echo "window-shot.sh: unknown option $1" >&2; exit 2 ;;
     *) out=$1; shift ;;
   esac
 done
 if [[ -z $out || $# -eq 0 ]]; then
-  sed -n 6,11p "$0" >&2
+  sed -n 6,13p "$0" >&2
   exit 2
 fi
 
@@ -39,7 +42,7 @@ if ((${#missing[@]})); then
 fi
 
 display=":$((200 + RANDOM % 300))"
-Xvfb "$display" -screen 0 900x1000x24 >/dev/null 2>&1 &
+Xvfb "$display" -screen 0 "${size}x24" >/dev/null 2>&1 &
 xvfb=$!
 program=""
 cleanup() { [[ -n $program ]] && kill "$program" 2>/dev/null; kill "$xvfb" 2>/dev/null; true; }
