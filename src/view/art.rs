@@ -118,14 +118,21 @@ fn bake_for_zoom(
     }
 }
 
+/// The texels of a 9-sliced image at `zoom` texels a design unit whose edges (the slices kept
+/// unstretched) are `edge` units: an edge's texels (at least one), and the image's side. Its
+/// middle, which the 9-slice stretches, is 2 units at any zoom, so a sprite smaller than the
+/// image keeps the same proportions at every density (Bevy scales the corners down to fit it by
+/// the sprite's size against the image's).
+fn baked_side(edge: f32, zoom: f32) -> (u32, u32) {
+    let texels = (edge * zoom).round().max(1.0) as u32;
+    (texels, 2 * texels + (2.0 * zoom).round().max(2.0) as u32)
+}
+
 /// A white square whose corners are quarter circles of `radius` design units, at `zoom` texels a
 /// unit (the radius rounded to whole texels, at least one), with anti-aliased edges (4×4
-/// supersampling); and that radius in texels. Its middle, which the 9-slice stretches, is 2 units
-/// wide at any zoom, so a sprite smaller than the image keeps the same proportions at every
-/// density (Bevy scales the corners down to fit it by the sprite's size against the image's).
+/// supersampling); and that radius in texels.
 fn rounded_rect_image(radius: u32, zoom: f32) -> (Image, f32) {
-    let texels = (radius as f32 * zoom).round().max(1.0) as u32;
-    let side = 2 * texels + (2.0 * zoom).round().max(2.0) as u32;
+    let (texels, side) = baked_side(radius as f32, zoom);
     let r = texels as f32;
     let image = alpha_image(side, |x, y| {
         // Distance into the corner region, measured from the nearest corner circle's centre.
@@ -141,8 +148,7 @@ fn rounded_rect_image(radius: u32, zoom: f32) -> (Image, f32) {
 /// smooth fall-off to nothing over `GLOW_BLUR` (design units, at `zoom` texels a unit); and the
 /// halo's width in texels.
 fn glow_image(zoom: f32) -> (Image, f32) {
-    let texels = (GLOW_EDGE * zoom).round().max(1.0) as u32;
-    let side = 2 * texels + (2.0 * zoom).round().max(2.0) as u32;
+    let (texels, side) = baked_side(GLOW_EDGE, zoom);
     let edge = texels as f32;
     let per_unit = edge / GLOW_EDGE;
     let far = side as f32 - edge;
