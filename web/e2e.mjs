@@ -905,7 +905,9 @@ async function density(url) {
       `ratio ${ratio} (${locale}): the canvas's backing store ${store.w}×${store.h} is its CSS size ${store.cw}×${store.ch} times ${ratio}`);
     await page.keyboard.press('o');
     await page.waitForFunction(() => document.querySelector('#bevy').dataset.screen === 'Options', null, { timeout: MOVE_TIMEOUT_MS });
-    await page.waitForTimeout(1500); // the dialog's fade
+    // Drawn in the frame that puts it in front (dialogs do not fade in): two animation frames
+    // later the compositor shows it.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     const png = await screenshot(page.locator('#bevy'), { path: join(shots, `density-${locale}-${ratio}x.png`) });
     if (locale === 'en-US') shotsAt[ratio] = PNG.sync.read(png);
     await browser.close();
