@@ -162,7 +162,8 @@ fn glow_image(zoom: f32) -> (Image, f32) {
     (image, edge)
 }
 
-/// A white RGBA image whose alpha is `coverage(x, y)` averaged over 4×4 samples per pixel.
+/// A white RGBA image whose alpha is `coverage(x, y)` averaged over 4×4 samples per pixel
+/// (plain Unorm, as the glyph atlas: white needs no sRGB decoding).
 fn alpha_image(side: u32, coverage: impl Fn(f32, f32) -> f32) -> Image {
     const SAMPLES: u32 = 4;
     let mut data = Vec::with_capacity((side * side * 4) as usize);
@@ -188,7 +189,7 @@ fn alpha_image(side: u32, coverage: impl Fn(f32, f32) -> f32) -> Image {
         },
         TextureDimension::D2,
         data,
-        TextureFormat::Rgba8UnormSrgb,
+        TextureFormat::Rgba8Unorm,
         RenderAssetUsages::default(),
     )
 }

@@ -712,13 +712,14 @@ impl Look {
     /// A screen's: the question's cover lets the board show through a little; the others hide
     /// it.
     fn of(screen: Screen) -> Self {
+        let cover = if screen == Screen::ConfirmNewGame {
+            Ink::QuestionCover
+        } else {
+            Ink::Page
+        };
         Self {
-            cover: Ink::Page,
-            alpha: if screen == Screen::ConfirmNewGame {
-                0.9
-            } else {
-                1.0
-            },
+            cover,
+            alpha: cover.light().alpha(),
             title: Ink::Text,
         }
     }

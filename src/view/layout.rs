@@ -3,7 +3,10 @@
 //! player's board comes out larger in the window (`Framing`).
 
 use bevy::{
-    camera::ScalingMode, core_pipeline::tonemapping::DebandDither, prelude::*, render::view::Msaa,
+    camera::{CompositingSpace, ScalingMode},
+    core_pipeline::tonemapping::DebandDither,
+    prelude::*,
+    render::view::Msaa,
     window::PrimaryWindow,
 };
 
@@ -289,6 +292,11 @@ fn spawn_camera(mut commands: Commands) {
             ..OrthographicProjection::default_2d()
         }),
         if costs.msaa { Msaa::Sample4 } else { Msaa::Off },
+        // Blend in sRGB space, as a browser blends the original's CSS (its overlays, the edges
+        // of its glyphs and corners): the main texture is then plain Rgba8Unorm, which a
+        // software renderer writes and blends without converting every pixel, and the web build
+        // hands it to the canvas as it is (docs/design.md, "Light frames").
+        CompositingSpace::Srgb,
     ));
     if !costs.tonemap {
         camera.insert(DebandDither::Disabled);

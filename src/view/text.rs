@@ -467,6 +467,7 @@ pub struct GlyphAtlas {
 
 fn blank_atlas(side: u32) -> Image {
     // White everywhere: a glyph is only coverage in alpha, and its sprite's colour tints it.
+    // Plain Unorm: white and alpha read the same as in an sRGB texture, without its decoding.
     Image::new_fill(
         Extent3d {
             width: side,
@@ -475,7 +476,7 @@ fn blank_atlas(side: u32) -> Image {
         },
         TextureDimension::D2,
         &[255, 255, 255, 0],
-        TextureFormat::Rgba8UnormSrgb,
+        TextureFormat::Rgba8Unorm,
         RenderAssetUsages::default(),
     )
 }

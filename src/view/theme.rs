@@ -62,6 +62,8 @@ pub enum Ink {
     OverCover,
     /// The win cover (half transparent gold, the same in both themes).
     WinCover,
+    /// The new-game question's cover: the page, letting the board show through a little.
+    QuestionCover,
     /// The ring around the button the keyboard is on.
     Focus,
 }
@@ -81,6 +83,7 @@ impl Ink {
             Ink::Notice => NOTICE,
             Ink::OverCover => OVER_OVERLAY,
             Ink::WinCover => WIN_OVERLAY,
+            Ink::QuestionCover => PAGE.with_alpha(0.9),
             Ink::Focus => Color::srgb_u8(0x1f, 0x5f, 0xd6),
         }
     }
@@ -96,7 +99,11 @@ impl Ink {
             Ink::EmptyCell | Ink::Choice => empty_cell,
             Ink::ScoreLabel => Color::srgb_u8(0xcf, 0xc5, 0xbb),
             Ink::Notice => Color::srgb_u8(0xf0, 0x8a, 0x4b),
-            Ink::OverCover => page.with_alpha(OVER_OVERLAY.alpha()),
+            // The covers' opacities dim the board as much as 0.5 and 0.9 did when the renderer
+            // blended in linear light: a dark cover blended in sRGB space darkens more
+            // (docs/design.md, "Light frames").
+            Ink::OverCover => page.with_alpha(0.35),
+            Ink::QuestionCover => page.with_alpha(0.78),
             Ink::Focus => Color::srgb_u8(0x8c, 0xb8, 0xff),
             Ink::LightText | Ink::ButtonText | Ink::Button | Ink::WinCover => self.light(),
         }
@@ -115,7 +122,9 @@ impl Ink {
             Ink::Choice => Color::srgb_u8(0x76, 0x76, 0x76),
             Ink::Button => Color::srgb_u8(0xff, 0xd4, 0x00),
             Ink::Notice => Color::srgb_u8(0xff, 0xd4, 0x00),
-            Ink::OverCover | Ink::WinCover => Color::BLACK.with_alpha(0.85),
+            // As dark as 0.85 and 0.9 were, blended in linear light (see `Ink::dark`).
+            Ink::OverCover | Ink::WinCover => Color::BLACK.with_alpha(0.65),
+            Ink::QuestionCover => Color::BLACK.with_alpha(0.72),
             Ink::Focus => Color::srgb_u8(0x00, 0xe5, 0xff),
         }
     }
@@ -132,13 +141,13 @@ pub fn contrast(a: Color, b: Color) -> f32 {
     (a.max(b) + 0.05) / (a.min(b) + 0.05)
 }
 
-/// A colour with alpha as it shows over an opaque one (blended in linear light, as the
-/// renderer does).
+/// A colour with alpha as it shows over an opaque one: blended in sRGB space, as the renderer
+/// does (`CompositingSpace::Srgb`) and as a browser blends CSS.
 pub fn over(top: Color, below: Color) -> Color {
-    let (top, below) = (top.to_linear(), below.to_linear());
+    let (top, below) = (top.to_srgba(), below.to_srgba());
     let a = top.alpha;
     let mix = |t: f32, b: f32| t * a + b * (1.0 - a);
-    Color::LinearRgba(LinearRgba::rgb(
+    Color::Srgba(Srgba::rgb(
         mix(top.red, below.red),
         mix(top.green, below.green),
         mix(top.blue, below.blue),
@@ -197,7 +206,7 @@ fn apply_ink(
             let mut alpha = sprite.color.alpha();
             // A cover's own opacity is the theme's (the high-contrast one covers more): keep
             // the fade it is at, on the new base.
-            if matches!(*ink, Ink::OverCover | Ink::WinCover)
+            if matches!(*ink, Ink::OverCover | Ink::WinCover | Ink::QuestionCover)
                 && let Some(mut base) = base
             {
                 let fade = if base.0 > 0.0 { alpha / base.0 } else { 0.0 };
@@ -370,13 +379,14 @@ mod tests {
     ];
     /// Measured: the original's texts below 4.5:1 in the light theme (the counters' light
     /// digits on the board's beige, the buttons' text, "You win!" on its gold; "Game over!"
-    /// is 60 px bold, where 3:1 is enough).
+    /// is 60 px bold, where 3:1 is enough). The covers blended in sRGB space, as the browser
+    /// blends the original's CSS (they were 3.13 and 1.78 blended in linear light).
     const ORIGINAL_TEXTS_BELOW_AA: [(&str, &str); 6] = [
         ("counter", "2.03"),
         ("counter name", "1.74"),
         ("button", "3.79"),
         ("unchosen option", "2.81"),
-        ("game over", "3.13"),
-        ("you win", "1.78"),
+        ("game over", "3.06"),
+        ("you win", "1.80"),
     ];
 }
