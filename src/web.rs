@@ -155,22 +155,55 @@ pub fn page_can_run() -> bool {
     false
 }
 
-/// Asks the game's own canvas for its WebGL2 context, with the options the renderer (wgpu) asks
-/// for: the renderer then gets this same context. (A throwaway canvas would cost a second
-/// context before the first frame; in headless Chromium's software renderer one took 160 to
-/// 330 ms to make on a cold start.)
+/// Asks the game's own canvas for its WebGL2 context: the renderer (wgpu) then gets this same
+/// context, with these options. (A throwaway canvas would cost a second context before the first
+/// frame; in headless Chromium's software renderer one took 160 to 330 ms to make on a cold
+/// start.)
+/// - No antialiasing, as wgpu-hal's WebGL backend asks (`create_context_options`).
+/// - Opaque, with no depth buffer: wgpu draws into its own textures and copies the frame into the
+///   canvas, so the canvas's depth buffer is never used, and the game covers every pixel, so the
+///   browser need not blend the canvas over the page (docs/design.md, "Light frames").
+///   `?render=alpha` puts WebGL's defaults back for a measurement.
 fn has_webgl2(canvas: &web_sys::Element) -> bool {
     let Ok(canvas) = canvas.clone().dyn_into::<web_sys::HtmlCanvasElement>() else {
         return false;
     };
+    let opaque = !crate::view::layout::RenderCosts::asked().alpha;
     let options = js_sys::Object::new();
-    // What wgpu-hal's WebGL backend asks for (`create_context_options`).
     let _ = js_sys::Reflect::set(&options, &"antialias".into(), &false.into());
-    canvas
+    if opaque {
+        let _ = js_sys::Reflect::set(&options, &"alpha".into(), &false.into());
+        let _ = js_sys::Reflect::set(&options, &"depth".into(), &false.into());
+    }
+    let Some(context) = canvas
         .get_context_with_context_options("webgl2", &options)
         .ok()
         .flatten()
-        .is_some()
+    else {
+        return false;
+    };
+    // An opaque canvas starts black: until the first frame it shows the page's colour, as the
+    // transparent one showed the page behind it.
+    if opaque
+        && let Ok(gl) = context.dyn_into::<web_sys::WebGl2RenderingContext>()
+        && let Some([r, g, b]) = page_background()
+    {
+        gl.clear_color(r, g, b, 1.0);
+        gl.clear(web_sys::WebGl2RenderingContext::COLOR_BUFFER_BIT);
+    }
+    true
+}
+
+/// The page's background colour (`body`'s computed `background-color`, "rgb(r, g, b)"), in 0..1.
+fn page_background() -> Option<[f32; 3]> {
+    let window = web_sys::window()?;
+    let body = window.document()?.body()?;
+    let color = window
+        .get_computed_style(&body)
+        .ok()??
+        .get_property_value("background-color")
+        .ok()?;
+    crate::view::palette::parse_css_rgb(&color)
 }
 
 /// The size the page gives the canvas's parent, in CSS pixels: the window starts at the size it

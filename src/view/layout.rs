@@ -304,12 +304,15 @@ fn spawn_camera(mut commands: Commands) {
 }
 
 /// Bevy's default costs, put back for a measurement: `msaa` (4×), `tonemap` (the tonemapping
-/// function and deband dither in the sprite shader). Asked for by `G2048_RENDER=msaa,tonemap`
-/// on the desktop and `?render=msaa,tonemap` on the page (web/compare.mjs); players get neither.
+/// function and deband dither in the sprite shader), and on the page `alpha` (a canvas with an
+/// alpha channel and a depth buffer, WebGL's default: `web::has_webgl2`). Asked for by
+/// `G2048_RENDER=msaa,tonemap` on the desktop and `?render=msaa,tonemap,alpha` on the page
+/// (web/compare.mjs); players get none of them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct RenderCosts {
     pub msaa: bool,
     pub tonemap: bool,
+    pub alpha: bool,
 }
 
 impl RenderCosts {
@@ -319,11 +322,12 @@ impl RenderCosts {
         Self {
             msaa: has("msaa"),
             tonemap: has("tonemap"),
+            alpha: has("alpha"),
         }
     }
 
     /// What the environment (the desktop) or the page's address (the web) asks for.
-    fn asked() -> Self {
+    pub fn asked() -> Self {
         #[cfg(not(target_arch = "wasm32"))]
         let list = std::env::var("G2048_RENDER").unwrap_or_default();
         #[cfg(target_arch = "wasm32")]
@@ -384,14 +388,20 @@ mod tests {
         let both = RenderCosts {
             msaa: true,
             tonemap: true,
+            alpha: false,
         };
         assert_eq!(RenderCosts::parse("msaa,tonemap"), both);
         assert_eq!(RenderCosts::parse(" tonemap , msaa"), both);
         let msaa = RenderCosts {
             msaa: true,
-            tonemap: false,
+            ..RenderCosts::default()
         };
         assert_eq!(RenderCosts::parse("msaa,bloom"), msaa);
+        let alpha = RenderCosts {
+            alpha: true,
+            ..RenderCosts::default()
+        };
+        assert_eq!(RenderCosts::parse("alpha"), alpha);
     }
 
     #[test]

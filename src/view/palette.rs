@@ -90,9 +90,36 @@ pub fn tile_font_px(value: u32) -> f32 {
     }
 }
 
+/// A CSS colour as a browser's computed style gives it, "rgb(250, 248, 239)" (or "rgba(…)", its
+/// alpha ignored), as three values in 0..1; `None` for any other form. The page's canvas is
+/// painted with it before the first frame (`web::has_webgl2`).
+pub fn parse_css_rgb(color: &str) -> Option<[f32; 3]> {
+    let color = color.trim();
+    let inner = color
+        .strip_prefix("rgba(")
+        .or_else(|| color.strip_prefix("rgb("))?
+        .strip_suffix(')')?;
+    let mut parts = inner.split(',').map(|p| p.trim().parse::<f32>().ok());
+    let mut channel = || Some(parts.next()?? / 255.0);
+    Some([channel()?, channel()?, channel()?])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn css_colours_read_as_computed_styles_give_them() {
+        let page = parse_css_rgb("rgb(250, 248, 239)").unwrap();
+        assert_eq!(page.map(|c| (c * 255.0).round() as u8), [250, 248, 239]);
+        assert_eq!(
+            parse_css_rgb(" rgba(0, 0, 255, 0.5) "),
+            Some([0.0, 0.0, 1.0])
+        );
+        for bad in ["", "#faf8ef", "rgb(1, 2)", "rgb(1, 2, x)", "rgb(1, 2, 3"] {
+            assert_eq!(parse_css_rgb(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn digits_shrink_with_their_count() {
