@@ -8,23 +8,14 @@
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { launch, serve, ready } from '../harness.mjs';
+import { serve, ready } from '../harness.mjs';
+import { launchAt, pageArgs } from './args.mjs';
 
-const { values, positionals } = parseArgs({
-  options: { ratio: { type: 'string', default: '1' }, size: { type: 'string', default: '1000x900' } },
-  allowPositionals: true,
-});
-const ratio = Number(values.ratio);
-const [width, height] = values.size.split('x').map(Number);
-if (positionals.length !== 1 || !(ratio > 0) || !(width > 0) || !(height > 0)) {
-  console.error('usage: node web/bench/frame-trace.mjs [--ratio R] [--size WxH] DIST_OR_ORIGINAL');
-  process.exit(2);
-}
+const { folder: pageFolder, ratio, width, height } = pageArgs('node web/bench/frame-trace.mjs [--ratio R] [--size WxH] DIST_OR_ORIGINAL');
 const folder = mkdtempSync(join(tmpdir(), 'frame-trace-'));
 const path = join(folder, 'trace.json');
-const server = await serve(positionals[0]);
-const browser = await launch(ratio !== 1 ? [`--force-device-scale-factor=${ratio}`] : []);
+const server = await serve(pageFolder);
+const browser = await launchAt(ratio);
 try {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: ratio });
   const page = await context.newPage();

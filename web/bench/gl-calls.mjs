@@ -4,19 +4,10 @@
 // many frames uploaded textures. docs/design.md ("Light frames") counted the passes of a frame
 // this way: the main pass, Bevy's upscaling copy, wgpu's present.
 //   node web/bench/gl-calls.mjs [--ratio R] [--size WxH] DIST
-import { parseArgs } from 'node:util';
-import { launch, serve, ready } from '../harness.mjs';
+import { serve, ready } from '../harness.mjs';
+import { launchAt, pageArgs } from './args.mjs';
 
-const { values, positionals } = parseArgs({
-  options: { ratio: { type: 'string', default: '1' }, size: { type: 'string', default: '1000x900' } },
-  allowPositionals: true,
-});
-const ratio = Number(values.ratio);
-const [width, height] = values.size.split('x').map(Number);
-if (positionals.length !== 1 || !(ratio > 0) || !(width > 0) || !(height > 0)) {
-  console.error('usage: node web/bench/gl-calls.mjs [--ratio R] [--size WxH] DIST');
-  process.exit(2);
-}
+const { folder: pageFolder, ratio, width, height } = pageArgs('node web/bench/gl-calls.mjs [--ratio R] [--size WxH] DIST');
 
 // In the page, before its scripts: the wrappers, off until __record(true).
 function wrap() {
@@ -44,8 +35,8 @@ function wrap() {
   });
 }
 
-const server = await serve(positionals[0]);
-const browser = await launch(ratio !== 1 ? [`--force-device-scale-factor=${ratio}`] : []);
+const server = await serve(pageFolder);
+const browser = await launchAt(ratio);
 let log;
 try {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: ratio });

@@ -6,7 +6,8 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { launch, serve } from '../harness.mjs';
+import { serve } from '../harness.mjs';
+import { launchAt } from './args.mjs';
 
 const { values, positionals } = parseArgs({ options: { ratio: { type: 'string', default: '1' } }, allowPositionals: true });
 const ratio = Number(values.ratio);
@@ -15,7 +16,7 @@ if (!(ratio > 0) || positionals.length === 0) {
   process.exit(2);
 }
 const server = await serve(dirname(fileURLToPath(import.meta.url)));
-const browser = await launch(ratio !== 1 ? [`--force-device-scale-factor=${ratio}`] : []);
+const browser = await launchAt(ratio);
 try {
   for (const query of positionals) {
     const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: ratio });
