@@ -27,6 +27,7 @@ fn replay(c: &mut Criterion) {
     let record = long_game();
     for n in [1_000, MOVES] {
         let part = Record {
+            stream: None,
             moves: record.moves[..n].to_vec(),
             ..record.clone()
         };

@@ -12,7 +12,8 @@ error-code-too-long = в коде { $length ->
 error-code-text = это не код игры (в нём бывают только буквы, цифры, - и _)
 error-code-short = код обрезан
 error-code-checksum = код повреждён (не сходится контрольная сумма)
-error-code-version = код версии { $version }, а эта игра читает версии { $first } и { $second }
+error-code-version = код версии { $version }, а эта игра читает версии с { $first } по { $last }
+error-code-generator = код роздан генератором { $generator }, которого эта игра не знает
 error-code-config = в коде неверные настройки ({ $reason })
 error-code-too-many-moves = в коде { $moves ->
         [one] { $moves } ход

@@ -167,6 +167,7 @@ fn daily_code(day: Day, moves: usize) -> (String, u64) {
         }
     }
     let record = Record {
+        stream: None,
         config: daily_config(),
         seed: day.seed(),
         moves: played,

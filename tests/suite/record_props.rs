@@ -34,6 +34,7 @@ fn random_game() -> impl Strategy<Value = (Record, Vec<Game>)> {
                 }
             }
             let record = Record {
+                stream: None,
                 config,
                 seed,
                 moves,

@@ -2,7 +2,10 @@
 
 use std::fmt;
 
-use rand::{Rng, RngExt, SeedableRng, rngs::Xoshiro256PlusPlus};
+use rand::{
+    Rng, RngExt, SeedableRng,
+    rngs::{ChaCha20Rng, Xoshiro256PlusPlus},
+};
 use serde::{Deserialize, Serialize};
 
 use super::board::{Board, Cell, Direction, MAX_SIZE, MIN_SIZE, Shape, SlidePlan};
@@ -156,7 +159,141 @@ pub struct SavedGame {
     pub moves: u32,
     pub won: bool,
     pub status: Status,
-    pub rng: Xoshiro256PlusPlus,
+    pub rng: Dealer,
+}
+
+/// Where a game's new tiles come from.
+///
+/// Every game the player starts is `Seeded`: xoshiro256++ from a number, fast and small to
+/// share, but not secret (its state can be recovered from enough of its output, and anyone
+/// with the seed knows every tile to come). The ranked daily is `Keyed`: ChaCha20, a
+/// cryptographic generator, keyed by the day's secret and numbered by the game, so no one can
+/// foresee its tiles until the server publishes the day's key (docs/server.md).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Dealer {
+    /// Saved as before there were two (`{"s": [..]}`), so older saves read as they are.
+    Seeded(Xoshiro256PlusPlus),
+    /// Boxed: ChaCha20's state and buffer are 360 bytes, and a seeded game (every other one)
+    /// stays small to copy.
+    Keyed(Box<KeyedDealer>),
+}
+
+/// A keyed stream: the key (the ranked day's secret) and the stream's number (the game's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stream {
+    pub key: [u8; 32],
+    pub id: u64,
+}
+
+/// ChaCha20 on a stream, saved as its key, stream and position.
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "KeyedState", into = "KeyedState")]
+pub struct KeyedDealer {
+    stream: Stream,
+    rng: ChaCha20Rng,
+}
+
+/// A keyed dealer as saved: the key in hex, the stream, and the words drawn so far.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KeyedState {
+    key: String,
+    stream: u64,
+    word: u64,
+}
+
+impl KeyedDealer {
+    pub fn new(stream: Stream) -> Self {
+        let mut rng = ChaCha20Rng::from_seed(stream.key);
+        rng.set_stream(stream.id);
+        Self { stream, rng }
+    }
+
+    pub fn stream(&self) -> Stream {
+        self.stream
+    }
+}
+
+/// (rand's ChaCha generators are not `Clone`, so that none is copied by accident; a game is
+/// copied on purpose, by its key, stream and position.)
+impl Clone for KeyedDealer {
+    fn clone(&self) -> Self {
+        let mut copy = Self::new(self.stream);
+        copy.rng.set_word_pos(self.rng.get_word_pos());
+        copy
+    }
+}
+
+impl From<KeyedDealer> for KeyedState {
+    fn from(dealer: KeyedDealer) -> Self {
+        Self {
+            key: dealer
+                .stream
+                .key
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect(),
+            stream: dealer.stream.id,
+            word: dealer.rng.get_word_pos() as u64,
+        }
+    }
+}
+
+impl TryFrom<KeyedState> for KeyedDealer {
+    type Error = String;
+
+    fn try_from(state: KeyedState) -> Result<Self, String> {
+        let key = parse_key(&state.key).ok_or("a keyed dealer's key is not 64 hex digits")?;
+        let mut dealer = Self::new(Stream {
+            key,
+            id: state.stream,
+        });
+        dealer.rng.set_word_pos(u128::from(state.word));
+        Ok(dealer)
+    }
+}
+
+/// A 32-byte key from 64 hex digits.
+pub fn parse_key(hex: &str) -> Option<[u8; 32]> {
+    let hex = hex.as_bytes();
+    if hex.len() != 64 {
+        return None;
+    }
+    let mut key = [0u8; 32];
+    for (byte, pair) in key.iter_mut().zip(hex.chunks(2)) {
+        *byte = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+    }
+    Some(key)
+}
+
+impl Dealer {
+    fn next_u64(&mut self) -> u64 {
+        match self {
+            Dealer::Seeded(rng) => rng.next_u64(),
+            Dealer::Keyed(dealer) => dealer.rng.next_u64(),
+        }
+    }
+
+    /// A cell index below `empty`, and whether the tile is a 2.
+    fn deal(&mut self, empty: usize) -> (usize, bool) {
+        fn draw(rng: &mut impl Rng, empty: usize) -> (usize, bool) {
+            let pick = rng.random_range(0..empty);
+            (pick, rng.random_bool(SPAWN_TWO_PROBABILITY))
+        }
+        match self {
+            Dealer::Seeded(rng) => draw(rng, empty),
+            Dealer::Keyed(dealer) => draw(&mut dealer.rng, empty),
+        }
+    }
+
+    /// The keyed stream, for a keyed dealer.
+    pub fn stream(&self) -> Option<Stream> {
+        match self {
+            Dealer::Seeded(_) => None,
+            Dealer::Keyed(dealer) => Some(dealer.stream),
+        }
+    }
 }
 
 /// The largest tile a save may hold (2^30; a 2^31 would need about two billion moves).
@@ -227,7 +364,7 @@ pub struct Game {
     moves: u32,
     won: bool,
     status: Status,
-    rng: Xoshiro256PlusPlus,
+    rng: Dealer,
 }
 
 impl Game {
@@ -250,7 +387,26 @@ impl Game {
         game
     }
 
+    /// A new game whose tiles are dealt from a keyed stream (the ranked daily's).
+    pub fn from_stream(config: Config, stream: Stream) -> Self {
+        let mut game = Self::dealt_by(
+            config,
+            Board::of(config.shape()),
+            Dealer::Keyed(Box::new(KeyedDealer::new(stream))),
+        );
+        game.start();
+        game
+    }
+
     fn with_board(config: Config, board: Board, seed: u64) -> Self {
+        Self::dealt_by(
+            config,
+            board,
+            Dealer::Seeded(Xoshiro256PlusPlus::seed_from_u64(seed)),
+        )
+    }
+
+    fn dealt_by(config: Config, board: Board, rng: Dealer) -> Self {
         Self {
             config,
             board,
@@ -258,8 +414,13 @@ impl Game {
             moves: 0,
             won: false,
             status: Status::Playing,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            rng,
         }
+    }
+
+    /// The keyed stream the tiles come from, for a ranked game.
+    pub fn stream(&self) -> Option<Stream> {
+        self.rng.stream()
     }
 
     /// The game as saved.
@@ -309,8 +470,9 @@ impl Game {
         if saved.won != reached || !status_fits {
             return Err(RestoreError::Status);
         }
-        let mut probe = saved.rng.clone();
-        if (0..4).all(|_| probe.next_u64() == 0) {
+        if let Dealer::Seeded(rng) = &saved.rng
+            && (0..4).all(|_| rng.clone().next_u64() == 0)
+        {
             return Err(RestoreError::Rng);
         }
         Ok(Self {
@@ -422,13 +584,9 @@ impl Game {
         if empty == 0 {
             return None;
         }
-        let pick = self.rng.random_range(0..empty);
+        let (pick, two) = self.rng.deal(empty);
         let cell = self.board.empty_cells().nth(pick)?;
-        let value = if self.rng.random_bool(SPAWN_TWO_PROBABILITY) {
-            2
-        } else {
-            4
-        };
+        let value = if two { 2 } else { 4 };
         self.board.set(cell, value);
         Some((cell, value))
     }

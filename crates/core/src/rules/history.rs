@@ -9,7 +9,7 @@
 use std::fmt;
 
 use super::board::Direction;
-use super::game::{Config, Game, Status};
+use super::game::{Config, Game, Status, Stream};
 use super::record::Record;
 use crate::i18n::{Said, Words};
 use crate::said;
@@ -28,6 +28,8 @@ pub struct History {
     /// The seed the start came from (`Game::new(config, seed)`), when known: a game saved
     /// before games were recorded by seed has none, and cannot be shared.
     seed: Option<u64>,
+    /// The keyed stream the tiles came from, for a ranked game (which has no seed).
+    stream: Option<Stream>,
     /// Moves taken back so far.
     undos: u32,
     /// When and how the game was played, kept for the games' history (the rules never read it).
@@ -134,6 +136,7 @@ impl History {
             moves: Vec::new(),
             checkpoints: vec![start],
             seed: None,
+            stream: None,
             undos: 0,
             info: PlayInfo::default(),
         }
@@ -203,11 +206,29 @@ impl History {
         self.undos = undos;
     }
 
-    /// The whole game as a record, if its seed is known.
+    /// Says the start came from `stream`, if it did (`Game::from_stream` is the start).
+    pub fn with_stream(mut self, stream: Stream) -> Result<Self, HistoryError> {
+        if Game::from_stream(self.start().config(), stream).save() != self.start().save() {
+            return Err(HistoryError::NotSeed);
+        }
+        self.stream = Some(stream);
+        Ok(self)
+    }
+
+    /// The keyed stream the tiles came from, for a ranked game.
+    pub fn stream(&self) -> Option<Stream> {
+        self.stream
+    }
+
+    /// The whole game as a record, if its seed (or, for a ranked game, its stream) is known.
     pub fn record(&self) -> Option<Record> {
+        if self.seed.is_none() && self.stream.is_none() {
+            return None;
+        }
         Some(Record {
             config: self.start().config(),
-            seed: self.seed?,
+            seed: self.seed.unwrap_or(0),
+            stream: self.stream,
             moves: self.moves.clone(),
             undos: self.undos,
         })
@@ -219,6 +240,7 @@ impl History {
         let n = n.min(self.len());
         let mut history = Self::new(self.start().clone());
         history.seed = self.seed;
+        history.stream = self.stream;
         history.info = PlayInfo::starting(now_ms);
         history.moves = self.moves[..n].to_vec();
         history.checkpoints = self.checkpoints[..n / CHECKPOINT_EVERY + 1].to_vec();

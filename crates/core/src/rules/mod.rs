@@ -15,13 +15,14 @@ pub use board::{
 };
 pub use daily::{DAILY_MARK, Day, claimed_day, daily, daily_config, daily_of};
 pub use game::{
-    Config, ConfigError, DEFAULT_SIZE, DEFAULT_TARGET, Game, MAX_SAVED_SCORE, MAX_SAVED_TILE,
-    MIN_TARGET, RestoreError, SPAWN_TWO_PROBABILITY, START_TILES, SavedGame, Status, Turn,
-    reachable_tile,
+    Config, ConfigError, DEFAULT_SIZE, DEFAULT_TARGET, Dealer, Game, KeyedDealer, MAX_SAVED_SCORE,
+    MAX_SAVED_TILE, MIN_TARGET, RestoreError, SPAWN_TWO_PROBABILITY, START_TILES, SavedGame,
+    Status, Stream, Turn, parse_key, reachable_tile,
 };
 pub use history::{
     CHECKPOINT_EVERY, History, HistoryError, MAX_PAUSE_MS, PlayInfo, pack_moves, unpack_moves,
 };
 pub use record::{
-    CODE_VERSION, CodeError, LINK_MARK, MAX_CODE_CHARS, MAX_CODE_MOVES, Record, SQUARE_VERSION,
+    CODE_VERSION, CodeError, KEYED_VERSION, LINK_MARK, MAX_CODE_CHARS, MAX_CODE_MOVES, Record,
+    SQUARE_VERSION,
 };

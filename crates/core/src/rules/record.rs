@@ -23,13 +23,26 @@
 //! A square board's code is version 1, byte for byte what it was before rectangular boards, so
 //! codes made before still open and a square game's code reads on older builds too; only the
 //! other shapes need version 2, whose second byte holds both sides (each fits in 4 bits).
+//!
+//! A ranked game's tiles come from a keyed stream, not a seed (`Stream`, docs/server.md), so its
+//! code is version 3 (`KEYED_VERSION`) and names its generator:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 1 | version: 3 |
+//! | 1 | rows × 16 + columns |
+//! | 1 | target as a power of two |
+//! | 1 | generator: 1 for ChaCha20 (the only one so far; another is refused) |
+//! | 32 | the key (the day's secret, published when the day ends) |
+//! | 8 | the stream (the game's number), little-endian |
+//! | 4 + 4 + ⌈n/4⌉ + 4 | undos, moves and checksum, as above |
 
 use std::fmt;
 
 use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 
 use super::board::{Direction, Shape};
-use super::game::{Config, ConfigError, Game};
+use super::game::{Config, ConfigError, Game, Stream};
 use super::history::{History, HistoryError, pack_moves, unpack_moves};
 use crate::i18n::{Said, Words};
 use crate::said;
@@ -39,6 +52,13 @@ use crate::said;
 pub const CODE_VERSION: u8 = 2;
 /// The format of a square board's code (the first format).
 pub const SQUARE_VERSION: u8 = 1;
+/// The format of a game dealt from a keyed stream (the ranked daily).
+pub const KEYED_VERSION: u8 = 3;
+/// The keyed code's generator byte: ChaCha20 (`rules::KeyedDealer`).
+const CHACHA20: u8 = 1;
+/// The keyed code's bytes before the moves: version, shape, target, generator, key, stream,
+/// undos, count.
+const KEYED_HEADER_BYTES: usize = 4 + 32 + 8 + 8;
 /// The longest game a code may carry.
 pub const MAX_CODE_MOVES: usize = 100_000;
 /// Bytes before the moves, and the checksum after them.
@@ -55,7 +75,10 @@ pub const LINK_MARK: &str = "replay=";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     pub config: Config,
+    /// The seed of the game's xoshiro256++ (0 when `stream` deals instead).
     pub seed: u64,
+    /// The keyed stream the tiles come from, for a ranked game; `seed` is unused then.
+    pub stream: Option<Stream>,
     pub moves: Vec<Direction>,
     pub undos: u32,
 }
@@ -71,6 +94,8 @@ pub enum CodeError {
     Short,
     Checksum,
     Version(u8),
+    /// A keyed code names a generator this build does not know.
+    Generator(u8),
     Config(ConfigError),
     TooManyMoves(u64),
     /// The moves could not be played (e.g. one would not change the board).
@@ -92,8 +117,9 @@ impl CodeError {
                 "error-code-version",
                 version = *v,
                 first = SQUARE_VERSION,
-                second = CODE_VERSION
+                last = KEYED_VERSION
             ),
+            CodeError::Generator(g) => said!("error-code-generator", generator = *g),
             CodeError::Config(e) => said!("error-code-config", reason = e.said()),
             CodeError::TooManyMoves(n) => {
                 said!(
@@ -119,14 +145,20 @@ impl std::error::Error for CodeError {}
 impl Record {
     /// The game before the first move.
     pub fn start(&self) -> Game {
-        Game::new(self.config, self.seed)
+        match self.stream {
+            Some(stream) => Game::from_stream(self.config, stream),
+            None => Game::new(self.config, self.seed),
+        }
     }
 
     /// Plays every move: the history (each position on demand, `History::game_after`) and the
     /// final game.
     pub fn replay(&self) -> Result<(History, Game), HistoryError> {
         let (history, game) = History::replay(self.start(), &self.moves)?;
-        let mut history = history.with_seed(self.seed)?;
+        let mut history = match self.stream {
+            Some(stream) => history.with_stream(stream)?,
+            None => history.with_seed(self.seed)?,
+        };
         history.set_undos(self.undos);
         Ok((history, game))
     }
@@ -135,15 +167,24 @@ impl Record {
     pub fn code(&self) -> String {
         let mut bytes = Vec::with_capacity(HEADER_BYTES + self.moves.len() / 4 + 5);
         let shape = self.config.shape();
-        if shape.is_square() {
+        if let Some(stream) = self.stream {
+            bytes.push(KEYED_VERSION);
+            bytes.push((shape.rows() * 16 + shape.cols()) as u8);
+            bytes.push(self.config.target().trailing_zeros() as u8);
+            bytes.push(CHACHA20);
+            bytes.extend_from_slice(&stream.key);
+            bytes.extend_from_slice(&stream.id.to_le_bytes());
+        } else if shape.is_square() {
             bytes.push(SQUARE_VERSION);
             bytes.push(shape.rows() as u8);
         } else {
             bytes.push(CODE_VERSION);
             bytes.push((shape.rows() * 16 + shape.cols()) as u8);
         }
-        bytes.push(self.config.target().trailing_zeros() as u8);
-        bytes.extend_from_slice(&self.seed.to_le_bytes());
+        if self.stream.is_none() {
+            bytes.push(self.config.target().trailing_zeros() as u8);
+            bytes.extend_from_slice(&self.seed.to_le_bytes());
+        }
         bytes.extend_from_slice(&self.undos.to_le_bytes());
         bytes.extend_from_slice(&(self.moves.len() as u32).to_le_bytes());
         bytes.extend_from_slice(&pack_moves(&self.moves));
@@ -183,6 +224,9 @@ impl Record {
         }
         let u32_at = |at: usize| u32::from_le_bytes(body[at..at + 4].try_into().expect("4 bytes"));
         let side = body[1] as usize;
+        if body[0] == KEYED_VERSION {
+            return Self::parse_keyed(body);
+        }
         let shape = match body[0] {
             SQUARE_VERSION => Config::check_size(side).map(Shape::square),
             // A square board's code is version 1 only, so each game has one code.
@@ -210,6 +254,40 @@ impl Record {
         Ok(Self {
             config,
             seed,
+            stream: None,
+            moves,
+            undos,
+        })
+    }
+
+    /// A keyed code's body (its checksum already checked).
+    fn parse_keyed(body: &[u8]) -> Result<Self, CodeError> {
+        if body.len() < KEYED_HEADER_BYTES {
+            return Err(CodeError::Short);
+        }
+        let side = body[1] as usize;
+        let shape = Config::check_shape(side >> 4, side & 15).map_err(CodeError::Config)?;
+        let target = 1u32
+            .checked_shl(u32::from(body[2]))
+            .ok_or(CodeError::Config(ConfigError::Target(0)))?;
+        let config = Config::with_shape(shape, target).map_err(CodeError::Config)?;
+        if body[3] != CHACHA20 {
+            return Err(CodeError::Generator(body[3]));
+        }
+        let key: [u8; 32] = body[4..36].try_into().expect("32 bytes");
+        let id = u64::from_le_bytes(body[36..44].try_into().expect("8 bytes"));
+        let u32_at = |at: usize| u32::from_le_bytes(body[at..at + 4].try_into().expect("4 bytes"));
+        let undos = u32_at(44);
+        let count = u32_at(48) as usize;
+        if count > MAX_CODE_MOVES {
+            return Err(CodeError::TooManyMoves(count as u64));
+        }
+        let moves =
+            unpack_moves(&body[KEYED_HEADER_BYTES..], count).map_err(|_| CodeError::Short)?;
+        Ok(Self {
+            config,
+            seed: 0,
+            stream: Some(Stream { key, id }),
             moves,
             undos,
         })
@@ -238,6 +316,7 @@ mod tests {
             }
         }
         Record {
+            stream: None,
             config,
             seed,
             moves,
@@ -285,7 +364,7 @@ mod tests {
         );
         let flipped = flipped + &code[21..];
         assert_eq!(Record::parse(&flipped), Err(CodeError::Checksum));
-        assert_eq!(Record::parse(&with(0, 3)), Err(CodeError::Version(3)));
+        assert_eq!(Record::parse(&with(0, 4)), Err(CodeError::Version(4)));
         assert_eq!(
             Record::parse(&with(1, 9)),
             Err(CodeError::Config(ConfigError::Size(9)))
@@ -325,11 +404,107 @@ mod tests {
     #[test]
     fn ten_thousand_moves_take_3364_characters() {
         let record = Record {
+            stream: None,
             config: Config::default(),
             seed: 1,
             moves: vec![Direction::Up; 10_000],
             undos: 0,
         };
         assert_eq!(record.code().len(), 3364);
+    }
+
+    /// A game dealt from a keyed stream, played by the fixed pattern.
+    fn keyed(stream: Stream, n: usize) -> (Record, Game) {
+        let config = Config::default();
+        let mut game = Game::from_stream(config, stream);
+        let mut moves = Vec::new();
+        let mut i = 0usize;
+        while moves.len() < n && game.status() != Status::Over {
+            if game.status() == Status::Won {
+                game.keep_going();
+                continue;
+            }
+            i += 1;
+            let direction = Direction::ALL[(i * 7 + i / 5) % 4];
+            if game.play(direction).is_some_and(|t| t.plan.moved) {
+                moves.push(direction);
+            }
+        }
+        let record = Record {
+            config,
+            seed: 0,
+            stream: Some(stream),
+            moves,
+            undos: 0,
+        };
+        (record, game)
+    }
+
+    #[test]
+    fn a_keyed_code_names_its_generator_and_replays_to_its_game() {
+        let stream = Stream {
+            key: [7; 32],
+            id: 12345,
+        };
+        let (record, game) = keyed(stream, 300);
+        let code = record.code();
+        // 52 bytes before the moves, 2 bits a move, 4 of checksum, in base64 without padding.
+        let bytes = KEYED_HEADER_BYTES + record.moves.len().div_ceil(4) + 4;
+        assert_eq!(code.len(), (bytes * 4).div_ceil(3));
+        let (decoded, history, replayed) = Record::decode(&code).unwrap();
+        assert_eq!(decoded, record);
+        assert_eq!(replayed.save(), game.save());
+        assert_eq!(replayed.score(), game.score());
+        assert_eq!(history.record(), Some(record.clone()));
+        // Another stream of the same key deals another game, and the same moves do not fit it.
+        let other = Stream {
+            id: 12346,
+            ..stream
+        };
+        assert_ne!(
+            Game::from_stream(Config::default(), other).save().tiles,
+            Game::from_stream(Config::default(), stream).save().tiles
+        );
+        let moved = Record {
+            stream: Some(other),
+            ..record.clone()
+        };
+        assert!(matches!(
+            Record::decode(&moved.code()),
+            Err(CodeError::Moves(_))
+        ));
+        // A generator this build does not know is refused by name.
+        let mut bytes = URL_SAFE_NO_PAD.decode(&code).unwrap();
+        bytes[3] = 2;
+        let body = bytes.len() - CHECKSUM_BYTES;
+        let sum = crc32fast::hash(&bytes[..body]);
+        bytes[body..].copy_from_slice(&sum.to_le_bytes());
+        assert_eq!(
+            Record::parse(&URL_SAFE_NO_PAD.encode(&bytes)),
+            Err(CodeError::Generator(2))
+        );
+    }
+
+    #[test]
+    fn a_keyed_game_saves_and_restores_its_place_in_the_stream() {
+        let stream = Stream {
+            key: [9; 32],
+            id: 1,
+        };
+        let (_, game) = keyed(stream, 50);
+        let saved = game.save();
+        let text = serde_json::to_string(&saved).unwrap();
+        assert!(text.contains("\"stream\":1"), "{text}");
+        let back: crate::rules::SavedGame = serde_json::from_str(&text).unwrap();
+        let mut a = Game::restore(back).unwrap();
+        let mut b = game.clone();
+        for direction in Direction::ALL.iter().cycle().take(40) {
+            a.play(*direction);
+            b.play(*direction);
+        }
+        assert_eq!(a.save(), b.save());
+        // A seeded game's save is as it was before keyed dealers: `"rng":{"s":[..]}`.
+        let seeded = serde_json::to_string(&Game::new(Config::default(), 5).save()).unwrap();
+        assert!(seeded.contains("\"rng\":{\"s\":["), "{seeded}");
     }
 }

@@ -482,6 +482,7 @@ mod tests {
             })
             .collect();
         let record = Record {
+            stream: None,
             config: Config::default(),
             seed: 7,
             moves: moves.clone(),
@@ -569,6 +570,7 @@ mod tests {
         let other_tenth = |undos| PastGame {
             undos,
             code: Record {
+                stream: None,
                 moves: moves.clone(),
                 undos,
                 ..record.clone()
