@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Fails on any import cycle among the game crate's module files.
+"""Fails on any import cycle among the module files of any crate of the workspace.
 
-What it checks: each .rs file under src/ is a node (`src/lib.rs` the crate root,
-`src/game/mod.rs` and `src/web.rs` their modules, `src/game/screens/options.rs` the module
-`crate::game::screens::options`; `src/main.rs` is the binary, a root of its own whose
-`g2048::` paths point into the library). File A depends on file B when A names an item of B
+Which crates: every member of the workspace in Cargo.toml, each its own graph (a path into
+another crate is external, whatever it names): the game (src/), its core (crates/core/src,
+root crates/core/src/lib.rs) and the server (crates/server/src). What it checks in each: each
+.rs file under the crate's src/ is a node (`src/lib.rs` the crate root, `src/game/mod.rs` and
+`src/web.rs` their modules, `src/game/screens/options.rs` the module
+`crate::game::screens::options`; `src/main.rs` is the binary, a root of its own whose paths
+through the library's name point into the library: `g2048::` in src/main.rs,
+`g2048_server::` in crates/server/src/main.rs). File A depends on file B when A names an item of B
 through a `crate::`, `super::`, `self::` path, a path that starts with one of its module's
 child modules or with a name its module imported: in `use` declarations (grouped and nested
 trees over several lines included) and in paths written in code
@@ -14,7 +18,8 @@ or a plain `use` its children reach through `super::X`) goes on to the file that
 unless the module file defines an item of that name itself. Every strongly connected
 component of two or more files is a cycle: the check prints its files and, for each file, the
 edges inside the component with the items named and one place that names them (file:line), so
-you can see which `use` to move. No cycle: one line (files, edges), exit 0. Cycles: exit 1.
+you can see which `use` to move. Each crate with no cycle: one line (files, edges). Exit 0 when
+no crate has a cycle; exit 1, with each crate's cycles, when any has one.
 
 A module file naming its own descendants (`mod.rs` wiring `autoplay::plugin(app)`, re-exporting
 `pub use state::Engine`, `lib.rs` adding every plugin) is the module tree, not an import, and is
@@ -26,15 +31,18 @@ Why: game/mod.rs and docs/design.md say its modules depend on each other in one 
 (definitions at the bottom, the owners of each change above them, the screens above those,
 `route` at the top). Nothing
 checked it, and the import circle in game/ went from 0 back to 12 files in three features.
+The core's modules are layered too (crates/core/src/lib.rs: `i18n` <- `rules` <- `ai`, `save`),
+and two circles had grown inside `rules` and `save` while only the game was looked at.
 
 Run from the repository root (CI does, with no flag; it needs only Python 3):
-  python3 tools/import-cycles.py            # exit 1 and the cycles, or one line and exit 0
+  python3 tools/import-cycles.py            # exit 1 and the cycles, or a line a crate and exit 0
   python3 tools/import-cycles.py --graph    # also every counted edge, for people
   python3 tools/import-cycles.py --strict   # also count a module file naming its descendants
 
-Not looked at: the core crate (crates/core, re-exported as `crate::rules`, `crate::ai`,
-`crate::save`, `crate::i18n`, with the macros `crate::said!`, `crate::tr!`): paths into it are
-external. The compiler keeps it from naming the game at all, and .ci/run keeps Bevy out of it.
+Between crates: the game re-exports the core as `crate::rules`, `crate::ai`, `crate::save`,
+`crate::i18n`, with the macros `crate::said!`, `crate::tr!`; in the game's graph those names are
+external (CRATE_SETTINGS), and so is every `g2048_core::` path in the game and the server. No
+circle between crates is possible: Cargo refuses one, and .ci/run keeps Bevy out of the core.
 
 Limits of the parsing (a tokenizer, not a Rust parser):
   - Comments (//, ///, //!, nested /* */), string literals (plain, byte, C, raw r#"..."#) and
@@ -45,21 +53,33 @@ Limits of the parsing (a tokenizer, not a Rust parser):
   - A name is found by its spelling only: a type and a function of one name are one name;
     a `use` inside a function body counts for the paths of that module, not of that block;
     a glob `use a::*` depends on the module file `a` (and is followed only for a name that
-    module defines or imports itself); macros by `#[macro_export]` are not followed.
+    module defines or imports itself); a macro called by its bare name (`said!(..)`) is not
+    followed, but a path to a `#[macro_export]` macro (`use crate::said;`) goes to the file
+    that defines it, not to the crate root where the compiler puts it.
   - Items are what a module defines at its top level (struct, enum, union, trait, type, fn,
     const, static, mod, macro_rules!); inline `mod x { ... }` blocks are modules of their file.
   - `#[path = ...]` attributes and `include!` are not followed; files under src/bin/ are not read.
+  - Cargo.toml is read for `[workspace] members` (globs allowed) and each member's
+    `[package] name` (its library's name with `-` as `_`); a crate's files are those under its
+    src/ (a `[lib]` name or path of its own, or a `[[bin]]` path elsewhere, is not followed).
 """
 
+import glob
 import os
 import re
 import sys
 
-SRC = "src"
-# Directories of src/ not read, and the crate-root names that are external (crates/core).
-IGNORED_DIRS = {"rules", "ai", "save", "i18n"}
-EXTERNAL = {"rules", "ai", "save", "i18n", "said", "tr"}
-LIB_NAME = "g2048"
+WORKSPACE = "Cargo.toml"
+# What differs from one crate to the next, by package name: the directories of its src/ not read,
+# and the names at its root that are another crate's (the game re-exports the core's modules and
+# macros under its own root: `crate::rules` is crates/core). Every other workspace member is read
+# whole, its src/lib.rs the root and its src/main.rs the binary.
+CRATE_SETTINGS = {
+    "g2048": {
+        "ignored_dirs": {"rules", "ai", "save", "i18n"},
+        "external": {"rules", "ai", "save", "i18n", "said", "tr"},
+    },
+}
 MAX_DEPTH = 40
 
 IDENT = re.compile(r"[A-Za-z_\u00c0-\uffff][A-Za-z0-9_\u00c0-\uffff]*")
@@ -153,7 +173,13 @@ def is_ident(t):
 class Crate:
     """What the files say: modules, items, imports, and the paths each file writes."""
 
-    def __init__(self):
+    def __init__(self, name, src, ignored_dirs=(), external=()):
+        self.name = name  # the package's name (g2048-core)
+        self.src = src  # its src/ folder, from the repository root
+        self.lib_name = name.replace("-", "_")  # what its binary calls the library (g2048_core)
+        self.ignored_dirs = set(ignored_dirs)
+        self.external = set(external)
+        self.exported = {}  # `#[macro_export]` macro name -> module path defining it
         self.modules = {}  # module path (tuple) -> file defining it (inline modules: their file)
         self.file_mod = {}  # file -> module path of the file itself
         self.defined = {}  # module path -> names of items defined at its top level
@@ -221,7 +247,7 @@ class Parser:
         c.defined.setdefault(self.file_mod, set())
         c.imports.setdefault(self.file_mod, {})
         c.globs.setdefault(self.file_mod, [])
-        i, pending_test = 0, False
+        i, pending_test, pending_export = 0, False, False
         while i < len(toks):
             t, line = toks[i]
             if t == "#":
@@ -235,9 +261,12 @@ class Parser:
                             return
                         pending_test = pending_test or not inner
                     else:
+                        if not inner and attr and attr[0][0] == "macro_export":
+                            pending_export = True
                         self.scan_paths(i + 1, end)
                     i = end + 1
                     continue
+            exported, pending_export = pending_export, False
             if pending_test:
                 pending_test = False
                 i = self.skip_item(i)
@@ -262,6 +291,8 @@ class Parser:
             elif t == "macro_rules" and self.tok(i + 1) == "!" and is_ident(self.tok(i + 2)):
                 if self.module_level():
                     c.defined[self.ctx()].add(self.tok(i + 2))
+                if exported:  # `#[macro_export]`: the crate root's, wherever it is written
+                    c.exported.setdefault(self.tok(i + 2), self.ctx())
                 i += 3
             elif t in ITEM_KEYWORDS:
                 j = i + 1
@@ -401,7 +432,7 @@ class Resolver:
             cur = ctx
         elif h == "super":
             cur = ctx[:-1]
-        elif h == LIB_NAME and ctx[0] == "bin":
+        elif h == c.lib_name and ctx[0] == "bin" and ("lib",) in c.modules:
             cur = ("lib",)
         elif ctx + (h,) in c.modules:
             cur = ctx + (h,)
@@ -416,8 +447,11 @@ class Resolver:
             return None
         while i < len(segs):
             s = segs[i]
-            if cur == ("lib",) and s in EXTERNAL:
+            if cur == ("lib",) and s in c.external:
                 return ("ext",)
+            if (len(cur) == 1 and c.exported.get(s, ("",))[0] == cur[0]
+                    and s not in c.defined.get(cur, ())):
+                return ("item", c.exported[s], s)  # `crate::said` is where `said!` is written
             if cur + (s,) in c.modules:
                 cur, i = cur + (s,), i + 1
                 continue
@@ -455,12 +489,48 @@ class Resolver:
         return ("item", mod, name)
 
 
-def discover():
+def toml_section(text, header):
+    """The lines of a Cargo.toml's `[header]` table, up to the next table ('' if none)."""
+    m = re.search(r"^\[" + re.escape(header) + r"\][ \t]*(?:#.*)?$", text, re.M)
+    if not m:
+        return ""
+    end = re.search(r"^[ \t]*\[", text[m.end():], re.M)
+    body = text[m.end():m.end() + end.start()] if end else text[m.end():]
+    return "\n".join(line.split("#")[0] for line in body.splitlines())
+
+
+def workspace_crates():
+    """The workspace's crates, as Cargo.toml lists its members: [(package name, src folder)]."""
+    with open(WORKSPACE, encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r"^members\s*=\s*\[(.*?)\]", toml_section(text, "workspace"), re.M | re.S)
+    members = re.findall(r'"([^"]*)"', m.group(1)) if m else ["."]
+    crates = []
+    for pattern in members:
+        globbed = any(ch in pattern for ch in "*?[")
+        for member in sorted(glob.glob(pattern)) if globbed else [pattern]:
+            manifest = os.path.join(member, "Cargo.toml")
+            if not os.path.isfile(manifest):
+                continue
+            with open(manifest, encoding="utf-8") as f:
+                package = toml_section(f.read(), "package")
+            name = re.search(r'^\s*name\s*=\s*"([^"]+)"', package, re.M)
+            src = os.path.normpath(os.path.join(member, "src")).replace(os.sep, "/")
+            if name and os.path.isdir(src):
+                crates.append((name.group(1), src))
+    return crates
+
+
+def discover(crate):
+    """The crate's module files: [(path, module path)], `("lib",)` its src/lib.rs and `("bin",)`
+    its src/main.rs (the modules of a crate with no lib.rs are the binary's)."""
+    src, ignored = crate.src, crate.ignored_dirs
+    base = "lib" if os.path.isfile(os.path.join(src, "lib.rs")) else "bin"
     files = []
-    for root, dirs, names in os.walk(SRC):
-        rel = os.path.relpath(root, SRC)
+    for root, dirs, names in os.walk(src):
+        rel = os.path.relpath(root, src)
         parts = () if rel == "." else tuple(rel.split(os.sep))
-        if parts and (parts[0] in IGNORED_DIRS or parts[0] == "bin"):
+        if parts and (parts[0] in ignored or parts[0] == "bin"):
             dirs[:] = []
             continue
         dirs.sort()
@@ -473,12 +543,12 @@ def discover():
                 files.append((path, ("lib",)))
             elif not parts and stem == "main":
                 files.append((path, ("bin",)))
-            elif not parts and stem in IGNORED_DIRS:
+            elif not parts and stem in ignored:
                 continue
             elif stem == "mod":
-                files.append((path, ("lib",) + parts))
+                files.append((path, (base,) + parts))
             else:
-                files.append((path, ("lib",) + parts + (stem,)))
+                files.append((path, (base,) + parts + (stem,)))
     return files
 
 
@@ -541,18 +611,12 @@ def shortest_circle(start, succ, members):
     return None
 
 
-def main(argv):
-    flags = set(argv[1:])
-    unknown = flags - {"--graph", "--strict"}
-    if unknown or not os.path.isfile(os.path.join(SRC, "lib.rs")):
-        print(__doc__.split("\n\n")[0])
-        print("usage (from the repository root): python3 tools/import-cycles.py [--graph] [--strict]")
-        return 2
+def check(crate, flags):
+    """Reads one crate and prints what it found; returns 1 if the crate has a cycle, else 0."""
     strict = "--strict" in flags
-
-    crate = Crate()
-    for path, modpath in discover():
+    for path, modpath in discover(crate):
         crate.add_file(path, modpath)
+    label = f"{crate.name} ({crate.src})"
 
     def test_only(path):
         m = crate.file_mod[path]
@@ -566,7 +630,7 @@ def main(argv):
     edges, skipped = {}, 0
     for path in nodes:
         own = crate.file_mod[path]
-        for ctx, segs, glob, line in crate.refs[path]:
+        for ctx, segs, glob_, line in crate.refs[path]:
             r = resolver.resolve(segs, ctx)
             if r is None or r[0] == "ext":
                 continue
@@ -578,7 +642,7 @@ def main(argv):
                 skipped += 1
                 continue
             what = r[2] if r[0] == "item" else "(module " + "::".join(r[1][1:] or ("crate",)) + ")"
-            shown = "::".join(segs) + ("::*" if glob else "")
+            shown = "::".join(segs) + ("::*" if glob_ else "")
             edges.setdefault((path, target), {}).setdefault(what, (line, shown))
 
     succ = {}
@@ -594,7 +658,8 @@ def main(argv):
                 f"{indent}    e.g. {a}:{line}  {shown}")
 
     if "--graph" in flags:
-        print(f"edges ({len(edges)}; 'from -> to: items named', one place that names them):")
+        print(f"edges of {label} ({len(edges)}; 'from -> to: items named', one place that names "
+              "them):")
         for a, b in sorted(edges):
             print(edge_line(a, b, "  "))
         print()
@@ -603,19 +668,20 @@ def main(argv):
     cycles.sort(key=lambda s: (-len(s), s))
     mode = " (--strict)" if strict else ""
     if not cycles:
-        print(f"import-cycles: no import cycle{mode}: {len(nodes)} files, {len(edges)} edges"
+        print(f"import-cycles: {label}: no import cycle{mode}: {len(nodes)} files, "
+              f"{len(edges)} edges"
               + ("" if strict else f" ({skipped} references of a module file to its own "
                  "descendants not counted)"))
         return 0
 
     total = sum(len(s) for s in cycles)
-    print(f"import-cycles: {len(cycles)} import cycle(s){mode} over {total} files "
+    print(f"import-cycles: {label}: {len(cycles)} import cycle(s){mode} over {total} files "
           f"({len(nodes)} files, {len(edges)} edges). Each must be broken: move an item so that "
           "one edge of every circle goes away.")
     for n, scc in enumerate(cycles, 1):
         members = set(scc)
         inner = sorted(e for e in edges if e[0] in members and e[1] in members)
-        print(f"\ncycle {n}: {len(scc)} files, {len(inner)} edges inside it")
+        print(f"\ncycle {n} of {crate.name}: {len(scc)} files, {len(inner)} edges inside it")
         for f in scc:
             print(f"  {f}")
         circle = shortest_circle(scc[0], succ, members)
@@ -628,7 +694,24 @@ def main(argv):
             print(f"  {f} names, inside the cycle:")
             for a, b in outs:
                 print(edge_line(a, b, "    "))
+    print()
     return 1
+
+
+def main(argv):
+    flags = set(argv[1:])
+    unknown = flags - {"--graph", "--strict"}
+    crates = workspace_crates() if os.path.isfile(WORKSPACE) else []
+    if unknown or not crates:
+        print(__doc__.split("\n\n")[0])
+        print("usage (from the repository root): python3 tools/import-cycles.py [--graph] [--strict]")
+        return 2
+    failed = 0
+    for name, src in crates:
+        settings = CRATE_SETTINGS.get(name, {})
+        crate = Crate(name, src, settings.get("ignored_dirs", ()), settings.get("external", ()))
+        failed |= check(crate, flags)
+    return failed
 
 
 if __name__ == "__main__":

@@ -5,12 +5,14 @@
 //! by replaying at most `CHECKPOINT_EVERY - 1` moves from the checkpoint before it. That keeps a
 //! history of any length at about one byte a move in memory (a copy of the game per move would
 //! be 130), and lets a save store it as the start and 2 bits a move (`pack_moves`).
+//!
+//! A history knows nothing of records: record.rs makes one of it (`History::record`) and plays
+//! one back into it (`Record::replay`).
 
 use std::fmt;
 
 use super::board::Direction;
 use super::game::{Config, Game, Status, Stream};
-use super::record::Record;
 use crate::i18n::{Said, Words};
 use crate::said;
 
@@ -218,20 +220,6 @@ impl History {
     /// The keyed stream the tiles came from, for a ranked game.
     pub fn stream(&self) -> Option<Stream> {
         self.stream
-    }
-
-    /// The whole game as a record, if its seed (or, for a ranked game, its stream) is known.
-    pub fn record(&self) -> Option<Record> {
-        if self.seed.is_none() && self.stream.is_none() {
-            return None;
-        }
-        Some(Record {
-            config: self.start().config(),
-            seed: self.seed.unwrap_or(0),
-            stream: self.stream,
-            moves: self.moves.clone(),
-            undos: self.undos,
-        })
     }
 
     /// The first `n` moves as a history of their own (a replay's position to play on from):

@@ -142,6 +142,24 @@ impl fmt::Display for CodeError {
 
 impl std::error::Error for CodeError {}
 
+/// A game's record is made here, where records are, rather than in history.rs: a history knows
+/// nothing of records, and a record knows how to play back into a history (`Record::replay`).
+impl History {
+    /// The whole game as a record, if its seed (or, for a ranked game, its stream) is known.
+    pub fn record(&self) -> Option<Record> {
+        if self.seed().is_none() && self.stream().is_none() {
+            return None;
+        }
+        Some(Record {
+            config: self.start().config(),
+            seed: self.seed().unwrap_or(0),
+            stream: self.stream(),
+            moves: self.moves().to_vec(),
+            undos: self.undos(),
+        })
+    }
+}
+
 impl Record {
     /// The game before the first move.
     pub fn start(&self) -> Game {

@@ -5,7 +5,7 @@
 //! Each write is committed in a read-write transaction of its own. IndexedDB runs read-write
 //! transactions on one object store one after another, whatever tab makes them, so each commit
 //! reads what is stored at that moment and writes its join with this tab's document
-//! (`merge::rebase`): best scores rise, histories unite, and the options a tab changed go over
+//! (`format::rebase`): best scores rise, histories unite, and the options a tab changed go over
 //! the others'. Two tabs that save at the same instant lose nothing, even if one closes at once
 //! (`localStorage`, before, could not read another tab's write at once, so the later writer
 //! could drop the earlier one's game). A board's documents have one writer (the tab that
@@ -28,7 +28,7 @@ use web_sys::{
     wasm_bindgen::{JsCast, JsValue, closure::Closure},
 };
 
-use super::merge::{Rebased, rebase};
+use super::format::{Rebased, rebase};
 use super::store::{Claim, Guard, Refusal, Store, web_locks};
 
 const DOCUMENTS: &str = "documents";
@@ -185,7 +185,7 @@ fn reread(keys: Vec<String>) {
 
 /// What a commit does to one document.
 enum Change {
-    /// Written: joined at commit with what is stored (`merge::rebase`).
+    /// Written: joined at commit with what is stored (`format::rebase`).
     Write(String),
     Remove,
     /// A damaged document, kept under `name`; removed from its key only if what is stored there

@@ -7,18 +7,22 @@
 //!   kept (no cap: nothing is dropped, least of all on the strength of a date inside the
 //!   data); two lines of play from one start (a backup played on in two places) are both kept,
 //!   the second as a game started a millisecond later;
-//! - **options**: the last chosen: what this window's player chose since its last write, and
-//!   the stored choice for everything else (fields this build does not know included:
-//!   `format::OptionsDoc`).
+//! - **options**: the last chosen: what this window's player chose since its last write
+//!   (`Chosen`), and the stored choice for everything else (fields this build does not know
+//!   included: `format::OptionsDoc::with`).
 //!
 //! The merges of best scores and of the history give the same result whichever side each list
 //! is on and when repeated, and drop no game (the property tests below), so two browser tabs
 //! that each merge what the other wrote agree.
+//!
+//! These are rules on what is kept (games, scores, choices), not on documents: `format` applies
+//! them to the documents it reads and writes (a history read is its games merged, each once; a
+//! browser tab's commit is joined with what is stored by `format::rebase`), so this module
+//! reads no document.
 
 use std::cmp::Ordering;
 
-use super::format::{BestDoc, GamesDoc, read_best, read_games, read_options};
-use super::{BEST_KEY, BestScores, GAMES_KEY, OPTIONS_KEY, Options, OptionsDoc, PastGame};
+use super::{BestScores, Options, PastGame};
 use crate::rules::{Direction, Record};
 
 /// How far a game went, in steps: each move adds one to its moves, each undo takes one from
@@ -166,217 +170,6 @@ impl Chosen {
     }
 }
 
-/// The stored options with this window's choices: the last chosen of each.
-pub fn merge_options(stored: &Options, mine: &Options, chosen: Chosen) -> Options {
-    OptionsDoc::of(stored).with(mine, chosen).options()
-}
-
-/// What a browser's store writes when a tab's write commits (`idb`), in the read-write
-/// transaction that reads what another tab may have written since this one last knew the
-/// document (`base`): this tab's `ours` joined with that (`theirs`) as the merges above join
-/// them. For the options, the fields this tab changed from `base` are written over theirs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Rebased {
-    /// What is stored stays (it is ours already, or a document this build leaves as it is).
-    Keep,
-    Write(String),
-    /// Theirs is damaged: keep it aside, then write ours.
-    AsideThenWrite(String),
-}
-
-pub fn rebase(key: &str, base: Option<&str>, ours: &str, theirs: Option<&str>) -> Rebased {
-    // Nothing stored, or an empty document, which holds nothing: ours.
-    let Some(theirs) = theirs.filter(|theirs| !theirs.trim().is_empty()) else {
-        return Rebased::Write(ours.to_string());
-    };
-    if theirs == ours {
-        return Rebased::Keep;
-    }
-    let limit = usize::MAX;
-    let joined = match key {
-        GAMES_KEY => read_games(theirs.as_bytes(), limit).map(|stored| {
-            let mine = read_games(ours.as_bytes(), limit)
-                .map(|read| read.doc)
-                .unwrap_or_default();
-            let mut doc = stored.doc.clone();
-            doc.games = merge_games(&stored.doc.games, &mine.games);
-            for entry in mine.other {
-                if !doc.other.contains(&entry) {
-                    doc.other.push(entry);
-                }
-            }
-            (stored.newer, doc.render())
-        }),
-        BEST_KEY => read_best(theirs.as_bytes(), limit).map(|stored| {
-            let mine = read_best(ours.as_bytes(), limit)
-                .map(|read| read.doc)
-                .unwrap_or_default();
-            let mut doc: BestDoc = stored.doc.clone();
-            doc.best = merge_best(&stored.doc.best, &mine.best);
-            for (name, value) in mine.other {
-                doc.other.entry(name).or_insert(value);
-            }
-            (stored.newer, doc.render())
-        }),
-        OPTIONS_KEY => read_options(theirs.as_bytes(), limit).map(|stored| {
-            let fields = |text: Option<&str>| {
-                text.and_then(|text| read_options(text.as_bytes(), limit).ok())
-                    .map(|read| read.doc.fields)
-                    .unwrap_or_default()
-            };
-            let (before, mine) = (fields(base), fields(Some(ours)));
-            let mut doc = stored.doc.clone();
-            for name in mine.keys().chain(before.keys()) {
-                match (mine.get(name), before.get(name)) {
-                    (now, was) if now == was => {}
-                    (Some(now), _) => {
-                        doc.fields.insert(name.clone(), now.clone());
-                    }
-                    (None, _) => {
-                        doc.fields.remove(name);
-                    }
-                }
-            }
-            (stored.newer, doc.render())
-        }),
-        // One writer: a board's game and moves (the tab that claims the board), an import.
-        _ => return Rebased::Write(ours.to_string()),
-    };
-    match joined {
-        Ok((Some(_), _)) => Rebased::Keep,
-        Ok((None, text)) if text == theirs => Rebased::Keep,
-        Ok((None, text)) => Rebased::Write(text),
-        Err(why) if why.damaged() => {
-            // Kept aside whole; a history's entries before the damage join ours now.
-            let mut text = ours.to_string();
-            if key == GAMES_KEY
-                && let Ok(mine) = read_games(ours.as_bytes(), limit)
-            {
-                let rebuilt = GamesDoc::recovered(theirs.as_bytes());
-                let mut doc = mine.doc;
-                doc.games = merge_games(&doc.games, &rebuilt.games);
-                for entry in rebuilt.other {
-                    if !doc.other.contains(&entry) {
-                        doc.other.push(entry);
-                    }
-                }
-                text = doc.render();
-            }
-            Rebased::AsideThenWrite(text)
-        }
-        Err(_) => Rebased::Keep,
-    }
-}
-
-#[cfg(test)]
-mod rebase_tests {
-    use super::*;
-    use crate::rules::Shape;
-
-    fn games_of(text: &str) -> Vec<(u64, u32)> {
-        read_games(text.as_bytes(), usize::MAX)
-            .unwrap()
-            .doc
-            .games
-            .iter()
-            .map(|g| (g.started_ms, g.moves))
-            .collect()
-    }
-
-    #[test]
-    fn a_commit_joins_what_another_tab_wrote_meanwhile() {
-        let game = |start: u64, moves: u32| PastGame {
-            started_ms: start,
-            seed: start,
-            size: Shape::square(4),
-            target: 2048,
-            score: 4,
-            best_tile: 4,
-            moves,
-            undos: 0,
-            played_ms: 0,
-            ai: false,
-            over: true,
-            code: String::new(),
-            extra: Default::default(),
-        };
-        let render = |games: &[PastGame]| {
-            GamesDoc {
-                games: games.to_vec(),
-                ..GamesDoc::default()
-            }
-            .render()
-        };
-        // Both tabs knew [1]; A wrote [1, 2], B then commits [1, 3]: both games are kept.
-        let (base, a, b) = (
-            render(&[game(1, 5)]),
-            render(&[game(1, 5), game(2, 12)]),
-            render(&[game(1, 5), game(3, 2)]),
-        );
-        let Rebased::Write(text) = rebase(GAMES_KEY, Some(&base), &b, Some(&a)) else {
-            panic!("written");
-        };
-        assert_eq!(games_of(&text), [(1, 5), (2, 12), (3, 2)]);
-        assert_eq!(
-            rebase(GAMES_KEY, Some(&base), &text, Some(&text)),
-            Rebased::Keep
-        );
-        // A later version's history is left as it is.
-        let newer = a.replacen("\"version\":1", "\"version\":2", 1);
-        assert_eq!(
-            rebase(GAMES_KEY, Some(&base), &b, Some(&newer)),
-            Rebased::Keep
-        );
-        // Damaged: kept aside, then ours with the entries before the damage.
-        assert_eq!(
-            rebase(GAMES_KEY, Some(&base), &b, Some("{\"version\":1,")),
-            Rebased::AsideThenWrite(b.clone())
-        );
-        let cut = &a[..a.len() - 20];
-        let Rebased::AsideThenWrite(text) = rebase(GAMES_KEY, Some(&base), &b, Some(cut)) else {
-            panic!("kept aside");
-        };
-        assert_eq!(games_of(&text), [(1, 5), (3, 2)], "{cut}");
-        // An empty document holds nothing: ours.
-        assert_eq!(
-            rebase(GAMES_KEY, Some(&base), &b, Some("  ")),
-            Rebased::Write(b.clone())
-        );
-        // Best scores: the higher of each.
-        let best = |four: u64, five: u64| {
-            BestDoc {
-                best: [(Shape::square(4), four), (Shape::square(5), five)]
-                    .into_iter()
-                    .collect(),
-                ..BestDoc::default()
-            }
-            .render()
-        };
-        assert_eq!(
-            rebase(BEST_KEY, None, &best(10, 50), Some(&best(20, 5))),
-            Rebased::Write(best(20, 50))
-        );
-        // Options: what this tab changed from what it knew, over what the other tab chose.
-        let options = |theme: &str, coach: bool| {
-            format!(
-                r#"{{"version":1,"data":{{"size":4,"target":2048,"theme":"{theme}","motion":"system","coach":{coach}}}}}"#
-            )
-        };
-        let base = options("system", false);
-        let theirs = options("dark", false);
-        let ours = options("system", true);
-        assert_eq!(
-            rebase(OPTIONS_KEY, Some(&base), &ours, Some(&theirs)),
-            Rebased::Write(options("dark", true))
-        );
-        // A board's documents have one writer: ours.
-        assert_eq!(
-            rebase("game-4x4-2048", None, "x", Some("y")),
-            Rebased::Write("x".into())
-        );
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -428,7 +221,11 @@ mod tests {
 
     #[test]
     fn options_keep_what_each_window_chose() {
-        use super::super::{MotionChoice, ThemeChoice};
+        use super::super::{MotionChoice, OptionsDoc, ThemeChoice};
+        // The stored options with this window's choices (format.rs): the last chosen of each.
+        let merge_options = |stored: &Options, mine: &Options, chosen: Chosen| {
+            OptionsDoc::of(stored).with(mine, chosen).options()
+        };
         // Another window chose dark; this one chose 5×5 to 4096 and no animations, and chose
         // the theme it already had (light): that is a choice too, the last one.
         let stored = Options {
