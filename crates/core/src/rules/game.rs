@@ -177,6 +177,9 @@ pub enum Dealer {
     /// Boxed: ChaCha20's state and buffer are 360 bytes, and a seeded game (every other one)
     /// stays small to copy.
     Keyed(Box<KeyedDealer>),
+    /// No tiles of its own: the caller places each one (`Game::place`). The game's copy of a
+    /// ranked game, whose tiles the server deals. (Saved as `null`.)
+    Placed,
 }
 
 /// A keyed stream: the key (the ranked day's secret) and the stream's number (the game's).
@@ -272,25 +275,28 @@ impl Dealer {
         match self {
             Dealer::Seeded(rng) => rng.next_u64(),
             Dealer::Keyed(dealer) => dealer.rng.next_u64(),
+            // (A restart of a placed game: a seed from the system's generator.)
+            Dealer::Placed => rand::rng().next_u64(),
         }
     }
 
-    /// A cell index below `empty`, and whether the tile is a 2.
-    fn deal(&mut self, empty: usize) -> (usize, bool) {
+    /// A cell index below `empty`, and whether the tile is a 2; none for a placed game.
+    fn deal(&mut self, empty: usize) -> Option<(usize, bool)> {
         fn draw(rng: &mut impl Rng, empty: usize) -> (usize, bool) {
             let pick = rng.random_range(0..empty);
             (pick, rng.random_bool(SPAWN_TWO_PROBABILITY))
         }
         match self {
-            Dealer::Seeded(rng) => draw(rng, empty),
-            Dealer::Keyed(dealer) => draw(&mut dealer.rng, empty),
+            Dealer::Seeded(rng) => Some(draw(rng, empty)),
+            Dealer::Keyed(dealer) => Some(draw(&mut dealer.rng, empty)),
+            Dealer::Placed => None,
         }
     }
 
     /// The keyed stream, for a keyed dealer.
     pub fn stream(&self) -> Option<Stream> {
         match self {
-            Dealer::Seeded(_) => None,
+            Dealer::Seeded(_) | Dealer::Placed => None,
             Dealer::Keyed(dealer) => Some(dealer.stream),
         }
     }
@@ -421,6 +427,43 @@ impl Game {
     /// The keyed stream the tiles come from, for a ranked game.
     pub fn stream(&self) -> Option<Stream> {
         self.rng.stream()
+    }
+
+    /// A game whose tiles the caller places (`place`): the game's copy of a ranked game, as the
+    /// server stands it. `None` if the tiles are not a board of `config` the rules allow.
+    pub fn placed(config: Config, tiles: &[u32], score: u64, moves: u32) -> Option<Self> {
+        let cells = config.shape().cells();
+        let largest = reachable_tile(config.shape());
+        let fits = |&v: &u32| v == 0 || (v >= 2 && v.is_power_of_two() && v <= largest);
+        if tiles.len() != cells || !tiles.iter().all(fits) || score > MAX_SAVED_SCORE {
+            return None;
+        }
+        let mut board = Board::of(config.shape());
+        for (cell, &value) in board.clone().cells().zip(tiles) {
+            board.set(cell, value);
+        }
+        let mut game = Self::dealt_by(config, board, Dealer::Placed);
+        game.score = score;
+        game.moves = moves;
+        // A ranked game plays on past its target: no "You win!" to wait on when it resumes.
+        game.won = game.board.max_tile() >= config.target();
+        game.status = game.judge();
+        Some(game)
+    }
+
+    /// Puts a tile dealt elsewhere on an empty cell (a ranked game's, from the server): a 2 or a
+    /// 4. False, and nothing changed, for any other tile or cell.
+    pub fn place(&mut self, cell: Cell, value: u32) -> bool {
+        let inside = usize::from(cell.x) < self.config.shape().cols()
+            && usize::from(cell.y) < self.config.shape().rows();
+        if !inside || !matches!(value, 2 | 4) || self.board.get(cell) != 0 {
+            return false;
+        }
+        self.board.set(cell, value);
+        if self.status == Status::Playing {
+            self.status = self.judge();
+        }
+        true
     }
 
     /// The game as saved.
@@ -584,7 +627,7 @@ impl Game {
         if empty == 0 {
             return None;
         }
-        let (pick, two) = self.rng.deal(empty);
+        let (pick, two) = self.rng.deal(empty)?;
         let cell = self.board.empty_cells().nth(pick)?;
         let value = if two { 2 } else { 4 };
         self.board.set(cell, value);
@@ -737,5 +780,31 @@ mod tests {
         assert_eq!(game.status(), Status::Playing);
         assert!(!game.has_won());
         assert_eq!(game.board().tiles().count(), 2);
+    }
+
+    #[test]
+    fn a_placed_game_slides_without_spawning_and_takes_only_a_2_or_4_on_an_empty_cell() {
+        let config = Config::default();
+        let tiles = [2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4];
+        let mut game = Game::placed(config, &tiles, 12, 3).unwrap();
+        assert_eq!(
+            (game.score(), game.moves(), game.status()),
+            (12, 3, Status::Playing)
+        );
+        let turn = game.play(Left).unwrap();
+        assert!(turn.plan.moved);
+        assert_eq!(turn.spawned, None, "the server deals the tile");
+        assert_eq!((game.score(), game.board().max_tile()), (16, 4));
+        assert!(!game.place(Cell::new(0, 0), 2), "a taken cell");
+        assert!(!game.place(Cell::new(1, 0), 8), "only a 2 or a 4");
+        assert!(!game.place(Cell::new(4, 0), 2), "outside the board");
+        assert!(game.place(Cell::new(1, 0), 2));
+        assert_eq!(game.board().get(Cell::new(1, 0)), 2);
+        assert!(Game::placed(config, &tiles[..15], 0, 0).is_none());
+        assert!(Game::placed(config, &[3; 16], 0, 0).is_none());
+        let text = serde_json::to_string(&game.save()).unwrap();
+        assert!(text.contains("\"rng\":null"), "{text}");
+        let back = Game::restore(serde_json::from_str(&text).unwrap()).unwrap();
+        assert_eq!(back.save(), game.save());
     }
 }

@@ -21,11 +21,11 @@ use std::fmt;
 use std::io;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use super::format::{BestDoc, GamesDoc, OptionsDoc, Read};
+use super::format::{BestDoc, GamesDoc, OptionsDoc, RankedAccount, RankedDoc, Read};
 use super::store::{Claim, Refusal, Store};
 use super::{
     BEST_KEY, BestScores, GAMES_KEY, LoadError, MAX_DOCUMENT_BYTES, MAX_GAMES_BYTES,
-    MAX_HISTORY_BYTES, OPTIONS_KEY, Options, PastGame, game_key, history_key, merge,
+    MAX_HISTORY_BYTES, OPTIONS_KEY, Options, PastGame, RANKED_KEY, game_key, history_key, merge,
 };
 use crate::i18n::Said;
 use crate::rules::{Config, Game, History};
@@ -51,6 +51,8 @@ pub enum Kept {
     EarlierGame,
     /// An import cut short, finished at the next start.
     Import,
+    /// The ranked accounts.
+    Ranked,
 }
 
 impl Kept {
@@ -64,6 +66,7 @@ impl Kept {
             Kept::UndoHistory => "undo",
             Kept::EarlierGame => "earlier",
             Kept::Import => "import",
+            Kept::Ranked => "ranked",
         }
     }
 }
@@ -79,6 +82,7 @@ impl fmt::Display for Kept {
             Kept::UndoHistory => "undo history",
             Kept::EarlierGame => "earlier game",
             Kept::Import => "unfinished import",
+            Kept::Ranked => "ranked accounts",
         })
     }
 }
@@ -454,6 +458,23 @@ impl Documents {
         }
     }
 
+    /// The ranked document as stored (empty if there is none or it cannot be read), read
+    /// without the lock: nothing is written.
+    pub fn ranked(&self, problems: &mut Vec<Problem>) -> RankedDoc {
+        let read = |bytes: &[u8]| super::read_ranked(bytes, MAX_DOCUMENT_BYTES);
+        match self.find(
+            RANKED_KEY,
+            Kept::Ranked,
+            MAX_DOCUMENT_BYTES,
+            read,
+            |_| None,
+            problems,
+        ) {
+            Found::Sound(doc) | Found::HandsOff(Some(doc)) | Found::Damaged(Some(doc)) => doc,
+            _ => RankedDoc::default(),
+        }
+    }
+
     /// A document read whole, `None` if there is none or it is not used (its problem told).
     pub(super) fn sound<T>(
         &self,
@@ -637,6 +658,45 @@ impl Documents {
             doc
         };
         self.sync(GAMES_KEY, found, problems, merge, GamesDoc::render)
+    }
+
+    /// The ranked document stored now, with `mine` accounts joined to it and, if `server` is
+    /// given, the desktop's server set to it; written if that changed it.
+    pub fn sync_ranked(
+        &self,
+        mine: &[RankedAccount],
+        server: Option<Option<String>>,
+    ) -> Synced<RankedDoc> {
+        let mut problems = Vec::new();
+        let unlocked = || {
+            let mut problems = Vec::new();
+            let read = |bytes: &[u8]| super::read_ranked(bytes, MAX_DOCUMENT_BYTES);
+            let found = self.find(
+                RANKED_KEY,
+                Kept::Ranked,
+                MAX_DOCUMENT_BYTES,
+                read,
+                |_| None,
+                &mut problems,
+            );
+            let merge = |stored: Option<&RankedDoc>| {
+                let mut doc = stored.cloned().unwrap_or_default();
+                doc.join(mine);
+                if let Some(server) = &server {
+                    doc.server = server.clone();
+                }
+                doc
+            };
+            self.sync(RANKED_KEY, found, problems, merge, RankedDoc::render)
+        };
+        match self.locked(&mut problems, |_| unlocked()) {
+            Ok(synced) => synced.with_problems(problems),
+            Err(_) => {
+                let mut doc = RankedDoc::default();
+                doc.join(mine);
+                Self::unmerged(doc, problems)
+            }
+        }
     }
 
     /// The options stored now with this window's `chosen` options (fields this build does not

@@ -27,7 +27,8 @@ use serde_json::{Map, Value};
 
 use super::merge::{Chosen, merge_best, merge_games};
 use super::{
-    BEST_KEY, BestScores, GAMES_KEY, LoadError, OPTIONS_KEY, Options, PastGame, SAVE_VERSION,
+    BEST_KEY, BestScores, GAMES_KEY, LoadError, OPTIONS_KEY, Options, PastGame, RANKED_KEY,
+    SAVE_VERSION,
 };
 use crate::i18n::Lang;
 use crate::rules::{Config, MAX_SAVED_SCORE, Shape};
@@ -271,6 +272,90 @@ pub fn read_best(bytes: &[u8], limit: usize) -> Result<Read<BestDoc>, LoadError>
     Ok(Read { doc, newer })
 }
 
+/// An account on a ranked server: the server's address and the token that is the account (the
+/// server keeps only its hash: a token lost is an account lost, so none is ever dropped).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RankedAccount {
+    pub server: String,
+    pub token: String,
+    /// When it was made, in ms since 1970: the oldest account on a server is the one played.
+    pub made_ms: u64,
+}
+
+/// The ranked document: every account the player has made (joined, never dropped: two windows
+/// that each made one keep both), the server the desktop was pointed at, and entries this
+/// build cannot read, kept as they were.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RankedDoc {
+    pub accounts: Vec<RankedAccount>,
+    /// The desktop's server (`--server`), remembered; none: no server, the game calls no one.
+    pub server: Option<String>,
+    pub other: Vec<Value>,
+    pub rest: Map<String, Value>,
+}
+
+impl RankedDoc {
+    /// `mine`'s accounts joined to these (each token once, oldest first).
+    pub fn join(&mut self, mine: &[RankedAccount]) {
+        for account in mine {
+            if !self.accounts.iter().any(|a| a.token == account.token) {
+                self.accounts.push(account.clone());
+            }
+        }
+        self.accounts.sort_by_key(|a| a.made_ms);
+    }
+
+    /// The account to play on `server`: its oldest.
+    pub fn account(&self, server: &str) -> Option<&RankedAccount> {
+        self.accounts.iter().find(|a| a.server == server)
+    }
+
+    pub fn render(&self) -> String {
+        let mut accounts: Vec<Value> = self
+            .accounts
+            .iter()
+            .map(|a| serde_json::to_value(a).expect("accounts serialise"))
+            .collect();
+        accounts.extend(self.other.iter().cloned());
+        let mut data = Map::new();
+        data.insert("accounts".into(), Value::Array(accounts));
+        if let Some(server) = &self.server {
+            data.insert("server".into(), Value::from(server.clone()));
+        }
+        wrap(&data, &self.rest)
+    }
+}
+
+/// Reads the ranked document. Only a data that is not an object is damage; an account this
+/// build cannot read is kept as it is.
+pub fn read_ranked(bytes: &[u8], limit: usize) -> Result<Read<RankedDoc>, LoadError> {
+    let envelope = envelope(bytes, limit)?;
+    let newer = envelope.newer();
+    let fields = match envelope.data {
+        Value::Object(fields) => fields,
+        _ if newer.is_some() => Map::new(),
+        _ => {
+            return Err(LoadError::Corrupt(
+                "the ranked accounts are not an object".into(),
+            ));
+        }
+    };
+    let mut doc = RankedDoc {
+        rest: envelope.rest,
+        server: field(&fields, "server"),
+        ..RankedDoc::default()
+    };
+    if let Some(Value::Array(entries)) = fields.get("accounts") {
+        for entry in entries {
+            match RankedAccount::deserialize(entry) {
+                Ok(account) => doc.join(&[account]),
+                Err(_) => doc.other.push(entry.clone()),
+            }
+        }
+    }
+    Ok(Read { doc, newer })
+}
+
 /// The history as stored: the games this build reads (oldest first, each once), and the
 /// entries it cannot (a later build's, or one no game could be), kept as they were.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -469,6 +554,19 @@ pub fn rebase(key: &str, base: Option<&str>, ours: &str, theirs: Option<&str>) -
             }
             (stored.newer, doc.render())
         }),
+        RANKED_KEY => read_ranked(theirs.as_bytes(), limit).map(|stored| {
+            let mine = read_ranked(ours.as_bytes(), limit)
+                .map(|read| read.doc)
+                .unwrap_or_default();
+            let mut doc = stored.doc.clone();
+            doc.join(&mine.accounts);
+            for entry in mine.other {
+                if !doc.other.contains(&entry) {
+                    doc.other.push(entry);
+                }
+            }
+            (stored.newer, doc.render())
+        }),
         // One writer: a board's game and moves (the tab that claims the board), an import.
         _ => return Rebased::Write(ours.to_string()),
     };
@@ -603,5 +701,49 @@ mod rebase_tests {
             rebase("game-4x4-2048", None, "x", Some("y")),
             Rebased::Write("x".into())
         );
+    }
+}
+
+#[cfg(test)]
+mod ranked_tests {
+    use super::*;
+
+    fn account(token: &str, made_ms: u64) -> RankedAccount {
+        RankedAccount {
+            server: "wss://example.org/ws".into(),
+            token: token.into(),
+            made_ms,
+        }
+    }
+
+    #[test]
+    fn accounts_join_and_are_never_dropped_and_unknown_entries_stay() {
+        let text = r#"{"version":1,"data":{"accounts":[
+            {"server":"wss://example.org/ws","token":"b","made_ms":20},
+            {"a later build's":"account"}],"server":"ws://127.0.0.1:8048/ws"}}"#;
+        let read = read_ranked(text.as_bytes(), usize::MAX).unwrap();
+        let mut doc = read.doc;
+        assert_eq!(doc.accounts, [account("b", 20)]);
+        assert_eq!(doc.server.as_deref(), Some("ws://127.0.0.1:8048/ws"));
+        assert_eq!(doc.other.len(), 1);
+        doc.join(&[account("a", 10), account("b", 20)]);
+        assert_eq!(doc.accounts, [account("a", 10), account("b", 20)]);
+        assert_eq!(doc.account("wss://example.org/ws"), Some(&account("a", 10)));
+        let again = read_ranked(doc.render().as_bytes(), usize::MAX)
+            .unwrap()
+            .doc;
+        assert_eq!(again, doc);
+        // Two tabs that each made an account: the browser's commit keeps both.
+        let mut theirs = RankedDoc::default();
+        theirs.join(&[account("c", 30)]);
+        match rebase(RANKED_KEY, None, &doc.render(), Some(&theirs.render())) {
+            Rebased::Write(text) => {
+                let joined = read_ranked(text.as_bytes(), usize::MAX).unwrap().doc;
+                assert_eq!(joined.accounts.len(), 3);
+                assert_eq!(joined.other.len(), 1);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(read_ranked(br#"{"version":1,"data":[]}"#, usize::MAX).is_err());
     }
 }

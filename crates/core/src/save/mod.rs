@@ -35,7 +35,10 @@ pub use backup::{
     MAX_BACKUP_BYTES, carry_over, export, resume_import,
 };
 pub use documents::{Documents, Kept, Problem, SavedBoard, Slot, Synced};
-pub use format::{BestDoc, GamesDoc, OptionsDoc, Read, read_best, read_games, read_options};
+pub use format::{
+    BestDoc, GamesDoc, OptionsDoc, RankedAccount, RankedDoc, Read, read_best, read_games,
+    read_options, read_ranked,
+};
 #[cfg(target_arch = "wasm32")]
 pub use idb::{IdbStore, StoreEvent};
 pub use store::{Claim, ClaimHandle, ClaimState, Guard, MemoryStore, Refusal, Store, io_said};
@@ -65,6 +68,8 @@ pub const MAX_HISTORY_BYTES: usize = 4 * 1024 * 1024;
 
 pub const OPTIONS_KEY: &str = "options";
 pub const BEST_KEY: &str = "best";
+/// The player's accounts on ranked servers, and the desktop's server (`format::RankedDoc`).
+pub const RANKED_KEY: &str = "ranked";
 
 /// The key of the game in progress for a board shape and target: `game-4x4-2048`, `game-3x8-2048`.
 pub fn game_key(config: Config) -> String {
