@@ -58,6 +58,7 @@ fn replay(c: &mut Criterion) {
         replay: Some(code),
         language: Default::default(),
         daily: false,
+        server: None,
     });
     app.update();
     let mut to = 0;

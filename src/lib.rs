@@ -30,7 +30,7 @@ pub mod view;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
-pub use g2048_core::{ai, i18n, rules, said, save, tr};
+pub use g2048_core::{ai, i18n, protocol, rules, said, save, tr};
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -205,6 +205,7 @@ pub fn headless_app(config: Config, seed: u64, frame: Duration) -> App {
             replay: None,
             language: Default::default(),
             daily: false,
+            server: None,
         },
         frame,
     )

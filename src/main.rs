@@ -52,6 +52,11 @@ mod cli {
         /// player; the day's first game counts, later ones are practice.
         #[arg(long, conflicts_with_all = ["size", "rows", "cols", "target", "seed", "replay"])]
         pub daily: bool,
+        /// The ranked daily's server (docs/server.md), remembered for later runs: ws://HOST:PORT
+        /// (or http://; wss:// is not yet supported on the desktop), or `none` to forget it.
+        /// Without one the game calls no one.
+        #[arg(long, value_name = "ADDRESS|none", value_parser = parse_server)]
+        pub server: Option<ServerFlag>,
         /// The language to play in, for this run: en, fr, de, es, pt-BR, ru or zh-CN (default:
         /// the one chosen in the options, else the system's).
         #[arg(long, value_name = "LANG", value_parser = parse_lang)]
@@ -67,8 +72,8 @@ mod cli {
     }
 
     /// The flags of a game played, which a backup's --export and --import do not take.
-    const PLAY_FLAGS: [&str; 8] = [
-        "size", "rows", "cols", "target", "seed", "replay", "lang", "daily",
+    const PLAY_FLAGS: [&str; 9] = [
+        "size", "rows", "cols", "target", "seed", "replay", "lang", "daily", "server",
     ];
 
     /// What the command line asks for.
@@ -76,6 +81,23 @@ mod cli {
         Play(GamePlugin),
         /// A backup was written or read: exit with this code.
         Exit(i32),
+    }
+
+    /// `--server`'s value: a server's WebSocket address, or none.
+    #[derive(Debug, Clone)]
+    pub struct ServerFlag(pub Option<String>);
+
+    fn parse_server(s: &str) -> Result<ServerFlag, String> {
+        if s == "none" {
+            return Ok(ServerFlag(None));
+        }
+        let url = g2048::game::ranked::link::socket_url(s)?;
+        if url.starts_with("wss://") {
+            return Err(format!(
+                "{s}: the desktop speaks plain ws:// for now (docs/server.md says how to host)"
+            ));
+        }
+        Ok(ServerFlag(Some(url)))
     }
 
     /// A replay code, a link holding one, or the code in a file. A file that cannot be read is
@@ -183,6 +205,7 @@ mod cli {
                 system: g2048::game::language::system_languages(),
             },
             daily: cli.daily,
+            server: cli.server.map(|flag| flag.0),
         })
     }
 
@@ -382,6 +405,8 @@ fn main() {
                 system: g2048::game::language::system_languages(),
             },
             daily: g2048::web::daily_in_link(),
+            // The page's server comes from its host's dist/server.json (web.rs).
+            server: None,
         }
     };
     #[cfg(not(target_arch = "wasm32"))]

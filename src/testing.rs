@@ -53,6 +53,7 @@ pub fn app_in(lang: crate::i18n::Lang, config: Config, seed: u64) -> App {
             system: vec![lang.tag().to_string()],
         },
         daily: false,
+        server: None,
     })
 }
 
@@ -66,6 +67,7 @@ pub fn app_on_store(store: std::sync::Arc<dyn crate::save::Store>) -> App {
         replay: None,
         language: Default::default(),
         daily: false,
+        server: None,
     })
 }
 
@@ -87,6 +89,7 @@ pub fn window(store: &std::sync::Arc<dyn crate::save::Store>, seed: Option<u64>)
         replay: None,
         language: Default::default(),
         daily: false,
+        server: None,
     })
 }
 

@@ -360,6 +360,7 @@ notice-set-aside = { $what ->
         [undo] Dein Rückgängig-Verlauf konnte nicht verwendet werden und wurde beiseitegelegt.
         [earlier] Dein früheres Spiel konnte nicht verwendet werden und wurde beiseitegelegt.
         [import] Dein abgebrochener Import konnte nicht verwendet werden und wurde beiseitegelegt.
+        [ranked] Deine Ranglisten-Konten konnten nicht verwendet werden und wurden beiseitegelegt.
        *[game] Dein gespeichertes Spiel konnte nicht verwendet werden und wurde beiseitegelegt.
     }
 notice-left-alone = { $what ->
@@ -369,6 +370,7 @@ notice-left-alone = { $what ->
         [undo] Dein Rückgängig-Verlauf konnte nicht verwendet werden; er bleibt unverändert.
         [earlier] Dein früheres Spiel konnte nicht verwendet werden; es bleibt unverändert.
         [import] Dein abgebrochener Import konnte nicht verwendet werden; er bleibt unverändert.
+        [ranked] Deine Ranglisten-Konten konnten nicht verwendet werden; sie bleiben unverändert.
        *[game] Dein gespeichertes Spiel konnte nicht verwendet werden; es bleibt unverändert.
     }
 notice-newer-saves = Deine Spielstände stammen von einer neueren Version von 2048: Diese liest, was sie davon kennt, und lässt den Rest, wie er ist.
@@ -526,3 +528,51 @@ viewer-race = Rennen
 viewer-race-name = Gegen den Geist dieses Spiels antreten
 history-race = Rennen
 history-race-name = Gegen den Geist des ausgewählten Spiels antreten
+
+## The ranked daily (docs/server.md)
+ranked-title = Ranglisten-Tagesspiel
+ranked-today = Heute
+ranked-yesterday = Gestern
+ranked-no-server = Kein Ranglisten-Server eingestellt: Das Spiel verbindet sich mit niemandem. (Auf dem Desktop: --server ADDRESS.)
+ranked-connecting = Verbindung zu { $server } wird aufgebaut…
+ranked-down = Der Ranglisten-Server ist nicht erreichbar ({ $reason }). Neuer Versuch…
+ranked-you = Du spielst als { $name }.
+ranked-you-unnamed = Du spielst noch ohne Namen.
+ranked-no-account = Dein erstes Ranglistenspiel legt dein Konto an.
+ranked-ranks-from = Die Spiele eines neuen Kontos zählen ab dem nächsten Tag für die Rangliste: deine ab dem { $day }.
+ranked-refused = Der Server meldet: { $reason }
+ranked-running = Heute, { $day }: { $players ->
+        [one] { $players } Spieler, Spiele laufen noch
+       *[other] { $players } Spieler, Spiele laufen noch
+    }
+ranked-final = Endstand vom { $day }: { $players ->
+        [one] { $players } Spieler
+       *[other] { $players } Spieler
+    }
+ranked-empty = Noch kein Ranglistenspiel.
+ranked-row = { $rank }. { $name }: { $score } Punkte, höchste Kachel { $tile }, { $moves ->
+        [one] { $moves } Zug
+       *[other] { $moves } Züge
+    }
+ranked-row-playing = { $rank }. { $name }: { $score } Punkte, höchste Kachel { $tile }, { $moves ->
+        [one] { $moves } Zug
+       *[other] { $moves } Züge
+    }, spielt noch
+ranked-no-name = (ohne Namen)
+ranked-watch = Ansehen: { $row }
+ranked-your-place = Dein Platz: { $rank }
+ranked-play = Heutiges Ranglistenspiel spielen
+ranked-resume = Ranglistenspiel fortsetzen
+ranked-leave = Zurück zu meinem Spiel
+ranked-close = Schließen
+ranked-not-here = Nicht im Ranglistenspiel: kein Rückgängig, kein Tipp, keine KI.
+ranked-account-unsaved = Dein Ranglisten-Konto konnte nicht gespeichert werden: Es übersteht diesen Programmlauf womöglich nicht.
+ranked-bad-answer = Die Antwort des Ranglisten-Servers konnte nicht verwendet werden.
+help-ranked-play = spielen
+ranked-name = Namen ändern
+ranked-name-title = Dein Name in den Ranglisten
+ranked-name-typed = Name: { $name }
+ranked-name-rules = 3 bis 20 Buchstaben, Ziffern, Leerzeichen, - _ oder . ; darf noch nicht vergeben sein. Eingabe sendet ihn, Esc führt zurück.
+ranked-name-send = Senden
+ranked-name-needs-account = Spiel zuerst ein Ranglistenspiel: Es legt dein Konto an.
+help-ranked-send = senden

@@ -360,6 +360,7 @@ notice-set-aside = { $what ->
         [undo] Your undo history could not be used and was set aside.
         [earlier] Your earlier game could not be used and was set aside.
         [import] Your unfinished import could not be used and was set aside.
+        [ranked] Your ranked accounts could not be used and were set aside.
        *[game] Your saved game could not be used and was set aside.
     }
 notice-left-alone = { $what ->
@@ -369,6 +370,7 @@ notice-left-alone = { $what ->
         [undo] Your undo history could not be used; it is left as it was.
         [earlier] Your earlier game could not be used; it is left as it was.
         [import] Your unfinished import could not be used; it is left as it was.
+        [ranked] Your ranked accounts could not be used; they are left as they were.
        *[game] Your saved game could not be used; it is left as it was.
     }
 notice-newer-saves = Your saves come from a newer version of 2048: this one reads what it knows of them and leaves the rest as it is.
@@ -533,3 +535,45 @@ viewer-race = Race
 viewer-race-name = Race this game's ghost
 history-race = Race
 history-race-name = Race the selected game's ghost
+
+## The ranked daily (docs/server.md)
+ranked-title = Ranked daily
+ranked-today = Today
+ranked-yesterday = Yesterday
+ranked-no-server = No ranked server is set: the game calls no one. (On the desktop: --server ADDRESS.)
+ranked-connecting = Connecting to { $server }…
+ranked-down = The ranked server cannot be reached ({ $reason }). Trying again…
+ranked-you = You play as { $name }.
+ranked-you-unnamed = You play without a name yet.
+ranked-no-account = Your first ranked game makes your account.
+ranked-ranks-from = A new account's games rank from the next day: yours from { $day }.
+ranked-refused = The server said: { $reason }
+ranked-running = Today, { $day }: { $players ->
+        [one] 1 player, games still running
+       *[other] { $players } players, games still running
+    }
+ranked-final = Final table of { $day }: { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }
+ranked-empty = No ranked game yet.
+ranked-row = { $rank }. { $name }: { $score } points, best tile { $tile }, { $moves } moves
+ranked-row-playing = { $rank }. { $name }: { $score } points, best tile { $tile }, { $moves } moves, playing
+ranked-no-name = (no name)
+ranked-watch = Watch: { $row }
+ranked-your-place = Your place: { $rank }
+ranked-play = Play today's ranked game
+ranked-resume = Resume the ranked game
+ranked-leave = Back to my game
+ranked-close = Close
+ranked-not-here = Not in a ranked game: no undo, no hint, no AI.
+ranked-account-unsaved = Your ranked account could not be saved: it may not outlast this run.
+ranked-bad-answer = The ranked server's answer could not be used.
+help-ranked-play = play
+ranked-name = Change name
+ranked-name-title = Your name on the tables
+ranked-name-typed = Name: { $name }
+ranked-name-rules = 3 to 20 letters, digits, spaces, - _ or . ; unique. Enter sends it, Esc goes back.
+ranked-name-send = Send
+ranked-name-needs-account = Play a ranked game first: it makes your account.
+help-ranked-send = send

@@ -359,6 +359,7 @@ notice-set-aside = { $what ->
         [undo] No se pudo usar tu historial para deshacer y se ha dejado aparte.
         [earlier] No se pudo usar tu partida anterior y se ha dejado aparte.
         [import] No se pudo usar tu importación sin terminar y se ha dejado aparte.
+        [ranked] No se pudieron usar tus cuentas de la clasificación y se han dejado aparte.
        *[game] No se pudo usar tu partida guardada y se ha dejado aparte.
     }
 notice-left-alone = { $what ->
@@ -368,6 +369,7 @@ notice-left-alone = { $what ->
         [undo] No se pudo usar tu historial para deshacer; se queda como estaba.
         [earlier] No se pudo usar tu partida anterior; se queda como estaba.
         [import] No se pudo usar tu importación sin terminar; se queda como estaba.
+        [ranked] No se pudieron usar tus cuentas de la clasificación; se quedan como estaban.
        *[game] No se pudo usar tu partida guardada; se queda como estaba.
     }
 notice-newer-saves = Tus partidas guardadas vienen de una versión más nueva de 2048: esta lee lo que conoce de ellas y deja el resto como está.
@@ -528,3 +530,51 @@ viewer-race = Carrera
 viewer-race-name = Echar una carrera al fantasma de esta partida
 history-race = Carrera
 history-race-name = Echar una carrera al fantasma de la partida elegida
+
+## The ranked daily (docs/server.md)
+ranked-title = Reto con clasificación
+ranked-today = Hoy
+ranked-yesterday = Ayer
+ranked-no-server = No hay ningún servidor de la clasificación configurado: el juego no se conecta con nadie. (En el escritorio: --server ADDRESS.)
+ranked-connecting = Conectando con { $server }…
+ranked-down = No se puede contactar con el servidor de la clasificación ({ $reason }). Volviendo a intentarlo…
+ranked-you = Juegas como { $name }.
+ranked-you-unnamed = Aún juegas sin nombre.
+ranked-no-account = Tu primera partida con clasificación crea tu cuenta.
+ranked-ranks-from = Las partidas de una cuenta nueva entran en la clasificación desde el día siguiente: las tuyas, desde el { $day }.
+ranked-refused = El servidor respondió: { $reason }
+ranked-running = Hoy, { $day }: { $players ->
+        [one] { $players } jugador, partidas aún en curso
+       *[other] { $players } jugadores, partidas aún en curso
+    }
+ranked-final = Clasificación final del { $day }: { $players ->
+        [one] { $players } jugador
+       *[other] { $players } jugadores
+    }
+ranked-empty = Aún no hay ninguna partida con clasificación.
+ranked-row = { $rank }. { $name }: { $score } puntos, ficha máxima { $tile }, { $moves ->
+        [one] { $moves } jugada
+       *[other] { $moves } jugadas
+    }
+ranked-row-playing = { $rank }. { $name }: { $score } puntos, ficha máxima { $tile }, { $moves ->
+        [one] { $moves } jugada
+       *[other] { $moves } jugadas
+    }, jugando
+ranked-no-name = (sin nombre)
+ranked-watch = Ver: { $row }
+ranked-your-place = Tu puesto: { $rank }
+ranked-play = Jugar el reto de hoy con clasificación
+ranked-resume = Retomar la partida con clasificación
+ranked-leave = Volver a mi partida
+ranked-close = Cerrar
+ranked-not-here = No disponible en una partida con clasificación: sin deshacer, sin pistas y sin IA.
+ranked-account-unsaved = No se pudo guardar tu cuenta de la clasificación: puede que no sobreviva a esta sesión.
+ranked-bad-answer = No se pudo usar la respuesta del servidor de la clasificación.
+help-ranked-play = jugar
+ranked-name = Cambiar nombre
+ranked-name-title = Tu nombre en la clasificación
+ranked-name-typed = Nombre: { $name }
+ranked-name-rules = De 3 a 20 letras, cifras, espacios, - _ o . ; debe ser único. Intro lo envía, Esc vuelve atrás.
+ranked-name-send = Enviar
+ranked-name-needs-account = Juega primero una partida con clasificación: crea tu cuenta.
+help-ranked-send = enviar

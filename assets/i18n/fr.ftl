@@ -358,6 +358,7 @@ notice-set-aside = { $what ->
         [undo] Votre historique d’annulations n’a pas pu être utilisé et a été mis de côté.
         [earlier] Votre partie précédente n’a pas pu être utilisée et a été mise de côté.
         [import] Votre importation inachevée n’a pas pu être utilisée et a été mise de côté.
+        [ranked] Vos comptes du classement n’ont pas pu être utilisés et ont été mis de côté.
        *[game] Votre partie sauvegardée n’a pas pu être utilisée et a été mise de côté.
     }
 notice-left-alone = { $what ->
@@ -367,6 +368,7 @@ notice-left-alone = { $what ->
         [undo] Votre historique d’annulations n’a pas pu être utilisé ; il reste tel quel.
         [earlier] Votre partie précédente n’a pas pu être utilisée ; elle reste telle quelle.
         [import] Votre importation inachevée n’a pas pu être utilisée ; elle reste telle quelle.
+        [ranked] Vos comptes du classement n’ont pas pu être utilisés ; ils restent tels quels.
        *[game] Votre partie sauvegardée n’a pas pu être utilisée ; elle reste telle quelle.
     }
 notice-newer-saves = Vos sauvegardes viennent d’une version plus récente de 2048 : celle-ci en lit ce qu’elle connaît et laisse le reste tel quel.
@@ -527,3 +529,51 @@ viewer-race = Course
 viewer-race-name = Faire la course contre le fantôme de cette partie
 history-race = Course
 history-race-name = Faire la course contre le fantôme de la partie sélectionnée
+
+## The ranked daily (docs/server.md)
+ranked-title = Défi du jour classé
+ranked-today = Aujourd’hui
+ranked-yesterday = Hier
+ranked-no-server = Aucun serveur du classement n’est défini : le jeu ne contacte personne. (Sur ordinateur : --server ADDRESS.)
+ranked-connecting = Connexion à { $server }…
+ranked-down = Le serveur du classement est injoignable ({ $reason }). Nouvelle tentative…
+ranked-you = Vous jouez sous le nom { $name }.
+ranked-you-unnamed = Vous jouez encore sans nom.
+ranked-no-account = Votre première partie classée crée votre compte.
+ranked-ranks-from = Les parties d’un nouveau compte sont classées à partir du lendemain : les vôtres à partir du { $day }.
+ranked-refused = Le serveur a répondu : { $reason }
+ranked-running = Aujourd’hui, { $day } : { $players ->
+        [one] { $players } joueur, parties encore en cours
+       *[other] { $players } joueurs, parties encore en cours
+    }
+ranked-final = Classement final du { $day } : { $players ->
+        [one] { $players } joueur
+       *[other] { $players } joueurs
+    }
+ranked-empty = Aucune partie classée pour l’instant.
+ranked-row = { $rank }. { $name } : { $score } points, meilleure tuile { $tile }, { $moves ->
+        [one] { $moves } coup
+       *[other] { $moves } coups
+    }
+ranked-row-playing = { $rank }. { $name } : { $score } points, meilleure tuile { $tile }, { $moves ->
+        [one] { $moves } coup
+       *[other] { $moves } coups
+    }, en cours
+ranked-no-name = (sans nom)
+ranked-watch = Regarder : { $row }
+ranked-your-place = Votre rang : { $rank }
+ranked-play = Jouer la partie classée du jour
+ranked-resume = Reprendre la partie classée
+ranked-leave = Revenir à ma partie
+ranked-close = Fermer
+ranked-not-here = Impossible en partie classée : ni annulation, ni indice, ni IA.
+ranked-account-unsaved = Votre compte du classement n’a pas pu être enregistré : il risque de ne pas survivre à cette session.
+ranked-bad-answer = La réponse du serveur du classement n’a pas pu être utilisée.
+help-ranked-play = jouer
+ranked-name = Changer de nom
+ranked-name-title = Votre nom dans le classement
+ranked-name-typed = Nom : { $name }
+ranked-name-rules = De 3 à 20 lettres, chiffres, espaces, - _ ou . ; doit être unique. Entrée l’envoie, Échap revient en arrière.
+ranked-name-send = Envoyer
+ranked-name-needs-account = Jouez d’abord une partie classée : elle crée votre compte.
+help-ranked-send = envoyer

@@ -355,6 +355,7 @@ notice-set-aside = { $what ->
         [undo] Suas jogadas para desfazer não puderam ser usadas e foram guardadas à parte.
         [earlier] Seu jogo anterior não pôde ser usado e foi guardado à parte.
         [import] Sua importação inacabada não pôde ser usada e foi guardada à parte.
+        [ranked] Suas contas do ranking não puderam ser usadas e foram guardadas à parte.
        *[game] Seu jogo salvo não pôde ser usado e foi guardado à parte.
     }
 notice-left-alone = { $what ->
@@ -364,6 +365,7 @@ notice-left-alone = { $what ->
         [undo] Suas jogadas para desfazer não puderam ser usadas; elas ficaram como estavam.
         [earlier] Seu jogo anterior não pôde ser usado; ele ficou como estava.
         [import] Sua importação inacabada não pôde ser usada; ela ficou como estava.
+        [ranked] Suas contas do ranking não puderam ser usadas; elas ficaram como estavam.
        *[game] Seu jogo salvo não pôde ser usado; ele ficou como estava.
     }
 notice-newer-saves = Seus jogos salvos vêm de uma versão mais nova do 2048: esta lê o que conhece deles e deixa o resto como está.
@@ -525,3 +527,55 @@ viewer-race = Corrida
 viewer-race-name = Correr contra o fantasma deste jogo
 history-race = Corrida
 history-race-name = Correr contra o fantasma do jogo selecionado
+
+## The ranked daily (docs/server.md)
+ranked-title = Desafio ranqueado
+ranked-today = Hoje
+ranked-yesterday = Ontem
+ranked-no-server = Nenhum servidor do ranking foi configurado: o jogo não se conecta a ninguém. (No computador: --server ADDRESS.)
+ranked-connecting = Conectando a { $server }…
+ranked-down = Não foi possível acessar o servidor do ranking ({ $reason }). Tentando de novo…
+ranked-you = Você joga como { $name }.
+ranked-you-unnamed = Você ainda joga sem nome.
+ranked-no-account = Seu primeiro jogo ranqueado cria a sua conta.
+ranked-ranks-from = Os jogos de uma conta nova entram no ranking a partir do dia seguinte: os seus, a partir de { $day }.
+ranked-refused = O servidor respondeu: { $reason }
+ranked-running = Hoje, { $day }: { $players ->
+        [0] { $players } jogadores, jogos ainda em andamento
+        [one] { $players } jogador, jogos ainda em andamento
+       *[other] { $players } jogadores, jogos ainda em andamento
+    }
+ranked-final = Ranking final de { $day }: { $players ->
+        [0] { $players } jogadores
+        [one] { $players } jogador
+       *[other] { $players } jogadores
+    }
+ranked-empty = Nenhum jogo ranqueado ainda.
+ranked-row = { $rank }. { $name }: { $score } pontos, maior peça { $tile }, { $moves ->
+        [0] { $moves } jogadas
+        [one] { $moves } jogada
+       *[other] { $moves } jogadas
+    }
+ranked-row-playing = { $rank }. { $name }: { $score } pontos, maior peça { $tile }, { $moves ->
+        [0] { $moves } jogadas
+        [one] { $moves } jogada
+       *[other] { $moves } jogadas
+    }, jogando
+ranked-no-name = (sem nome)
+ranked-watch = Assistir: { $row }
+ranked-your-place = Sua posição: { $rank }
+ranked-play = Jogar o desafio ranqueado de hoje
+ranked-resume = Continuar o jogo ranqueado
+ranked-leave = Voltar ao meu jogo
+ranked-close = Fechar
+ranked-not-here = Indisponível em um jogo ranqueado: sem desfazer, sem dica, sem IA.
+ranked-account-unsaved = Não foi possível salvar sua conta do ranking: ela pode se perder quando o jogo for fechado.
+ranked-bad-answer = Não foi possível usar a resposta do servidor do ranking.
+help-ranked-play = jogar
+ranked-name = Mudar nome
+ranked-name-title = Seu nome no ranking
+ranked-name-typed = Nome: { $name }
+ranked-name-rules = De 3 a 20 letras, dígitos, espaços, - _ ou . ; deve ser único. Enter envia, Esc volta.
+ranked-name-send = Enviar
+ranked-name-needs-account = Jogue primeiro um jogo ranqueado: ele cria a sua conta.
+help-ranked-send = enviar

@@ -313,6 +313,7 @@ notice-set-aside = { $what ->
         [undo] 你的撤销记录无法使用，已另行保存。
         [earlier] 你之前的游戏无法使用，已另行保存。
         [import] 你未完成的导入无法使用，已另行保存。
+        [ranked] 你的排行榜账号无法使用，已另行保存。
        *[game] 你保存的游戏无法使用，已另行保存。
     }
 notice-left-alone = { $what ->
@@ -322,6 +323,7 @@ notice-left-alone = { $what ->
         [undo] 你的撤销记录无法使用；已保持原样。
         [earlier] 你之前的游戏无法使用；已保持原样。
         [import] 你未完成的导入无法使用；已保持原样。
+        [ranked] 你的排行榜账号无法使用；已保持原样。
        *[game] 你保存的游戏无法使用；已保持原样。
     }
 notice-newer-saves = 你的存档来自更新版本的 2048：此版本只读取它认识的部分，其余保持原样。
@@ -461,3 +463,39 @@ viewer-race = 竞速
 viewer-race-name = 与这局的幽灵竞速
 history-race = 竞速
 history-race-name = 与所选对局的幽灵竞速
+
+## The ranked daily (docs/server.md)
+ranked-title = 每日一局排行榜
+ranked-today = 今天
+ranked-yesterday = 昨天
+ranked-no-server = 未设置排行榜：游戏不会进行任何连接。（在终端中启动时加上 --server ADDRESS。）
+ranked-connecting = 正在连接 { $server }…
+ranked-down = 无法连接排行榜（{ $reason }）。正在重试…
+ranked-you = 你的名字是 { $name }。
+ranked-you-unnamed = 你还没有名字。
+ranked-no-account = 你第一次开始排行榜对局时会创建你的账号。
+ranked-ranks-from = 新账号的对局从次日起才计入排行榜：你的从 { $day } 起计入。
+ranked-refused = 排行榜回复：{ $reason }
+ranked-running = 今天（{ $day }）：共 { $players } 局，仍在进行中
+ranked-final = { $day }的最终排行榜：共 { $players } 局
+ranked-empty = 还没有排行榜对局。
+ranked-row = { $rank }. { $name }：{ $score } 分，最大方块 { $tile }，{ $moves } 步
+ranked-row-playing = { $rank }. { $name }：{ $score } 分，最大方块 { $tile }，{ $moves } 步，进行中
+ranked-no-name = （无名）
+ranked-watch = 回放：{ $row }
+ranked-your-place = 你的排名：{ $rank }
+ranked-play = 开始今天的排行榜对局
+ranked-resume = 继续排行榜对局
+ranked-leave = 回到自己的游戏
+ranked-close = 关闭
+ranked-not-here = 排行榜对局中不可用：没有撤销、提示和 AI。
+ranked-account-unsaved = 你的排行榜账号无法保存：本次运行结束后它可能会丢失。
+ranked-bad-answer = 无法使用排行榜的回复。
+help-ranked-play = 开始
+ranked-name = 更改名字
+ranked-name-title = 你在排行榜上的名字
+ranked-name-typed = 名字：{ $name }
+ranked-name-rules = 3 到 20 个字符，只能有字母、数字、空格、- _ 和 .；不能与其他名字重复。回车保存，Esc 回到排行榜。
+ranked-name-send = 保存
+ranked-name-needs-account = 请先开始一局排行榜对局：这会创建你的账号。
+help-ranked-send = 保存

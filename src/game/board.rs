@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
             follow_engine.run_if(resource_changed::<Engine>),
             track_best
                 .run_if(resource_changed::<Engine>)
-                .run_if(not(super::watching)),
+                .run_if(not(super::state::off_record)),
         )
             .in_set(GameSet::Record),
     );
@@ -210,6 +210,17 @@ impl BoardChanges<'_, '_> {
         moved.spawned = turn.spawned;
         *self.grid = next;
         self.applied.write(moved);
+    }
+
+    /// Puts a tile dealt elsewhere (a ranked game's, from the server) on its cell; false, and
+    /// nothing changed, if the game does not take it there.
+    pub(super) fn place(&mut self, cell: Cell, value: u32) -> bool {
+        if !self.engine.place(cell, value) {
+            return false;
+        }
+        let entity = self.spawn_tile(cell, value);
+        self.grid.put(cell, entity);
+        true
     }
 
     /// Takes back the last move, playing it backwards on the entities: the spawned tile goes,

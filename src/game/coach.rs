@@ -11,7 +11,7 @@ use bevy::{ecs::system::SystemParam, prelude::*};
 use super::options::PlayerOptions;
 use super::requests::{Choose, Request};
 use super::state::Screen;
-use super::state::watching;
+use super::state::off_record;
 use super::state::{Engine, PlayerMoved, UndoRecord};
 use super::{GameSet, Notice};
 use crate::ai::coach::{self, Rating, Verdict};
@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             rate_next
-                .run_if(coach_on.and_then(not(watching)))
+                .run_if(coach_on.and_then(not(off_record)))
                 .in_set(GameSet::Record),
         );
 }

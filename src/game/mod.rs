@@ -30,6 +30,7 @@ pub mod options;
 pub mod past;
 pub mod persist;
 pub mod race;
+pub mod ranked;
 pub mod replay;
 pub mod requests;
 pub mod review;
@@ -60,7 +61,9 @@ pub use past::PastGames;
 pub use persist::{BackupMade, ImportBackup, PickBackup, StoreChanged};
 pub use race::{Race, Racing, Rival};
 pub use replay::{PendingReplay, Shared};
-pub use requests::{Browse, Choose, Control, RaceWith, Request, Speed, StatsAsk, Step, Watch};
+pub use requests::{
+    Browse, Choose, Control, RaceWith, RankedAsk, RankedDay, Request, Speed, StatsAsk, Step, Watch,
+};
 pub use review::{Reading, Reviews};
 pub use screens::stats::StatsBoard;
 pub use screens::{Block, Chart, ChartKind, Dialog, DialogButton, ShownDialog};
@@ -112,6 +115,9 @@ pub struct GamePlugin {
     pub language: LanguageWanted,
     /// Start today's daily game (`--daily`, a `#daily` link).
     pub daily: bool,
+    /// The ranked server: `None` keeps the one remembered (none at first: the game calls no
+    /// one); `Some` sets it (`--server`), and remembers it, or none.
+    pub server: Option<Option<String>>,
 }
 
 /// Milliseconds since 1970 by the system's clock (0 if it is before 1970).
@@ -151,7 +157,7 @@ impl Plugin for GamePlugin {
             .add_message::<MoveApplied>()
             .add_message::<Notice>()
             .init_resource::<TilesMoving>()
-            .insert_resource(SaveStore(documents))
+            .insert_resource(SaveStore(documents.clone()))
             .insert_resource(Engine(loaded.game))
             .insert_resource(UndoRecord(loaded.history))
             .insert_resource(PastGames(loaded.past))
@@ -191,6 +197,7 @@ impl Plugin for GamePlugin {
         if self.daily {
             app.world_mut().write_message(Request::Daily);
         }
+        app.insert_resource(ranked::remembered_server(&documents, self.server.clone()));
         input::plugin(app);
         language::plugin(app);
         daily::plugin(app);
@@ -204,6 +211,7 @@ impl Plugin for GamePlugin {
         past::plugin(app);
         replay::plugin(app);
         race::plugin(app);
+        ranked::plugin(app);
         speech::plugin(app);
         screens::plugin(app);
     }

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::state::watching;
+use super::state::off_record;
 use super::state::{Engine, UndoRecord};
 use super::{GameSet, Notice};
 use crate::i18n::Words;
@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         keep_finished_game
             .run_if(resource_changed::<Engine>)
-            .run_if(not(watching))
+            .run_if(not(off_record))
             .in_set(GameSet::Record),
     );
 }

@@ -24,7 +24,7 @@ use super::past::PastGames;
 use super::slots::{
     BoardClaim, SaveStore, claim_unsettled, guest_notice, identity, mark, new_game, slot_game, tell,
 };
-use super::state::watching;
+use super::state::off_record;
 use super::state::{BestScores, Engine, UndoRecord};
 use super::{GameSet, Notice, start_ms};
 use crate::i18n::Said;
@@ -46,7 +46,7 @@ pub(super) fn plugin(app: &mut App) {
                 // A replay on the board is not the player's game: nothing is saved for it.
                 save_game
                     .run_if(resource_changed::<Engine>.and_then(not(resource_added::<Engine>)))
-                    .run_if(not(watching)),
+                    .run_if(not(off_record)),
                 start_import.run_if(on_message::<ImportBackup>),
                 finish_import.run_if(resource_exists::<PendingImport>),
                 // Before the writes below, which read the store again: in the frame of the change

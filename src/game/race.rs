@@ -14,7 +14,7 @@
 use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::GameSet;
-use super::state::{Engine, Screen, UndoRecord, watching};
+use super::state::{Engine, Screen, UndoRecord, off_record};
 use crate::ai::coach::COACH_BUDGET;
 use crate::ai::search;
 use crate::i18n::Words;
@@ -26,7 +26,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<RaceEnded>()
         .add_systems(
             Update,
-            follow_player.run_if(not(watching)).in_set(GameSet::Record),
+            follow_player
+                .run_if(not(off_record))
+                .in_set(GameSet::Record),
         );
 }
 

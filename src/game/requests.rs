@@ -64,8 +64,37 @@ pub enum Request {
     ExportBackup,
     /// Import a backup (a file picker on the page, the open dialog on the desktop).
     ImportBackup,
+    /// The ranked daily (docs/server.md): its leaderboard, its game.
+    Ranked(RankedAsk),
     /// Quit the game (the desktop only).
     Quit,
+}
+
+/// What the ranked daily's screen asks (`game::ranked` does it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RankedAsk {
+    /// Open the leaderboard: connect, if a server is set, and fetch the tables.
+    Open,
+    /// Play today's ranked game (making an account first, if there is none), or resume it.
+    Play,
+    /// Put the player's own game back on the board; the ranked game waits on the server.
+    Leave,
+    /// Show today's table, or yesterday's final one.
+    Day(RankedDay),
+    /// Watch the game at this place of yesterday's table (its share code, from the server).
+    Watch(u8),
+    /// Pick a display name: a line to type it in.
+    Name,
+    /// Send the name typed.
+    SubmitName,
+}
+
+/// Which table the ranked daily's screen shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RankedDay {
+    #[default]
+    Today,
+    Yesterday,
 }
 
 impl Request {

@@ -19,8 +19,9 @@ use super::coach::CoachControl;
 use super::options::OptionChanges;
 use super::persist::Backups;
 use super::race::{RaceControl, Rival};
+use super::ranked::RankedControl;
 use super::replay::Viewer;
-use super::requests::{RaceWith, Request};
+use super::requests::{RaceWith, RankedAsk, Request};
 use super::screens::history::HistoryList;
 use super::screens::stats::StatsSizes;
 use super::state::Mover;
@@ -46,6 +47,7 @@ fn route_requests(
     mut history: HistoryList,
     mut stats: StatsSizes,
     mut race: RaceControl,
+    mut ranked: RankedControl,
     mut exit: MessageWriter<AppExit>,
     // The game that "Start a new game?" was asked for (by Y or a race on a game in progress).
     mut asked: Local<Option<Asked>>,
@@ -59,7 +61,46 @@ fn route_requests(
         if !on.accepts(request) {
             continue;
         }
+        if ranked.on_board() {
+            match request {
+                // No undo, no hint, no AI in a ranked game (docs/server.md).
+                Request::Undo
+                | Request::Hint
+                | Request::ToggleAutoplay
+                | Request::ToggleFast
+                | Request::CoachBars => {
+                    ranked.refuse();
+                    continue;
+                }
+                Request::Move(direction) => {
+                    ranked.slide(direction, &mut board);
+                    continue;
+                }
+                // Another game, another board or a replay: the player's own game comes back
+                // first; the ranked game waits on the server.
+                Request::NewGame
+                | Request::Daily
+                | Request::Race(_)
+                | Request::Watch(_)
+                | Request::Show(Screen::Options) => ranked.leave(&mut board),
+                _ => {}
+            }
+        }
         match request {
+            Request::Ranked(ask) => {
+                if ask == RankedAsk::Play && ai.playing() {
+                    ai.toggle_autoplay();
+                }
+                ranked.ask(ask, &mut board);
+                on = match ask {
+                    RankedAsk::Open
+                    | RankedAsk::Day(_)
+                    | RankedAsk::Watch(_)
+                    | RankedAsk::SubmitName => Screen::Leaderboard,
+                    RankedAsk::Name => Screen::RankedName,
+                    RankedAsk::Play | RankedAsk::Leave => Screen::Game,
+                };
+            }
             Request::Move(direction) => {
                 let by = if ai.playing() {
                     Mover::Ai

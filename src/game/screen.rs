@@ -30,6 +30,10 @@ macro_rules! with_screens {
             Coach => coach_summary,
             /// A race's card: how it ended, with a rematch.
             RaceResult => race_result,
+            /// The ranked daily: its tables and its game (docs/server.md).
+            Leaderboard => leaderboard,
+            /// The ranked daily's display name, typed in.
+            RankedName => ranked_name,
         }
     };
 }

@@ -124,6 +124,42 @@ pub fn watching(replay: Res<Replay>) -> bool {
     replay.0.is_some()
 }
 
+/// A run condition: the game on the board is not the player's own to keep, a replay or a
+/// ranked game (the server keeps that one): nothing is saved, recorded or rated.
+pub fn off_record(replay: Res<Replay>, ranked: Res<RankedBoard>) -> bool {
+    replay.0.is_some() || ranked.0.is_some()
+}
+
+/// The ranked daily's game on the board, if it is there (docs/server.md): its tiles come from
+/// the server, one answer a move; `game::ranked` owns it.
+#[derive(Resource, Default)]
+pub struct RankedBoard(pub Option<RankedPlay>);
+
+/// A ranked game in play.
+pub struct RankedPlay {
+    /// The server's number for it, and its day.
+    pub id: i64,
+    pub day: String,
+    /// Whether it ranks (a new account's first day does not).
+    pub ranked: bool,
+    /// Moves slid on the board, each sent to the server in turn.
+    pub slid: u32,
+    /// Moves the server has answered with their tile.
+    pub answered: u32,
+    /// Moves asked for while a tile was awaited, oldest first: each slides when the tile
+    /// before it lands.
+    pub queued: std::collections::VecDeque<Direction>,
+    /// The player's own game, set aside while this one is on the board.
+    pub own: (Game, rules::History),
+}
+
+impl RankedPlay {
+    /// Whether a slid move awaits its tile.
+    pub fn awaiting(&self) -> bool {
+        self.answered < self.slid
+    }
+}
+
 /// A replay being watched.
 pub struct Watching {
     pub record: Record,

@@ -339,6 +339,15 @@ fn every_screen_draws_and_names_the_buttons_of_its_one_description() {
     check(&mut app, KeyCode::Escape, Screen::Game);
     check(&mut app, KeyCode::KeyX, Screen::Coach);
     check(&mut app, KeyCode::Escape, Screen::Game);
+    // The ranked daily (no server set: it says so) and its name's line.
+    check(&mut app, KeyCode::KeyZ, Screen::Leaderboard);
+    check(&mut app, KeyCode::KeyN, Screen::RankedName);
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Leaderboard
+    );
+    check(&mut app, KeyCode::Escape, Screen::Game);
     check(&mut app, KeyCode::KeyN, Screen::Stats);
     check(&mut app, KeyCode::KeyG, Screen::History);
     // "Game over!" over a board with no move left.

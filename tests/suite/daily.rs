@@ -193,6 +193,7 @@ fn opened(replay: String) -> App {
         replay: Some(replay),
         language: Default::default(),
         daily: false,
+        server: None,
     });
     app.update();
     app

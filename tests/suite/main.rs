@@ -25,6 +25,7 @@ mod layout;
 mod motion;
 mod packed_props;
 mod race;
+mod ranked;
 mod record_props;
 mod replay;
 mod resume;

@@ -43,6 +43,7 @@ fn app_watching(code: &str) -> App {
         replay: Some(code.to_string()),
         language: Default::default(),
         daily: false,
+        server: None,
     });
     app.update();
     assert_eq!(screen(&app), Screen::Replay);

@@ -169,6 +169,7 @@ fn playing_on_from_a_replay_of_another_board_leaves_the_options_as_they_were() {
         replay: Some(code),
         language: Default::default(),
         daily: false,
+        server: None,
     });
     app.update();
     assert_eq!(screen(&app), Screen::Replay);
@@ -217,6 +218,7 @@ fn a_bad_code_is_told_on_screen_and_the_saved_game_is_untouched() {
             replay: Some(code.clone()),
             language: Default::default(),
             daily: false,
+            server: None,
         });
         let told = notices(&mut app).join(" ");
         assert!(told.contains(says), "{code:?}: {told}");
@@ -238,6 +240,7 @@ fn a_bad_code_is_told_on_screen_and_the_saved_game_is_untouched() {
         replay: Some(format!("https://example.org/#replay={good}")),
         language: Default::default(),
         daily: false,
+        server: None,
     });
     app.update();
     assert_eq!(screen(&app), Screen::Replay);

@@ -211,6 +211,7 @@ fn flagged_app(store: &Arc<MemoryStore>, size: usize, target: u32) -> App {
         replay: None,
         language: Default::default(),
         daily: false,
+        server: None,
     })
 }
 

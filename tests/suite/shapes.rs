@@ -312,6 +312,7 @@ fn a_shape_keeps_its_game_undo_and_best_across_a_restart() {
         replay: None,
         language: Default::default(),
         daily: false,
+        server: None,
     });
     play_moves(&mut app, 12);
     settle(&mut app);
@@ -349,6 +350,7 @@ fn a_shape_keeps_its_game_undo_and_best_across_a_restart() {
         replay: None,
         language: Default::default(),
         daily: false,
+        server: None,
     });
     assert_eq!(engine(&again).save(), game);
     assert_eq!(super::common::best(&again), best);
@@ -544,6 +546,7 @@ fn a_step_past_the_end_is_no_choice() {
         replay: None,
         language: Default::default(),
         daily: false,
+        server: None,
     });
     press_and_settle(&mut app, KeyCode::KeyO);
     press_and_settle(&mut app, KeyCode::ArrowUp);

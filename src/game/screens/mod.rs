@@ -23,10 +23,12 @@ use super::options::LanguageWanted;
 use super::options::{NextBoard, PlayerOptions};
 use super::past::PastGames;
 use super::race::Race;
+use super::ranked::RankedServer;
 use super::requests::Request;
 use super::review::Reviews;
 use super::speech::Announcement;
 use super::state::Engine;
+use super::state::RankedBoard;
 use super::state::Replay;
 use super::state::{GameList, UndoRecord};
 pub use super::state::{GameState, Screen};
@@ -284,6 +286,7 @@ fn key_sign(key: KeyCode) -> &'static str {
         KeyW => "W",
         KeyX => "X",
         KeyY => "Y",
+        KeyZ => "Z",
         _ => UNNAMED,
     }
 }
@@ -582,6 +585,9 @@ pub struct Facts<'w> {
     /// The player's language, and what asked for it.
     pub words: Res<'w, Language>,
     pub language: Res<'w, LanguageWanted>,
+    /// The ranked daily's server, and its game if it is on the board.
+    pub ranked: Res<'w, RankedServer>,
+    pub ranked_board: Res<'w, RankedBoard>,
 }
 
 impl Facts<'_> {
@@ -653,6 +659,8 @@ mod tests {
         world.insert_resource(Reviews::default());
         world.insert_resource(Race::default());
         world.insert_resource(GameList::default());
+        world.insert_resource(RankedServer::default());
+        world.insert_resource(RankedBoard::default());
         world.insert_resource(UndoRecord(crate::rules::History::new(
             crate::rules::Game::new(config, 1),
         )));

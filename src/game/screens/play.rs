@@ -5,7 +5,7 @@ use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{
     self, ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Backspace, Enter, Escape, KeyA, KeyB, KeyC,
     KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM, KeyN, KeyO, KeyP, KeyQ, KeyR, KeyS,
-    KeyT, KeyU, KeyV, KeyW, KeyX, KeyY, NumpadEnter, Slash, Space,
+    KeyT, KeyU, KeyV, KeyW, KeyX, KeyY, KeyZ, NumpadEnter, Slash, Space,
 };
 
 use super::{Binding, Block, Dialog, DialogButton, Facts, Help, QUIT_KEYS, Unit, When};
@@ -14,7 +14,7 @@ use crate::game::coach::Summary;
 use crate::game::daily::{Attempt, result_line};
 use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
-use crate::game::requests::{RaceWith, Watch};
+use crate::game::requests::{RaceWith, RankedAsk, Watch};
 use crate::game::screen::Screen;
 use crate::game::state::GameState;
 use crate::i18n::Words;
@@ -107,6 +107,11 @@ pub const UNIT: Unit = Unit {
             "today's daily game: 4×4 to 2048 from the day's seed, the same for everyone (the day's first game counts, later ones are practice)",
         ),
         Binding::new(
+            &[KeyZ],
+            Ranked(RankedAsk::Open),
+            "the ranked daily: today's best scores, yesterday's final table, and your ranked game (with a server set)",
+        ),
+        Binding::new(
             &[KeyM],
             Race(RaceWith::Ai),
             "race the AI: a new game, the AI playing the same seed beside it",
@@ -175,6 +180,7 @@ fn accepts(request: Request) -> bool {
             | Show(Screen::Coach)
             | Daily
             | Race(RaceWith::Ai)
+            | Ranked(RankedAsk::Open)
             | Quit
     )
 }

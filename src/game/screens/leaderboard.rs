@@ -1,0 +1,197 @@
+//! The ranked daily's screen (docs/server.md): where the line to the server stands, the player's
+//! account, today's best scores (the key still secret, games still running) with the player's
+//! own place and the places around it, or yesterday's final table, whose games can be watched;
+//! and the buttons to play today's ranked game or put the player's own game back.
+
+use bevy::prelude::DetectChanges;
+use bevy::prelude::KeyCode::*;
+
+use super::{Binding, Block, Dialog, DialogButton, Unit};
+use crate::game::ranked::{LinkState, RankedServer};
+use crate::game::requests::Request::*;
+use crate::game::requests::{Choose, RankedAsk, RankedDay, Watch};
+use crate::i18n::Words;
+use crate::protocol::Row;
+use crate::tr;
+
+/// Rows of a table the screen shows.
+const ROWS: usize = 10;
+
+pub const UNIT: Unit = Unit {
+    name: "On the ranked daily's screen",
+    keys: &[
+        Binding::new(
+            &[Enter, NumpadEnter, KeyP],
+            Ranked(RankedAsk::Play),
+            "play today's ranked game, or resume it (the first makes your account)",
+        )
+        .help("help-ranked-play"),
+        Binding::new(
+            &[KeyY],
+            Ranked(RankedAsk::Day(RankedDay::Yesterday)),
+            "yesterday's final table, whose games can be watched",
+        ),
+        Binding::new(
+            &[KeyT],
+            Ranked(RankedAsk::Day(RankedDay::Today)),
+            "today's table",
+        ),
+        Binding::new(
+            &[KeyR],
+            Ranked(RankedAsk::Open),
+            "fetch the tables again",
+        ),
+        Binding::new(
+            &[KeyL],
+            Ranked(RankedAsk::Leave),
+            "put your own game back on the board (the ranked game waits)",
+        ),
+        Binding::new(&[KeyN], Ranked(RankedAsk::Name), "pick or change your name"),
+        Binding::new(&[Escape, KeyQ, Backspace], CloseDialog, "close").help("help-close"),
+    ],
+    accepts: |request| {
+        matches!(
+            request,
+            Ranked(_) | CloseDialog | Options(Choose::ToggleTheme) | Watch(Watch::Pending)
+        )
+    },
+    describe: |facts| Some(describe(&facts.ranked, facts.ranked_board.0.is_some(), &facts.words)),
+    reads: |facts| facts.ranked.is_changed() || facts.ranked_board.is_changed(),
+};
+
+/// "3. Ada: 23,456 points, best tile 2048, 1,234 moves (playing)".
+fn row_line(row: &Row, words: &Words) -> String {
+    let name = row
+        .name
+        .clone()
+        .unwrap_or_else(|| words.get("ranked-no-name"));
+    tr!(
+        words,
+        if row.finished {
+            "ranked-row"
+        } else {
+            "ranked-row-playing"
+        },
+        rank = row.rank,
+        name = name,
+        score = row.score,
+        tile = row.best.to_string(),
+        moves = row.moves
+    )
+}
+
+/// The screen's one description: drawn, spoken and mirrored.
+pub fn describe(server: &RankedServer, playing: bool, words: &Words) -> Dialog {
+    let mut body = vec![Block::TitleButtons(vec![
+        DialogButton::new(
+            words.get("ranked-today"),
+            Ranked(RankedAsk::Day(RankedDay::Today)),
+        )
+        .chosen(server.day == RankedDay::Today),
+        DialogButton::new(
+            words.get("ranked-yesterday"),
+            Ranked(RankedAsk::Day(RankedDay::Yesterday)),
+        )
+        .chosen(server.day == RankedDay::Yesterday),
+    ])];
+    let status = match &server.state {
+        LinkState::NoServer => words.get("ranked-no-server"),
+        LinkState::Closed | LinkState::Connecting => tr!(
+            words,
+            "ranked-connecting",
+            server = server.url().unwrap_or_default()
+        ),
+        LinkState::Down(why) => tr!(words, "ranked-down", reason = why.clone()),
+        LinkState::Open => match &server.player {
+            Some(player) => match &player.name {
+                Some(name) => tr!(words, "ranked-you", name = name.clone()),
+                None => words.get("ranked-you-unnamed"),
+            },
+            None => words.get("ranked-no-account"),
+        },
+    };
+    body.push(Block::Line(status));
+    if let (LinkState::Open, Some(player)) = (&server.state, &server.player)
+        && server.today.as_deref() < Some(player.ranks_from.as_str())
+    {
+        body.push(Block::Line(tr!(
+            words,
+            "ranked-ranks-from",
+            day = player.ranks_from.clone()
+        )));
+    }
+    if let Some(refusal) = &server.refusal {
+        body.push(Block::Line(tr!(words, "ranked-refused", reason = refusal.clone())));
+    }
+    if let Some(table) = server.board() {
+        let heading = if table.published {
+            tr!(words, "ranked-final", day = table.day.clone(), players = table.players)
+        } else {
+            tr!(words, "ranked-running", day = table.day.clone(), players = table.players)
+        };
+        body.push(Block::Heading(heading));
+        if table.top.is_empty() {
+            body.push(Block::Line(words.get("ranked-empty")));
+        }
+        let rows = table.top.iter().take(ROWS);
+        if table.published {
+            // Yesterday's games can be watched: each row is a button.
+            body.push(Block::Buttons(
+                rows.enumerate()
+                    .map(|(place, row)| {
+                        let line = row_line(row, words);
+                        DialogButton::named(
+                            line.clone(),
+                            tr!(words, "ranked-watch", row = line),
+                            Ranked(RankedAsk::Watch(place as u8)),
+                        )
+                    })
+                    .collect(),
+            ));
+        } else {
+            body.extend(rows.map(|row| Block::Line(row_line(row, words))));
+        }
+        let mine = table.around.iter().find(|row| row.me);
+        if let Some(mine) = mine
+            && mine.rank as usize > ROWS
+        {
+            body.push(Block::Heading(tr!(words, "ranked-your-place", rank = mine.rank)));
+            body.extend(
+                table
+                    .around
+                    .iter()
+                    .map(|row| Block::Line(row_line(row, words))),
+            );
+        }
+    }
+    let mut footer = Vec::new();
+    if server.url().is_some() {
+        footer.push(DialogButton::new(
+            words.get(if playing {
+                "ranked-resume"
+            } else {
+                "ranked-play"
+            }),
+            Ranked(RankedAsk::Play),
+        ));
+    }
+    if server.has_account() {
+        footer.push(DialogButton::new(
+            words.get("ranked-name"),
+            Ranked(RankedAsk::Name),
+        ));
+    }
+    if playing {
+        footer.push(DialogButton::new(
+            words.get("ranked-leave"),
+            Ranked(RankedAsk::Leave),
+        ));
+    }
+    footer.push(DialogButton::new(words.get("ranked-close"), CloseDialog));
+    body.push(Block::Footer(footer));
+    Dialog {
+        title: words.get("ranked-title"),
+        body,
+        modal: true,
+    }
+}

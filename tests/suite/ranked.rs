@@ -1,0 +1,273 @@
+//! The ranked daily, end to end on the real plugins: a real server (crates/server) on a loopback
+//! port with a SQLite file, and the headless game talking to it over its own link thread.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use g2048::game::ranked::{LinkState, RankedServer};
+use g2048::game::{Engine, RankedAsk, RankedDay, Request, Screen, ShownDialog};
+use g2048::rules::{Direction, Record};
+use g2048::save::{MemoryStore, RANKED_KEY, Store, read_ranked};
+use g2048_server::ranked::{Clock, Server, Settings};
+
+use crate::common::*;
+
+/// A server on its own runtime thread; its address and a handle to move its clock.
+fn server() -> (String, Arc<Server>, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("ranked.sqlite3").display());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let db = g2048_server::db::open(&url).await.unwrap();
+            let settings = Settings {
+                rank_new_accounts_today: true,
+                ..Settings::default()
+            };
+            let server = Server::new(db, Clock::default(), settings);
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
+            tx.send((addr, server.clone())).unwrap();
+            g2048_server::serve(server, listener, false, std::future::pending())
+                .await
+                .unwrap();
+        });
+    });
+    let (addr, server) = rx.recv().unwrap();
+    (format!("ws://{addr}/ws"), server, dir)
+}
+
+/// Runs frames (with real time passing, for the link's thread) until `done` holds; panics
+/// after 10 s.
+fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(app) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "waited 10 s for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        app.update();
+    }
+}
+
+fn ranked(app: &App) -> &RankedServer {
+    app.world().resource::<RankedServer>()
+}
+
+fn playing(app: &App) -> Option<(u32, u32, usize)> {
+    let board = app.world().resource::<g2048::game::state::RankedBoard>();
+    board
+        .0
+        .as_ref()
+        .map(|play| (play.slid, play.answered, play.queued.len()))
+}
+
+#[test]
+fn a_ranked_game_slides_at_once_places_the_servers_tiles_and_lands_on_the_table() {
+    let (url, server, _dir) = server();
+    let store = Arc::new(MemoryStore::default());
+    let mut app = started(g2048::GamePlugin {
+        size: None,
+        target: None,
+        seed: Some(5),
+        store: store.clone(),
+        replay: None,
+        language: Default::default(),
+        daily: false,
+        server: Some(Some(url.clone())),
+    });
+    play_moves(&mut app, 3);
+    let own = app.world().resource::<Engine>().save();
+
+    // The screen opens at once (the next frame), and says where the line stands.
+    request(&mut app, Request::Ranked(RankedAsk::Open));
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Leaderboard
+    );
+    until(&mut app, "the line to open", |app| {
+        ranked(app).state == LinkState::Open
+    });
+    until(&mut app, "today's table", |app| {
+        ranked(app).boards[0].is_some()
+    });
+    let dialog = app.world().resource::<ShownDialog>().0.clone().unwrap();
+    assert_eq!(dialog.title, "Ranked daily");
+    assert!(
+        dialog
+            .lines()
+            .iter()
+            .any(|l| l.contains("first ranked game makes your account")),
+        "{:?}",
+        dialog.lines()
+    );
+
+    // Play: an account (its token kept in the saves), then today's game on the board.
+    request(&mut app, Request::Ranked(RankedAsk::Play));
+    until(&mut app, "the ranked game", |app| playing(app).is_some());
+    let saved = store
+        .read(RANKED_KEY, 1 << 16)
+        .unwrap()
+        .expect("the ranked document");
+    let doc = read_ranked(&saved, 1 << 16).unwrap().doc;
+    assert_eq!(doc.accounts.len(), 1);
+    assert_eq!(doc.accounts[0].server, url);
+    assert_eq!(
+        doc.server.as_deref(),
+        Some(url.as_str()),
+        "the --server flag is remembered"
+    );
+    let start = app.world().resource::<Engine>().board().tiles().count();
+    assert_eq!(start, 2);
+
+    // A name, typed on its screen (letters go to the line, not to the keys).
+    request(&mut app, Request::Ranked(RankedAsk::Open));
+    app.update();
+    request(&mut app, Request::Ranked(RankedAsk::Name));
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::RankedName
+    );
+    for c in "Ada Lovelacx".chars() {
+        type_text(&mut app, c);
+    }
+    press(&mut app, KeyCode::Backspace);
+    type_text(&mut app, 'e');
+    let shown = app.world().resource::<ShownDialog>().0.clone().unwrap();
+    assert_eq!(shown.lines()[0], "Name: Ada Lovelace_");
+    press(&mut app, KeyCode::Enter);
+    until(&mut app, "the name", |app| {
+        ranked(app).player.as_ref().and_then(|p| p.name.as_deref()) == Some("Ada Lovelace")
+    });
+    request(&mut app, Request::Ranked(RankedAsk::Play));
+
+    // Four moves in one frame: the first slides at once, the others wait for its tile, in order.
+    let moves = [
+        Direction::Left,
+        Direction::Down,
+        Direction::Right,
+        Direction::Up,
+    ];
+    for direction in moves {
+        app.world_mut().write_message(Request::Move(direction));
+    }
+    app.update();
+    let (slid, answered, queued) = playing(&app).unwrap();
+    assert!(slid >= 1 && answered == 0 && slid as usize + queued <= 4);
+    until(&mut app, "every queued move's tile", |app| {
+        playing(app).is_some_and(|(slid, answered, queued)| slid == answered && queued == 0)
+    });
+    play_moves(&mut app, 20);
+    until(&mut app, "the last tile", |app| {
+        playing(app).is_some_and(|(slid, answered, queued)| slid == answered && queued == 0)
+    });
+    let (slid, _, _) = playing(&app).unwrap();
+    let engine = app.world().resource::<Engine>().0.clone();
+    assert_eq!(engine.moves(), slid);
+
+    // Undo and the AI are refused in a ranked game.
+    request(&mut app, Request::Undo);
+    assert_eq!(app.world().resource::<Engine>().moves(), slid);
+
+    // The table lists the game; the player's own game comes back on leaving.
+    request(&mut app, Request::Ranked(RankedAsk::Open));
+    app.update();
+    until(&mut app, "the table with the game", |app| {
+        ranked(app).boards[0]
+            .as_ref()
+            .is_some_and(|t| t.top.first().is_some_and(|row| row.moves == slid))
+    });
+    let table = ranked(&app).boards[0].clone().unwrap();
+    assert_eq!(table.top[0].score, engine.score());
+    assert_eq!(table.top[0].name.as_deref(), Some("Ada Lovelace"));
+    let shown = app.world().resource::<ShownDialog>().0.clone().unwrap();
+    assert!(
+        shown
+            .lines()
+            .iter()
+            .any(|l| l.starts_with("1. Ada Lovelace: ")),
+        "{:?}",
+        shown.lines()
+    );
+    assert!(table.around[0].me);
+    request(&mut app, Request::Ranked(RankedAsk::Leave));
+    assert_eq!(app.world().resource::<Engine>().save(), own);
+    assert!(playing(&app).is_none());
+
+    // The day ends: the server's record of the game is the board the player saw, tile for tile.
+    server.clock.advance(86_400_000);
+    let code = futures_lite_block(server.code(table.top[0].game)).unwrap();
+    let (record, _, replayed) = Record::decode(&code).unwrap();
+    assert_eq!(record.moves.len() as u32, slid);
+    assert_eq!(replayed.board(), engine.board());
+    assert_eq!(replayed.score(), engine.score());
+
+    // Yesterday's table, and its game watched in the replay viewer.
+    request(&mut app, Request::Ranked(RankedAsk::Open));
+    request(
+        &mut app,
+        Request::Ranked(RankedAsk::Day(RankedDay::Yesterday)),
+    );
+    until(&mut app, "yesterday's table, with the game", |app| {
+        ranked(app).boards[1]
+            .as_ref()
+            .is_some_and(|t| t.published && t.top.len() == 1)
+    });
+    request(&mut app, Request::Ranked(RankedAsk::Watch(0)));
+    until(&mut app, "the replay viewer", |app| {
+        *app.world().resource::<State<Screen>>().get() == Screen::Replay
+    });
+}
+
+/// A key that types `c`, as winit delivers it (its text with it), and a frame.
+fn type_text(app: &mut App, c: char) {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput};
+    let text: bevy::platform::prelude::String = c.to_string();
+    app.world_mut().write_message(KeyboardInput {
+        key_code: KeyCode::KeyA,
+        logical_key: Key::Character(text.as_str().into()),
+        state: ButtonState::Pressed,
+        text: Some(text.as_str().into()),
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+    app.update();
+}
+
+/// Waits for a future on a small runtime of its own (the server's handle is async).
+fn futures_lite_block<F: std::future::Future>(future: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(future)
+}
+
+#[test]
+fn without_a_server_the_screen_says_so_and_nothing_calls_out() {
+    let mut app = app_in(g2048::i18n::Lang::En, g2048::rules::Config::default(), 1);
+    request(&mut app, Request::Ranked(RankedAsk::Open));
+    app.update();
+    let dialog = app.world().resource::<ShownDialog>().0.clone().unwrap();
+    assert!(
+        dialog.lines()[0].starts_with("No ranked server is set"),
+        "{:?}",
+        dialog.lines()
+    );
+    assert_eq!(ranked(&app).state, LinkState::NoServer);
+    request(&mut app, Request::Ranked(RankedAsk::Play));
+    assert!(playing(&app).is_none());
+    // The board plays as before.
+    play_moves(&mut app, 2);
+    assert_eq!(app.world().resource::<Engine>().moves(), 2);
+}
