@@ -147,12 +147,13 @@ impl RankedServer {
         }
     }
 
-    /// Opens the line if a server is set and it is not open yet.
-    fn connect(&mut self) {
+    /// Opens the line if a server is set and it is not open yet; `wake` wakes the game as
+    /// each answer arrives.
+    fn connect(&mut self, wake: link::Wake) {
         if self.link.is_none()
             && let Some(url) = &self.url
         {
-            self.link = Some(Link::open(url));
+            self.link = Some(Link::open(url, wake));
             self.state = LinkState::Connecting;
         }
     }
@@ -213,6 +214,17 @@ pub fn remembered_server(
     server
 }
 
+/// The game pointed at `url` (the page's server), with the player's account there; nothing
+/// written.
+pub fn for_server(documents: &crate::save::Documents, url: String) -> RankedServer {
+    let mut problems = Vec::new();
+    let doc = documents.ranked(&mut problems);
+    let token = doc.account(&url).map(|account| account.token.clone());
+    let mut server = RankedServer::default();
+    server.set_server(Some(url), token);
+    server
+}
+
 /// What the route hands the ranked daily's requests and moves to.
 #[derive(SystemParam)]
 pub struct RankedControl<'w, 's> {
@@ -220,9 +232,25 @@ pub struct RankedControl<'w, 's> {
     ranked: ResMut<'w, RankedBoard>,
     /// (Notices go through commands: the route's other owners write them too.)
     commands: Commands<'w, 's>,
+    /// The window's event loop, to wake it when the server answers (none when headless).
+    proxy: Option<Res<'w, bevy::winit::EventLoopProxyWrapper>>,
 }
 
 impl RankedControl<'_, '_> {
+    fn wake(&self) -> link::Wake {
+        let proxy = self.proxy.as_ref().map(|proxy| (***proxy).clone());
+        std::sync::Arc::new(move || {
+            if let Some(proxy) = &proxy {
+                let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+            }
+        })
+    }
+
+    fn connect(&mut self) {
+        let wake = self.wake();
+        self.server.connect(wake);
+    }
+
     /// Whether a ranked game is on the board.
     pub fn on_board(&self) -> bool {
         self.ranked.0.is_some()
@@ -231,7 +259,7 @@ impl RankedControl<'_, '_> {
     pub(super) fn ask(&mut self, ask: RankedAsk, board: &mut BoardChanges) {
         match ask {
             RankedAsk::Open => {
-                self.server.connect();
+                self.connect();
                 self.server.refresh();
             }
             RankedAsk::Play => {
@@ -242,7 +270,7 @@ impl RankedControl<'_, '_> {
                 }
                 self.server.wants_play = true;
                 self.server.refusal = None;
-                self.server.connect();
+                self.connect();
                 if self.server.state == LinkState::Open {
                     self.begin();
                 }
@@ -464,6 +492,8 @@ fn answer(
         ServerMessage::Name { player } => {
             server.refusal = None;
             server.player = Some(player);
+            // The tables show the new name.
+            server.refresh();
         }
         ServerMessage::Game { game: view } => {
             if !server.wants_play && ranked.0.is_none() {
@@ -561,6 +591,8 @@ fn answer(
         },
         ServerMessage::Error { code, message, .. } => {
             warn!("the ranked server refused: {message}");
+            // Said under the board too: the player may be there.
+            notices.write(Notice(said!("ranked-refused", reason = message.clone())));
             server.refusal = Some(message);
             match code {
                 // The board and the server disagree on the moves: the server's game stands.

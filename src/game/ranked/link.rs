@@ -19,6 +19,10 @@ pub enum LinkEvent {
     Down(String),
 }
 
+/// Wakes the game when an event arrives: a window that waits for input (idle at 0 % CPU) would
+/// otherwise see it only at its next input or timer.
+pub type Wake = std::sync::Arc<dyn Fn() + Send + Sync>;
+
 /// The line to one server: messages out, events in.
 pub struct Link {
     out: Sender<ClientMessage>,
@@ -59,9 +63,13 @@ pub fn socket_url(server: &str) -> Result<String, String> {
 
 impl Link {
     /// Starts connecting to `url` (a `socket_url`), and keeps connecting while the link lives.
-    pub fn open(url: &str) -> Self {
+    pub fn open(url: &str, wake: Wake) -> Self {
         let (out, outgoing) = channel();
         let (incoming, events) = channel();
+        let incoming = Incoming {
+            sender: incoming,
+            wake,
+        };
         #[cfg(not(target_arch = "wasm32"))]
         {
             desktop::spawn(url.to_string(), outgoing, incoming);
@@ -103,6 +111,22 @@ impl Link {
     }
 }
 
+/// Where the line leaves its events, waking the game for each.
+#[derive(Clone)]
+struct Incoming {
+    sender: Sender<LinkEvent>,
+    wake: Wake,
+}
+
+impl Incoming {
+    /// False once the game has dropped the link.
+    fn send(&self, event: LinkEvent) -> bool {
+        let sent = self.sender.send(event).is_ok();
+        (self.wake)();
+        sent
+    }
+}
+
 /// How long to wait before connecting again, after `failures` failures in a row.
 fn backoff_ms(failures: u32) -> u64 {
     (500u64 << failures.min(5)).min(10_000)
@@ -119,21 +143,17 @@ fn parse(text: &str) -> Option<ServerMessage> {
 #[cfg(not(target_arch = "wasm32"))]
 mod desktop {
     use std::net::TcpStream;
-    use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+    use std::sync::mpsc::{Receiver, RecvTimeoutError};
     use std::time::Duration;
 
     use tungstenite::stream::MaybeTlsStream;
     use tungstenite::{Message, WebSocket};
 
-    use super::{LinkEvent, backoff_ms, parse};
+    use super::{Incoming, LinkEvent, backoff_ms, parse};
     use crate::protocol::ClientMessage;
 
     /// The link's thread: connect, then pass messages both ways until the game drops the link.
-    pub(super) fn spawn(
-        url: String,
-        outgoing: Receiver<ClientMessage>,
-        incoming: Sender<LinkEvent>,
-    ) {
+    pub(super) fn spawn(url: String, outgoing: Receiver<ClientMessage>, incoming: Incoming) {
         let failed = incoming.clone();
         let started = std::thread::Builder::new()
             .name("ranked-link".into())
@@ -145,13 +165,13 @@ mod desktop {
         }
     }
 
-    fn run(url: &str, outgoing: &Receiver<ClientMessage>, incoming: &Sender<LinkEvent>) {
+    fn run(url: &str, outgoing: &Receiver<ClientMessage>, incoming: &Incoming) {
         let mut failures = 0;
         loop {
             let why = match connect(url) {
                 Ok(mut socket) => {
                     failures = 0;
-                    if incoming.send(LinkEvent::Open).is_err() {
+                    if !incoming.send(LinkEvent::Open) {
                         return;
                     }
                     match serve(&mut socket, outgoing, incoming) {
@@ -161,7 +181,7 @@ mod desktop {
                 }
                 Err(why) => why,
             };
-            if incoming.send(LinkEvent::Down(why)).is_err() {
+            if !incoming.send(LinkEvent::Down(why)) {
                 return;
             }
             // Messages sent while down are dropped: the game sends them again once open.
@@ -193,7 +213,7 @@ mod desktop {
     fn serve(
         socket: &mut WebSocket<MaybeTlsStream<TcpStream>>,
         outgoing: &Receiver<ClientMessage>,
-        incoming: &Sender<LinkEvent>,
+        incoming: &Incoming,
     ) -> Result<(), String> {
         loop {
             match outgoing.recv_timeout(Duration::from_millis(5)) {
@@ -213,7 +233,7 @@ mod desktop {
             match socket.read() {
                 Ok(Message::Text(text)) => match parse(&text) {
                     Some(message) => {
-                        if incoming.send(LinkEvent::Message(message)).is_err() {
+                        if !incoming.send(LinkEvent::Message(message)) {
                             return Ok(());
                         }
                     }
@@ -236,13 +256,13 @@ mod desktop {
 mod web {
     use std::cell::RefCell;
     use std::rc::Rc;
-    use std::sync::mpsc::{Receiver, Sender};
+    use std::sync::mpsc::Receiver;
 
     use web_sys::wasm_bindgen::JsCast;
     use web_sys::wasm_bindgen::closure::Closure;
     use web_sys::{CloseEvent, MessageEvent, WebSocket};
 
-    use super::{LinkEvent, backoff_ms, parse};
+    use super::{Incoming, LinkEvent, backoff_ms, parse};
     use crate::protocol::ClientMessage;
 
     thread_local! {
@@ -261,7 +281,7 @@ mod web {
         open: bool,
         failures: u32,
         outgoing: Receiver<ClientMessage>,
-        incoming: Sender<LinkEvent>,
+        incoming: Incoming,
         dropped: bool,
     }
 
@@ -269,7 +289,7 @@ mod web {
         pub(super) fn open(
             url: &str,
             outgoing: Receiver<ClientMessage>,
-            incoming: Sender<LinkEvent>,
+            incoming: Incoming,
         ) -> Self {
             let state = Rc::new(RefCell::new(State {
                 url: url.to_string(),
@@ -322,7 +342,7 @@ mod web {
         let socket = match WebSocket::new(&url) {
             Ok(socket) => socket,
             Err(_) => {
-                let _ = state
+                state
                     .borrow()
                     .incoming
                     .send(LinkEvent::Down(format!("cannot open {url}")));
@@ -338,7 +358,7 @@ mod web {
                     s.failures = 0;
                     // What was asked while closed is asked again by the game once open.
                     while s.outgoing.try_recv().is_ok() {}
-                    let _ = s.incoming.send(LinkEvent::Open);
+                    s.incoming.send(LinkEvent::Open);
                 }
                 flush(&state);
             })
@@ -349,7 +369,7 @@ mod web {
                 if let Some(text) = event.data().as_string() {
                     match parse(&text) {
                         Some(message) => {
-                            let _ = state.borrow().incoming.send(LinkEvent::Message(message));
+                            state.borrow().incoming.send(LinkEvent::Message(message));
                         }
                         None => web_sys::console::warn_1(
                             &"the ranked server sent what is not a message".into(),
@@ -365,8 +385,7 @@ mod web {
                     let mut s = state.borrow_mut();
                     s.open = false;
                     s.socket = None;
-                    let _ = s
-                        .incoming
+                    s.incoming
                         .send(LinkEvent::Down("the connection closed".into()));
                     s.failures += 1;
                     (s.dropped, s.failures)

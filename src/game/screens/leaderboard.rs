@@ -14,8 +14,9 @@ use crate::i18n::Words;
 use crate::protocol::Row;
 use crate::tr;
 
-/// Rows of a table the screen shows.
-const ROWS: usize = 10;
+/// Rows of a table the screen shows: the best five, and the player's place with the one above
+/// and below it when it is further down (a phone's height holds them all, in every language).
+const ROWS: usize = 5;
 
 pub const UNIT: Unit = Unit {
     name: "On the ranked daily's screen",
@@ -110,7 +111,18 @@ pub fn describe(server: &RankedServer, playing: bool, words: &Words) -> Dialog {
             None => words.get("ranked-no-account"),
         },
     };
-    body.push(Block::Line(status));
+    // The name's button at the end of the line that says it.
+    if server.has_account() {
+        body.push(Block::Labelled(
+            status,
+            vec![DialogButton::new(
+                words.get("ranked-name"),
+                Ranked(RankedAsk::Name),
+            )],
+        ));
+    } else {
+        body.push(Block::Line(status));
+    }
     if let (LinkState::Open, Some(player)) = (&server.state, &server.player)
         && server.today.as_deref() < Some(player.ranks_from.as_str())
     {
@@ -151,38 +163,37 @@ pub fn describe(server: &RankedServer, playing: bool, words: &Words) -> Dialog {
         } else {
             body.extend(rows.map(|row| Block::Line(row_line(row, words))));
         }
-        let mine = table.around.iter().find(|row| row.me);
-        if let Some(mine) = mine
-            && mine.rank as usize > ROWS
+        let mine = table.around.iter().position(|row| row.me);
+        if let Some(at) = mine
+            && table.around[at].rank as usize > ROWS
         {
-            body.push(Block::Heading(tr!(words, "ranked-your-place", rank = mine.rank)));
+            let rank = table.around[at].rank;
+            body.push(Block::Heading(tr!(words, "ranked-your-place", rank = rank)));
+            let near = &table.around[at.saturating_sub(1)..(at + 2).min(table.around.len())];
             body.extend(
-                table
-                    .around
-                    .iter()
+                near.iter()
+                    .filter(|row| row.rank as usize > ROWS)
                     .map(|row| Block::Line(row_line(row, words))),
             );
         }
     }
+    // Short labels drawn (a phone's width holds three), their whole names spoken.
     let mut footer = Vec::new();
     if server.url().is_some() {
-        footer.push(DialogButton::new(
-            words.get(if playing {
-                "ranked-resume"
-            } else {
-                "ranked-play"
-            }),
+        let (label, name) = if playing {
+            ("ranked-resume-short", "ranked-resume")
+        } else {
+            ("ranked-play-short", "ranked-play")
+        };
+        footer.push(DialogButton::named(
+            words.get(label),
+            words.get(name),
             Ranked(RankedAsk::Play),
         ));
     }
-    if server.has_account() {
-        footer.push(DialogButton::new(
-            words.get("ranked-name"),
-            Ranked(RankedAsk::Name),
-        ));
-    }
     if playing {
-        footer.push(DialogButton::new(
+        footer.push(DialogButton::named(
+            words.get("ranked-leave-short"),
             words.get("ranked-leave"),
             Ranked(RankedAsk::Leave),
         ));

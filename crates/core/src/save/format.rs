@@ -278,7 +278,7 @@ pub fn read_best(bytes: &[u8], limit: usize) -> Result<Read<BestDoc>, LoadError>
 pub struct RankedAccount {
     pub server: String,
     pub token: String,
-    /// When it was made, in ms since 1970: the oldest account on a server is the one played.
+    /// When it was made, in ms since 1970: the newest account on a server is the one played.
     pub made_ms: u64,
 }
 
@@ -305,9 +305,10 @@ impl RankedDoc {
         self.accounts.sort_by_key(|a| a.made_ms);
     }
 
-    /// The account to play on `server`: its oldest.
+    /// The account to play on `server`: its newest (an older one may be one the server no
+    /// longer knows, after a host started it afresh: a new one was made then).
     pub fn account(&self, server: &str) -> Option<&RankedAccount> {
-        self.accounts.iter().find(|a| a.server == server)
+        self.accounts.iter().rev().find(|a| a.server == server)
     }
 
     pub fn render(&self) -> String {
@@ -728,7 +729,7 @@ mod ranked_tests {
         assert_eq!(doc.other.len(), 1);
         doc.join(&[account("a", 10), account("b", 20)]);
         assert_eq!(doc.accounts, [account("a", 10), account("b", 20)]);
-        assert_eq!(doc.account("wss://example.org/ws"), Some(&account("a", 10)));
+        assert_eq!(doc.account("wss://example.org/ws"), Some(&account("b", 20)));
         let again = read_ranked(doc.render().as_bytes(), usize::MAX)
             .unwrap()
             .doc;
