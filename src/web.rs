@@ -44,16 +44,17 @@ mod backup;
 pub(crate) fn plugin(app: &mut App) {
     a11y::plugin(app);
     backup::plugin(app);
-    app.add_systems(First, read_reduced_motion).add_systems(
-        Last,
-        (
-            publish_state,
-            publish_drawn,
-            publish_kept,
-            publish_notice,
-            speak_page.run_if(resource_changed::<Language>),
-        ),
-    );
+    app.add_systems(First, (read_reduced_motion, adopt_server))
+        .add_systems(
+            Last,
+            (
+                publish_state,
+                publish_drawn,
+                publish_kept,
+                publish_notice,
+                speak_page.run_if(resource_changed::<Language>),
+            ),
+        );
     app.sub_app_mut(RenderApp)
         .init_resource::<FirstFrame>()
         .add_systems(
@@ -62,6 +63,37 @@ pub(crate) fn plugin(app: &mut App) {
                 .in_set(RenderSystems::Cleanup)
                 .run_if(resource_equals(FirstFrame::Waiting)),
         );
+}
+
+/// The ranked server the host named in the page's `server.json` (web/main.js reads it into
+/// `globalThis.g2048Server`, without delaying the game): adopted once known, with the player's
+/// account there. `null` (the default file), or no file: no server, and nothing calls out.
+fn adopt_server(
+    mut adopted: Local<bool>,
+    store: Res<crate::game::SaveStore>,
+    mut server: ResMut<crate::game::ranked::RankedServer>,
+) {
+    if *adopted {
+        return;
+    }
+    let Some(window) = web_sys::window() else {
+        *adopted = true;
+        return;
+    };
+    let Ok(value) = js_sys::Reflect::get(&window, &"g2048Server".into()) else {
+        return;
+    };
+    if value.is_undefined() {
+        return; // not read yet
+    }
+    *adopted = true;
+    let Some(address) = value.as_string() else {
+        return;
+    };
+    match crate::game::ranked::link::socket_url(&address) {
+        Ok(url) => *server = crate::game::ranked::for_server(&store.0, url),
+        Err(why) => web_sys::console::warn_1(&format!("server.json: {why}").into()),
+    }
 }
 
 /// The browser's `prefers-reduced-motion`, every frame: a change while the page is open applies
@@ -472,9 +504,11 @@ fn publish_state(
     focus: Res<Focus>,
     coach: Res<Coach>,
     daily: Res<crate::game::DailyNow>,
+    ranked: Res<crate::game::state::RankedBoard>,
     buttons: Query<&UiButton>,
 ) {
     if !engine.is_changed()
+        && !ranked.is_changed()
         && !daily.is_changed()
         && !coach.is_changed()
         && !state.is_changed()
@@ -504,6 +538,11 @@ fn publish_state(
     let focused = focused.map_or(String::new(), |button| format!("{:?}", button.request));
     set(&canvas, "data-focus", &focused);
     set(&canvas, "data-screen", &format!("{:?}", screen.get()));
+    // The ranked game on the board: its moves answered by the server, of those slid.
+    let ranked = ranked.0.as_ref().map_or(String::new(), |play| {
+        format!("{}/{}", play.answered, play.slid)
+    });
+    set(&canvas, "data-ranked", &ranked);
     let (shown, len) = replay.0.as_ref().map_or((0, 0), |w| (w.shown, w.len()));
     set(&canvas, "data-replay", &format!("{shown}/{len}"));
     let rated = coach.latest().map_or(String::new(), |(n, r)| {

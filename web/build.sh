@@ -83,6 +83,8 @@ web/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-flo
 mv "$dist/g2048_bg.opt.wasm" "$dist/g2048_bg.wasm"
 
 cp web/index.html web/main.js web/saves.js web/page.css web/favicon.svg web/manifest.webmanifest "$dist/"
+# The ranked daily's server, for the host to name (docs/server.md); none by default.
+cp web/server.json "$dist/"
 # The page's own words, from the game's catalogues (web/words.mjs).
 node web/words.mjs assets/i18n > "$dist/words.js"
 say "the app's icons (cargo run --example icons)"
@@ -90,8 +92,9 @@ cargo run --quiet --example icons -- "$dist" >/dev/null
 
 # The build's name: a hash of its files. The service worker caches under it (a new build, a new
 # cache), and the page carries it, so a test can tell which build it runs.
-build=$(cd "$dist" && cat $(ls | sort) | sha256sum | cut -c1-12)
-files=$(cd "$dist" && ls | sort | sed 's/.*/"&"/' | paste -sd, -)
+# (server.json is the host's to edit: not part of the build's name, nor of the worker's cache.)
+build=$(cd "$dist" && cat $(ls | grep -vx server.json | sort) | sha256sum | cut -c1-12)
+files=$(cd "$dist" && ls | grep -vx server.json | sort | sed 's/.*/"&"/' | paste -sd, -)
 sed -i "s/content=\"development\"/content=\"$build\"/" "$dist/index.html"
 sed -e "s/^const BUILD = .*/const BUILD = '$build';/" \
     -e "s/^const FILES = .*/const FILES = ['.\/', $files];/" web/sw.js > "$dist/sw.js"

@@ -1,12 +1,13 @@
 // Real-browser test of the web build: serves dist/ on 127.0.0.1, drives Debian's Chromium
 // (headless, WebGL2 through SwiftShader) with playwright-core, presses keys and swipes, and checks
 // each move against the rules, reading the board the game mirrors on its canvas (data-board).
-//   [G2048_DESKTOP=target/debug/g2048] node web/e2e.mjs [dist] [screenshot-folder]
-// With G2048_DESKTOP, the desktop binary also imports the backup the page exported.
+//   [G2048_DESKTOP=target/debug/g2048] [G2048_SERVER=target/debug/g2048-server] node web/e2e.mjs [dist] [screenshot-folder]
+// With G2048_DESKTOP, the desktop binary also imports the backup the page exported; with
+// G2048_SERVER, a ranked game is played against that server.
 import http from 'node:http';
 import { readFile, writeFile, mkdir, cp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
@@ -606,6 +607,88 @@ async function daily(browser, url) {
   await screenshot(page, { path: join(shots, 'history-luck-skill.png') });
   await context.close();
   check(errors.length === 0, `daily: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+}
+
+// The ranked daily against a real server (G2048_SERVER names its binary; crates/server): the
+// host's server.json points the page at it; Z opens the screen, Enter makes an account and
+// plays today's game, moves slide and the server's tiles land, N and typing give a name, and
+// the table shows it first. Without G2048_SERVER the check is skipped and says so.
+async function ranked(browser, url) {
+  const binary = process.env.G2048_SERVER;
+  if (!binary) {
+    console.log('SKIP ranked daily: G2048_SERVER names no server binary');
+    return;
+  }
+  const folder = join(tmpdir(), `g2048-ranked-${process.pid}`);
+  await mkdir(folder, { recursive: true });
+  const server = spawn(binary, ['--database', `sqlite://${join(folder, 'ranked.sqlite3')}`, 'serve',
+    '--listen', '127.0.0.1:0', '--rank-new-accounts-today'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const address = await new Promise((resolve, reject) => {
+      server.stdout.on('data', (data) => {
+        const found = /http:\/\/(\S+)/.exec(String(data));
+        if (found) resolve(found[1]);
+      });
+      server.on('exit', (code) => reject(new Error(`g2048-server exited (${code})`)));
+    });
+    const context = await browser.newContext({ viewport: { width: 500, height: 700 } });
+    await context.route('**/server.json', (route) => route.fulfill({ json: { server: `ws://${address}` } }));
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(url);
+    await ready(page);
+    const canvas = (key) => page.$eval('#bevy', (c, key) => c.dataset[key], key);
+    const lines = () => page.$eval('#a11y-dialog-lines', (e) => e.textContent);
+    const until = async (test) => {
+      for (let waited = 0; waited < MOVE_TIMEOUT_MS; waited += 100) {
+        if (await test()) return true;
+        await page.waitForTimeout(100);
+      }
+      return false;
+    };
+    await page.keyboard.press('z');
+    const open = await until(async () => (await canvas('screen')) === 'Leaderboard'
+      && (await lines()).includes('Your first ranked game makes your account.'));
+    check(open, `ranked: Z opens the screen, connected to the host's server (${await lines()})`);
+    await page.keyboard.press('Enter');
+    const dealt = await until(async () => (await canvas('ranked')) === '0/0' && (await canvas('screen')) === 'Game');
+    check(dealt, `ranked: Enter makes an account and puts today's game on the board (${await canvas('ranked')})`);
+    const start = await state(page);
+    check(start.board.filter((v) => v > 0).length === 2, `ranked: the server's game starts with two tiles (${start.board})`);
+    let moved = 0;
+    for (const dir of ['Left', 'Down', 'Right', 'Up', 'Left', 'Down']) {
+      const before = await state(page);
+      if (!movable(before, [dir])) continue;
+      await page.keyboard.press(`Arrow${dir}`);
+      moved += 1;
+      await until(async () => (await canvas('ranked')) === `${moved}/${moved}`);
+    }
+    check(moved > 0 && (await canvas('ranked')) === `${moved}/${moved}`,
+      `ranked: ${moved} moves slid, each answered with its tile (${await canvas('ranked')})`);
+    const after = await state(page);
+    check(after.board.filter((v) => v > 0).length >= 2 && after.moves === moved, `ranked: the board after them (${after.board})`);
+    // A name, typed in.
+    await page.keyboard.press('z');
+    await until(async () => (await canvas('screen')) === 'Leaderboard');
+    await page.keyboard.press('n');
+    await until(async () => (await canvas('screen')) === 'RankedName');
+    await page.keyboard.type('Web Player');
+    await page.keyboard.press('Enter');
+    const named = await until(async () => (await canvas('screen')) === 'Leaderboard'
+      && (await lines()).includes('You play as Web Player.'));
+    check(named, `ranked: the name typed is the player's (${await lines()})`);
+    await page.keyboard.press('r');
+    const listed = await until(async () => (await lines()).includes('1. Web Player: '));
+    check(listed, `ranked: the table lists the game under its name (${await lines()})`);
+    await page.waitForTimeout(300);
+    await screenshot(page, { path: join(shots, 'ranked.png') });
+    await context.close();
+    check(errors.length === 0, `ranked: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+  } finally {
+    server.kill();
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 // A race against a ghost: the fixture game's link opens the viewer, R races its ghost (a new
@@ -1460,6 +1543,7 @@ async function run() {
     await shapes(browser, url);
     await languages(browser, url);
     await daily(browser, url);
+    await ranked(browser, url);
     await race(browser, url);
     await precompressed(url);
     await installableAndOffline();

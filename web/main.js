@@ -47,6 +47,14 @@ if (saves.error) console.warn('no saves:', saves.error);
 globalThis.g2048Saves = saves;
 if (saves.docs?.options) speak(languageOf(saves.docs.options));
 
+// The ranked daily's server, as the host names it in server.json (docs/server.md): read fresh
+// each time (never from the worker's cache), beside the game's start, which it never delays.
+// The game reads `globalThis.g2048Server` once it is set: an address, or null for none.
+fetch('server.json', { cache: 'no-store' })
+  .then((response) => (response.ok ? response.json() : null))
+  .then((file) => { globalThis.g2048Server = typeof file?.server === 'string' ? file.server : null; })
+  .catch(() => { globalThis.g2048Server = null; });
+
 const canvas = document.getElementById('bevy');
 const loading = document.getElementById('loading');
 // The game sets data-ready on the canvas once its first frame shows the whole game.
