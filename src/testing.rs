@@ -451,5 +451,6 @@ pub fn sample_backup(games: usize, moves: usize) -> crate::save::Backup {
         games: past,
         other_games: Vec::new(),
         boards,
+        ranked: Vec::new(),
     }
 }

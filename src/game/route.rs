@@ -133,6 +133,15 @@ fn route_requests(
                         seed: board.next_seed(),
                     }),
                 };
+                // A ranked game's tiles come from its stream, not a seed: its ghost cannot be
+                // raced yet (the player's game would start from another board).
+                let rival = rival.filter(|rival| match rival {
+                    Rival::Record(record) if record.stream.is_some() => {
+                        ranked.no_race();
+                        false
+                    }
+                    _ => true,
+                });
                 if let Some(rival) = rival {
                     if on == Screen::Replay {
                         viewer.close(&mut board);

@@ -461,3 +461,49 @@ fn a_game_played_on_in_two_places_keeps_both_lines() {
         "the other line is in the history"
     );
 }
+
+/// The ranked accounts travel in a backup and join the other machine's: none is dropped, and
+/// a backup without any (an older build's) leaves them as they are.
+#[test]
+fn ranked_accounts_are_carried_and_joined_never_dropped() {
+    let account = |token: &str, made_ms: u64| save::RankedAccount {
+        server: "ws://127.0.0.1:8048/ws".into(),
+        token: token.into(),
+        made_ms,
+    };
+    let here: Arc<dyn Store> = Arc::new(MemoryStore::default());
+    let documents = Documents::new(here.clone());
+    documents
+        .sync_ranked(&[account(&"a".repeat(43), 1)], None)
+        .written
+        .unwrap();
+    let backup = export(&here);
+    assert_eq!(backup.ranked, [account(&"a".repeat(43), 1)]);
+    let text = backup.render();
+    assert!(
+        text.contains(r#""ranked":[{"server":"ws://127.0.0.1:8048/ws""#),
+        "{text}"
+    );
+
+    let there: Arc<dyn Store> = Arc::new(MemoryStore::default());
+    Documents::new(there.clone())
+        .sync_ranked(&[account(&"b".repeat(43), 2)], None)
+        .written
+        .unwrap();
+    import(&there, &text).unwrap();
+    let kept = Documents::new(there.clone()).ranked(&mut Vec::new());
+    assert_eq!(
+        kept.accounts,
+        [account(&"a".repeat(43), 1), account(&"b".repeat(43), 2)]
+    );
+    // A backup with no accounts leaves them.
+    let none = Backup {
+        ranked: Vec::new(),
+        ..backup
+    };
+    import(&there, &none.render()).unwrap();
+    assert_eq!(
+        Documents::new(there).ranked(&mut Vec::new()).accounts.len(),
+        2
+    );
+}

@@ -300,6 +300,7 @@ fn an_import_killed_at_any_moment_leaves_the_saves_as_before_or_as_after() {
         games: Vec::new(),
         other_games: Vec::new(),
         boards: Vec::new(),
+        ranked: Vec::new(),
     };
     std::fs::write(&nothing, empty.render()).unwrap();
     let (mut as_before, mut as_after, mut cut_midway) = (0, 0, 0);

@@ -226,6 +226,13 @@ fn a_ranked_game_slides_at_once_places_the_servers_tiles_and_lands_on_the_table(
     until(&mut app, "the replay viewer", |app| {
         *app.world().resource::<State<Screen>>().get() == Screen::Replay
     });
+    // Its ghost cannot be raced yet (a race starts from a seed; a ranked game has a stream).
+    request(&mut app, Request::Race(g2048::game::RaceWith::Watched));
+    assert!(app.world().resource::<g2048::game::Race>().0.is_none());
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Replay
+    );
 }
 
 /// A key that types `c`, as winit delivers it (its text with it), and a frame.

@@ -163,6 +163,7 @@ fn importing_keeps_every_game_whatever_its_date() {
         games: games(500, DAY_2100, 10_000),
         other_games: Vec::new(),
         boards: Vec::new(),
+        ranked: Vec::new(),
     };
     let import = save::Import::new(&documents, backup.render().as_bytes()).unwrap();
     let report = import.apply(&documents).unwrap();
@@ -185,6 +186,7 @@ fn a_backup_with_games_dated_after_it_was_made_is_refused() {
         games: games(3, DAY_2100, 1),
         other_games: Vec::new(),
         boards: Vec::new(),
+        ranked: Vec::new(),
     };
     let store = Arc::new(MemoryStore::default());
     let documents = Documents::new(store.clone());

@@ -5,7 +5,8 @@
 //! same for both.
 //!
 //! It is one JSON document, `{"format": "g2048 backup", "version": 1, "made_ms": …, "check":
-//! …, "content": {"options", "best", "games", "boards"}}`, whose `check` is the CRC-32 of the
+//! …, "content": {"options", "best", "games", "boards", "ranked"}}` (`ranked`: the accounts on
+//! ranked servers, left out while there are none, which older builds skip), whose `check` is the CRC-32 of the
 //! content exactly as written: a file cut short, changed or damaged is refused, as is one of
 //! another format or a newer version, one holding games dated after it was made, and every
 //! game in it is checked like a saved one before anything is written.
@@ -29,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::documents::{Documents, Slot};
-use super::format::GamesDoc;
+use super::format::{GamesDoc, RankedAccount};
 use super::store::{Claim, ClaimState};
 use super::{
     BestScores, LoadError, MAX_GAMES_BYTES, Options, PastGame, SavedHistory, merge, parse_options,
@@ -73,6 +74,9 @@ struct Content {
     /// The history's entries: the games, and entries this build cannot read (kept as they are).
     games: Vec<serde_json::Value>,
     boards: Vec<BoardSave>,
+    /// The accounts on ranked servers (docs/server.md): a token lost is an account lost.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    ranked: Vec<RankedAccount>,
 }
 
 /// A board's game in progress and, when it has them, its moves.
@@ -102,6 +106,8 @@ pub struct Backup {
     pub other_games: Vec<serde_json::Value>,
     /// Every board's game in progress, with the moves that led to it.
     pub boards: Vec<(Game, History)>,
+    /// The accounts on ranked servers.
+    pub ranked: Vec<RankedAccount>,
 }
 
 /// Why a file is not taken as a backup.
@@ -271,6 +277,7 @@ impl Backup {
             games: history.games,
             other_games: history.other,
             boards,
+            ranked: content.ranked,
         })
     }
 
@@ -294,6 +301,7 @@ impl Backup {
                     undo: Some(SavedHistory::of(history)),
                 })
                 .collect(),
+            ranked: self.ranked.clone(),
         };
         let content = serde_json::to_string(&content).expect("backups always serialise");
         let raw = RawValue::from_string(content).expect("serde_json writes JSON");
@@ -341,9 +349,10 @@ pub fn export(documents: &Documents, now_ms: u64) -> (Backup, Vec<super::Problem
                 boards.push((game, history));
             }
         }
-        (options, best, history, boards)
+        let ranked = documents.ranked(problems).accounts;
+        (options, best, history, boards, ranked)
     });
-    let (options, best, history, boards) = read.unwrap_or_default();
+    let (options, best, history, boards, ranked) = read.unwrap_or_default();
     let newest = history
         .games
         .iter()
@@ -362,6 +371,7 @@ pub fn export(documents: &Documents, now_ms: u64) -> (Backup, Vec<super::Problem
         games: history.games,
         other_games: history.other,
         boards,
+        ranked,
     };
     (backup, problems)
 }
@@ -558,6 +568,12 @@ impl Import {
             problems.extend(synced.problems);
             synced.written?;
             report.options = true;
+        }
+        // Ranked accounts join the player's (none is dropped).
+        if !backup.ranked.is_empty() {
+            let synced = documents.sync_ranked_unlocked(&backup.ranked, None);
+            problems.extend(synced.problems);
+            synced.written?;
         }
         // Best scores and the history merge as two windows' do (`Documents::sync_*`).
         let best = documents.sync_best_unlocked(&backup.best);

@@ -668,28 +668,9 @@ impl Documents {
         server: Option<Option<String>>,
     ) -> Synced<RankedDoc> {
         let mut problems = Vec::new();
-        let unlocked = || {
-            let mut problems = Vec::new();
-            let read = |bytes: &[u8]| super::read_ranked(bytes, MAX_DOCUMENT_BYTES);
-            let found = self.find(
-                RANKED_KEY,
-                Kept::Ranked,
-                MAX_DOCUMENT_BYTES,
-                read,
-                |_| None,
-                &mut problems,
-            );
-            let merge = |stored: Option<&RankedDoc>| {
-                let mut doc = stored.cloned().unwrap_or_default();
-                doc.join(mine);
-                if let Some(server) = &server {
-                    doc.server = server.clone();
-                }
-                doc
-            };
-            self.sync(RANKED_KEY, found, problems, merge, RankedDoc::render)
-        };
-        match self.locked(&mut problems, |_| unlocked()) {
+        match self.locked(&mut problems, |_| {
+            self.sync_ranked_unlocked(mine, server.clone())
+        }) {
             Ok(synced) => synced.with_problems(problems),
             Err(_) => {
                 let mut doc = RankedDoc::default();
@@ -697,6 +678,32 @@ impl Documents {
                 Self::unmerged(doc, problems)
             }
         }
+    }
+
+    pub(super) fn sync_ranked_unlocked(
+        &self,
+        mine: &[RankedAccount],
+        server: Option<Option<String>>,
+    ) -> Synced<RankedDoc> {
+        let mut problems = Vec::new();
+        let read = |bytes: &[u8]| super::read_ranked(bytes, MAX_DOCUMENT_BYTES);
+        let found = self.find(
+            RANKED_KEY,
+            Kept::Ranked,
+            MAX_DOCUMENT_BYTES,
+            read,
+            |_| None,
+            &mut problems,
+        );
+        let merge = |stored: Option<&RankedDoc>| {
+            let mut doc = stored.cloned().unwrap_or_default();
+            doc.join(mine);
+            if let Some(server) = &server {
+                doc.server = server.clone();
+            }
+            doc
+        };
+        self.sync(RANKED_KEY, found, problems, merge, RankedDoc::render)
     }
 
     /// The options stored now with this window's `chosen` options (fields this build does not
