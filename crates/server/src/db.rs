@@ -186,12 +186,8 @@ impl Db {
         .bind(id)
         .execute(&self.pool)
         .await;
-        match result {
-            Ok(_) => Ok(true),
-            // Taken between the two statements, by another connection.
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
-            Err(e) => Err(e),
-        }
+        // (Taken between the two statements, by another connection: false.)
+        unless_taken(result)
     }
 
     /// The day's secret, made now (from `fresh`) if the day has none yet. Two servers making it
@@ -278,11 +274,7 @@ impl Db {
         .bind(now_ms)
         .execute(&self.pool)
         .await;
-        match result {
-            Ok(_) => Ok(true),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
-            Err(e) => Err(e),
-        }
+        unless_taken(result)
     }
 
     /// Adds move `n` (the game held `n` moves), when it arrived and the game's new standing, in
@@ -426,6 +418,16 @@ impl Db {
                 .filter_map(|t| t.parse().ok())
                 .collect()
         }))
+    }
+}
+
+/// True if a write went in; false if a unique key refused it (a name or a day's game already
+/// there); the database's other errors as they are.
+fn unless_taken<T>(result: Result<T, sqlx::Error>) -> Result<bool, sqlx::Error> {
+    match result {
+        Ok(_) => Ok(true),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
+        Err(e) => Err(e),
     }
 }
 
