@@ -317,9 +317,8 @@ mod tests {
     use super::*;
     use crate::rules::Status;
 
-    /// A game of `n` moves (or fewer, if it ends), played by a fixed pattern.
-    fn played(config: Config, seed: u64, n: usize) -> Record {
-        let mut game = Game::new(config, seed);
+    /// Plays `game` on by a fixed pattern for `n` moves (or fewer, if it ends): the moves.
+    fn play_pattern(game: &mut Game, n: usize) -> Vec<Direction> {
         let mut moves = Vec::new();
         let mut i = 0usize;
         while moves.len() < n && game.status() != Status::Over {
@@ -333,6 +332,12 @@ mod tests {
                 moves.push(direction);
             }
         }
+        moves
+    }
+
+    /// A game of `n` moves (or fewer, if it ends), played by a fixed pattern.
+    fn played(config: Config, seed: u64, n: usize) -> Record {
+        let moves = play_pattern(&mut Game::new(config, seed), n);
         Record {
             stream: None,
             config,
@@ -435,19 +440,7 @@ mod tests {
     fn keyed(stream: Stream, n: usize) -> (Record, Game) {
         let config = Config::default();
         let mut game = Game::from_stream(config, stream);
-        let mut moves = Vec::new();
-        let mut i = 0usize;
-        while moves.len() < n && game.status() != Status::Over {
-            if game.status() == Status::Won {
-                game.keep_going();
-                continue;
-            }
-            i += 1;
-            let direction = Direction::ALL[(i * 7 + i / 5) % 4];
-            if game.play(direction).is_some_and(|t| t.plan.moved) {
-                moves.push(direction);
-            }
-        }
+        let moves = play_pattern(&mut game, n);
         let record = Record {
             config,
             seed: 0,
