@@ -361,6 +361,28 @@ impl fmt::Display for RestoreError {
 
 impl std::error::Error for RestoreError {}
 
+/// The board of `config` holding `tiles` (row by row, 0 for an empty cell), if each is a tile
+/// the rules could make there (a saved game's, a ranked game's from the server).
+fn board_of(config: Config, tiles: &[u32]) -> Result<Board, RestoreError> {
+    let cells = config.shape().cells();
+    if tiles.len() != cells {
+        return Err(RestoreError::TileCount {
+            expected: cells,
+            found: tiles.len(),
+        });
+    }
+    let mut board = Board::of(config.shape());
+    let largest = reachable_tile(config.shape());
+    for (cell, &value) in board.clone().cells().zip(tiles) {
+        let tile = value >= 2 && value.is_power_of_two() && value <= largest;
+        if value != 0 && !tile {
+            return Err(RestoreError::Tile(value));
+        }
+        board.set(cell, value);
+    }
+    Ok(board)
+}
+
 /// A game in progress. The RNG is part of it, so a seed and a key sequence replay exactly.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -432,16 +454,10 @@ impl Game {
     /// A game whose tiles the caller places (`place`): the game's copy of a ranked game, as the
     /// server stands it. `None` if the tiles are not a board of `config` the rules allow.
     pub fn placed(config: Config, tiles: &[u32], score: u64, moves: u32) -> Option<Self> {
-        let cells = config.shape().cells();
-        let largest = reachable_tile(config.shape());
-        let fits = |&v: &u32| v == 0 || (v >= 2 && v.is_power_of_two() && v <= largest);
-        if tiles.len() != cells || !tiles.iter().all(fits) || score > MAX_SAVED_SCORE {
+        if score > MAX_SAVED_SCORE {
             return None;
         }
-        let mut board = Board::of(config.shape());
-        for (cell, &value) in board.clone().cells().zip(tiles) {
-            board.set(cell, value);
-        }
+        let board = board_of(config, tiles).ok()?;
         let mut game = Self::dealt_by(config, board, Dealer::Placed);
         game.score = score;
         game.moves = moves;
@@ -485,22 +501,7 @@ impl Game {
     /// board implies (a win not yet continued stays a win).
     pub fn restore(saved: SavedGame) -> Result<Self, RestoreError> {
         let config = Config::with_shape(saved.size, saved.target).map_err(RestoreError::Config)?;
-        let cells = config.shape().cells();
-        if saved.tiles.len() != cells {
-            return Err(RestoreError::TileCount {
-                expected: cells,
-                found: saved.tiles.len(),
-            });
-        }
-        let mut board = Board::of(config.shape());
-        let largest = reachable_tile(config.shape());
-        for (cell, &value) in board.clone().cells().zip(&saved.tiles) {
-            let tile = value >= 2 && value.is_power_of_two() && value <= largest;
-            if value != 0 && !tile {
-                return Err(RestoreError::Tile(value));
-            }
-            board.set(cell, value);
-        }
+        let board = board_of(config, &saved.tiles)?;
         if saved.score > MAX_SAVED_SCORE {
             return Err(RestoreError::Score(saved.score));
         }
