@@ -569,7 +569,6 @@ ranked-play-short = Spielen
 ranked-resume-short = Weiter
 ranked-leave-short = Mein Spiel
 ranked-not-here = Nicht im Ranglistenspiel: kein Rückgängig, kein Tipp, keine KI.
-ranked-no-race = Gegen ein Ranglistenspiel kann noch nicht angetreten werden: Schau es dir stattdessen an.
 ranked-account-unsaved = Dein Ranglisten-Konto konnte nicht gespeichert werden: Es übersteht diesen Programmlauf womöglich nicht.
 ranked-bad-answer = Die Antwort des Ranglisten-Servers konnte nicht verwendet werden.
 help-ranked-play = spielen

@@ -570,7 +570,6 @@ ranked-play-short = Play
 ranked-resume-short = Resume
 ranked-leave-short = My game
 ranked-not-here = Not in a ranked game: no undo, no hint, no AI.
-ranked-no-race = A ranked game cannot be raced yet: watch it instead.
 ranked-account-unsaved = Your ranked account could not be saved: it may not outlast this run.
 ranked-bad-answer = The ranked server's answer could not be used.
 help-ranked-play = play

@@ -571,7 +571,6 @@ ranked-play-short = Jugar
 ranked-resume-short = Seguir
 ranked-leave-short = Mi partida
 ranked-not-here = No disponible en una partida con clasificación: sin deshacer, sin pistas y sin IA.
-ranked-no-race = Aún no se puede competir contra una partida con clasificación: mírala en su lugar.
 ranked-account-unsaved = No se pudo guardar tu cuenta de la clasificación: puede que no sobreviva a esta sesión.
 ranked-bad-answer = No se pudo usar la respuesta del servidor de la clasificación.
 help-ranked-play = jugar

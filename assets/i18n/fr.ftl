@@ -570,7 +570,6 @@ ranked-play-short = Jouer
 ranked-resume-short = Reprendre
 ranked-leave-short = Ma partie
 ranked-not-here = Impossible en partie classée : ni annulation, ni indice, ni IA.
-ranked-no-race = On ne peut pas encore affronter une partie classée : regardez-la plutôt.
 ranked-account-unsaved = Votre compte du classement n’a pas pu être enregistré : il risque de ne pas survivre à cette session.
 ranked-bad-answer = La réponse du serveur du classement n’a pas pu être utilisée.
 help-ranked-play = jouer

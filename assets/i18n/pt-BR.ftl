@@ -572,7 +572,6 @@ ranked-play-short = Jogar
 ranked-resume-short = Continuar
 ranked-leave-short = Meu jogo
 ranked-not-here = Indisponível em um jogo ranqueado: sem desfazer, sem dica, sem IA.
-ranked-no-race = Ainda não dá para correr contra um jogo ranqueado: assista a ele.
 ranked-account-unsaved = Não foi possível salvar sua conta do ranking: ela pode se perder quando o jogo for fechado.
 ranked-bad-answer = Não foi possível usar a resposta do servidor do ranking.
 help-ranked-play = jogar

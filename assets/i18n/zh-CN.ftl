@@ -492,7 +492,6 @@ ranked-play-short = 开始
 ranked-resume-short = 继续
 ranked-leave-short = 自己的游戏
 ranked-not-here = 排行榜对局中不可用：没有撤销、提示和 AI。
-ranked-no-race = 排行榜对局还不能用来比赛：请看它的回放。
 ranked-account-unsaved = 你的排行榜账号无法保存：本次运行结束后它可能会丢失。
 ranked-bad-answer = 无法使用排行榜的回复。
 help-ranked-play = 开始

@@ -295,9 +295,15 @@ impl BoardChanges<'_, '_> {
     /// A new game on the same board from `seed` (today's daily's), the game it replaces going
     /// to the history of games.
     pub(super) fn new_game_from(&mut self, seed: u64) {
+        let (game, history) = crate::rules::History::seeded(self.engine.config(), seed);
+        self.start_game(game, history);
+    }
+
+    /// `game`, new (with its history of no moves), on the board in place of the one there,
+    /// which goes to the history of games: the player's game in a race, dealt as the ghost's.
+    pub(super) fn start_game(&mut self, game: Game, mut history: crate::rules::History) {
         PastGames::keep_in(&mut self.past, &self.engine, &self.history);
         slots::ask_again(&self.documents, &mut self.claim);
-        let (game, mut history) = crate::rules::History::seeded(self.engine.config(), seed);
         history.info = crate::rules::PlayInfo::starting(start_ms());
         self.commands.write_message(super::speech::Announcement {
             text: super::speech::new_game_sentence(&game, &self.words),

@@ -1,7 +1,8 @@
-//! A race against a ghost: the player plays a new game from a ghost's seed on its board while
-//! the ghost's game (a recorded game, or the AI playing that seed) is shown beside it, one of
-//! its moves for each move of the player's. Both boards draw their spawns from the same seed, so
-//! at equal moves they had the same luck, and the lead is the difference of their scores then.
+//! A race against a ghost: the player plays a new game dealt as the ghost's was, on its board,
+//! while the ghost's game (a recorded game, or the AI playing that seed) is shown beside it, one
+//! of its moves for each move of the player's. Both boards draw their spawns from the same seed
+//! (or, for yesterday's ranked game, the same keyed stream, its key now public), so at equal
+//! moves they had the same luck, and the lead is the difference of their scores then.
 //!
 //! The ghost is paced by the player's moves, not by the clock: its position is the one after as
 //! many moves as the player's game has made (or its last, once its moves run out). An undo takes
@@ -51,11 +52,20 @@ pub enum Rival {
 }
 
 impl Rival {
-    /// The board and the seed both games start from.
-    pub fn start(&self) -> (Config, u64) {
+    /// The board both games are played on.
+    pub fn config(&self) -> Config {
         match self {
-            Rival::Record(record) => (record.config, record.seed),
-            Rival::Ai { config, seed } => (*config, *seed),
+            Rival::Record(record) => record.config,
+            Rival::Ai { config, .. } => *config,
+        }
+    }
+
+    /// The player's new game in the race, dealt as the ghost's was: from its seed, or from a
+    /// ranked game's stream once the day's key is public.
+    pub fn new_game(&self) -> (Game, rules::History) {
+        match self {
+            Rival::Record(record) => record.new_game(),
+            Rival::Ai { config, seed } => rules::History::seeded(*config, *seed),
         }
     }
 
@@ -124,11 +134,10 @@ impl Racing {
     /// A race against `rival` for the player's game that `history` starts (a new game from the
     /// rival's seed).
     fn new(rival: Rival, history: &rules::History) -> Option<Self> {
-        let (config, seed) = rival.start();
         let (moves, ai) = match &rival {
             Rival::Record(record) => (record.replay().ok()?.0, None),
-            Rival::Ai { .. } => {
-                let (game, moves) = rules::History::seeded(config, seed);
+            Rival::Ai { config, seed } => {
+                let (game, moves) = rules::History::seeded(*config, *seed);
                 let stuck = game.status() == Status::Over;
                 (moves, Some((game, stuck)))
             }

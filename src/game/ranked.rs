@@ -335,11 +335,6 @@ impl RankedControl<'_, '_> {
         slide_queued(play, &self.server, board);
     }
 
-    /// A ranked game's ghost asked to be raced: said, not done (not yet possible).
-    pub fn no_race(&mut self) {
-        self.commands.write_message(Notice(said!("ranked-no-race")));
-    }
-
     /// A request the ranked game does not take (undo, the AI, another game): said, not done.
     pub fn refuse(&mut self) {
         self.commands

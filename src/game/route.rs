@@ -133,15 +133,6 @@ fn route_requests(
                         seed: board.next_seed(),
                     }),
                 };
-                // A ranked game's tiles come from its stream, not a seed: its ghost cannot be
-                // raced yet (the player's game would start from another board).
-                let rival = rival.filter(|rival| match rival {
-                    Rival::Record(record) if record.stream.is_some() => {
-                        ranked.no_race();
-                        false
-                    }
-                    _ => true,
-                });
                 if let Some(rival) = rival {
                     if on == Screen::Replay {
                         viewer.close(&mut board);
@@ -149,7 +140,7 @@ fn route_requests(
                     on = Screen::Game;
                     // On the ghost's board (another board's game waits in its slot); a game in
                     // progress asks first, as a new game does.
-                    board.switch_to(rival.start().0);
+                    board.switch_to(rival.config());
                     if board.in_progress() {
                         *asked = Some(Asked::Race(rival));
                         on = Screen::ConfirmNewGame;
@@ -242,8 +233,9 @@ enum Asked {
 /// A new game from the rival's seed (the one on the board going to the history, as for a new
 /// game), raced against it.
 fn start_race(rival: Rival, board: &mut BoardChanges, race: &mut RaceControl) {
-    board.switch_to(rival.start().0);
-    board.new_game_from(rival.start().1);
+    board.switch_to(rival.config());
+    let (game, history) = rival.new_game();
+    board.start_game(game, history);
     race.start(rival, board.history());
 }
 

@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use g2048::{
     GamePlugin,
     ai::{coach::COACH_BUDGET, search},
-    game::{PastGames, Race, Request, Screen, ShownDialog, race::lead_label},
+    game::{PastGames, Race, Request, Rival, Screen, ShownDialog, race::lead_label},
     i18n::Words,
     rules::{Cell, Config, History, Record, Status},
     save::MemoryStore,
@@ -237,7 +237,9 @@ fn m_races_the_ai_on_the_same_seed_one_of_its_moves_for_each_of_the_player_s() {
     let config = Config::new(4, 2048).unwrap();
     let mut app = app(config, 11);
     press_and_settle(&mut app, KeyCode::KeyM);
-    let seed = race(&app).rival.start().1;
+    let Rival::Ai { seed, .. } = race(&app).rival else {
+        panic!("the AI is the rival");
+    };
     let (mut ai, mut moves) = History::seeded(config, seed);
     assert_eq!(
         engine(&app).save(),

@@ -174,6 +174,36 @@ fn a_ranked_game_slides_at_once_places_the_servers_tiles_and_lands_on_the_table(
     let engine = app.world().resource::<Engine>().0.clone();
     assert_eq!(engine.moves(), slid);
 
+    // The window closed mid-game: a new one on the same saves (the server remembered, not
+    // given again) resumes the game from the server's record, where it stood.
+    drop(app);
+    let mut app = started(g2048::GamePlugin {
+        size: None,
+        target: None,
+        seed: None,
+        store: store.clone(),
+        replay: None,
+        language: Default::default(),
+        daily: false,
+        server: None,
+    });
+    assert_eq!(app.world().resource::<Engine>().save(), own);
+    request(&mut app, Request::Ranked(RankedAsk::Open));
+    until(&mut app, "the line to open again", |app| {
+        ranked(app).state == LinkState::Open
+    });
+    request(&mut app, Request::Ranked(RankedAsk::Play));
+    until(&mut app, "the ranked game resumed", |app| {
+        playing(app).is_some_and(|(slid, answered, _)| slid == answered)
+    });
+    assert_eq!(
+        app.world().resource::<Engine>().board(),
+        engine.board(),
+        "the board where it stood"
+    );
+    assert_eq!(app.world().resource::<Engine>().score(), engine.score());
+    assert_eq!(playing(&app).unwrap().0, slid);
+
     // Undo and the AI are refused in a ranked game.
     request(&mut app, Request::Undo);
     assert_eq!(app.world().resource::<Engine>().moves(), slid);
@@ -226,13 +256,46 @@ fn a_ranked_game_slides_at_once_places_the_servers_tiles_and_lands_on_the_table(
     until(&mut app, "the replay viewer", |app| {
         *app.world().resource::<State<Screen>>().get() == Screen::Replay
     });
-    // Its ghost cannot be raced yet (a race starts from a seed; a ranked game has a stream).
+    // Race yesterday's winner: the player's new game is dealt from the same stream (its key
+    // now public), so the winner's moves give the winner's boards, tile for tile.
     request(&mut app, Request::Race(g2048::game::RaceWith::Watched));
-    assert!(app.world().resource::<g2048::game::Race>().0.is_none());
-    assert_eq!(
-        *app.world().resource::<State<Screen>>().get(),
-        Screen::Replay
-    );
+    app.update();
+    if *app.world().resource::<State<Screen>>().get() == Screen::ConfirmNewGame {
+        request(&mut app, Request::ConfirmNewGame);
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Game);
+    let (ghost, _) = record.replay().unwrap();
+    for (n, &direction) in record.moves.iter().take(6).enumerate() {
+        assert_eq!(
+            app.world().resource::<Engine>().save(),
+            ghost.game_after(n).save(),
+            "the player's game after {n} of the winner's moves"
+        );
+        request(&mut app, Request::Move(direction));
+    }
+    let racing = app
+        .world()
+        .resource::<g2048::game::Race>()
+        .0
+        .as_ref()
+        .unwrap();
+    assert_eq!((racing.shown, racing.lead), (6, 0));
+    let raced = app.world().resource::<Engine>().save();
+
+    // The raced game is the player's own, saved: a new window on the same saves has it.
+    drop(app);
+    let app = started(g2048::GamePlugin {
+        size: None,
+        target: None,
+        seed: None,
+        store: store.clone(),
+        replay: None,
+        language: Default::default(),
+        daily: false,
+        server: None,
+    });
+    assert_eq!(app.world().resource::<Engine>().save(), raced);
 }
 
 /// A key that types `c`, as winit delivers it (its text with it), and a frame.

@@ -152,6 +152,15 @@ impl History {
         (game, history)
     }
 
+    /// A new game dealt from the keyed `stream` (a ranked game's, once its key is public), with
+    /// its history: the game can be recorded and shared, as a seeded one can.
+    pub fn keyed(config: Config, stream: Stream) -> (Game, Self) {
+        let game = Game::from_stream(config, stream);
+        let mut history = Self::new(game.clone());
+        history.stream = Some(stream);
+        (game, history)
+    }
+
     /// Replays `moves` from `start`: the history and the game they lead to, or the first move
     /// that cannot be played.
     pub fn replay(start: Game, moves: &[Direction]) -> Result<(Self, Game), HistoryError> {

@@ -169,6 +169,15 @@ impl Record {
         }
     }
 
+    /// A new game dealt as this one was (from its seed or its stream), no move made yet: the
+    /// player's game in a race against this one.
+    pub fn new_game(&self) -> (Game, History) {
+        match self.stream {
+            Some(stream) => History::keyed(self.config, stream),
+            None => History::seeded(self.config, self.seed),
+        }
+    }
+
     /// Plays every move: the history (each position on demand, `History::game_after`) and the
     /// final game.
     pub fn replay(&self) -> Result<(History, Game), HistoryError> {
