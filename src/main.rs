@@ -52,9 +52,9 @@ mod cli {
         /// player; the day's first game counts, later ones are practice.
         #[arg(long, conflicts_with_all = ["size", "rows", "cols", "target", "seed", "replay"])]
         pub daily: bool,
-        /// The ranked daily's server (docs/server.md), remembered for later runs: ws://HOST:PORT
-        /// (or http://; wss:// is not yet supported on the desktop), or `none` to forget it.
-        /// Without one the game calls no one.
+        /// The ranked daily's server (docs/server.md), remembered for later runs: wss://HOST
+        /// (or https://, its certificate checked against Mozilla's roots), ws://HOST:PORT (or
+        /// http://), or `none` to forget it. Without one the game calls no one.
         #[arg(long, value_name = "ADDRESS|none", value_parser = parse_server)]
         pub server: Option<ServerFlag>,
         /// The language to play in, for this run: en, fr, de, es, pt-BR, ru or zh-CN (default:
@@ -92,11 +92,6 @@ mod cli {
             return Ok(ServerFlag(None));
         }
         let url = g2048::game::ranked::link::socket_url(s)?;
-        if url.starts_with("wss://") {
-            return Err(format!(
-                "{s}: the desktop speaks plain ws:// for now (docs/server.md says how to host)"
-            ));
-        }
         Ok(ServerFlag(Some(url)))
     }
 

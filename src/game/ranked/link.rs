@@ -63,29 +63,42 @@ pub fn socket_url(server: &str) -> Result<String, String> {
 
 impl Link {
     /// Starts connecting to `url` (a `socket_url`), and keeps connecting while the link lives.
+    /// A `wss://` server's certificate must chain to one of Mozilla's roots (webpki-roots).
     pub fn open(url: &str, wake: Wake) -> Self {
-        let (out, outgoing) = channel();
-        let (incoming, events) = channel();
-        let incoming = Incoming {
-            sender: incoming,
-            wake,
-        };
         #[cfg(not(target_arch = "wasm32"))]
         {
-            desktop::spawn(url.to_string(), outgoing, incoming);
-            Self {
-                out,
-                events: events.into(),
-            }
+            Self::open_trusting(url, wake, desktop::mozilla_roots())
         }
         #[cfg(target_arch = "wasm32")]
         {
+            let (out, outgoing) = channel();
+            let (incoming, events) = channel();
+            let incoming = Incoming {
+                sender: incoming,
+                wake,
+            };
             let socket = web::Socket::open(url, outgoing, incoming);
             Self {
                 out,
                 events: events.into(),
                 _socket: socket,
             }
+        }
+    }
+
+    /// `open`, a `wss://` server's certificate checked by `tls` (the tests' own root).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn open_trusting(url: &str, wake: Wake, tls: desktop::Tls) -> Self {
+        let (out, outgoing) = channel();
+        let (incoming, events) = channel();
+        let incoming = Incoming {
+            sender: incoming,
+            wake,
+        };
+        desktop::spawn(url.to_string(), tls, outgoing, incoming);
+        Self {
+            out,
+            events: events.into(),
         }
     }
 
@@ -141,23 +154,50 @@ fn parse(text: &str) -> Option<ServerMessage> {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-mod desktop {
-    use std::net::TcpStream;
+pub mod desktop {
+    use std::net::{TcpStream, ToSocketAddrs};
+    use std::sync::Arc;
     use std::sync::mpsc::{Receiver, RecvTimeoutError};
     use std::time::Duration;
 
+    use tungstenite::client::IntoClientRequest;
     use tungstenite::stream::MaybeTlsStream;
-    use tungstenite::{Message, WebSocket};
+    use tungstenite::{Connector, Message, WebSocket};
 
     use super::{Incoming, LinkEvent, backoff_ms, parse};
     use crate::protocol::ClientMessage;
 
+    /// What a `wss://` connection trusts: rustls's settings, with their roots.
+    pub type Tls = Arc<rustls::ClientConfig>;
+
+    /// Mozilla's roots (built in, so the same on every system): what a public server's
+    /// certificate (Let's Encrypt's, any CA's) chains to.
+    pub fn mozilla_roots() -> Tls {
+        let roots =
+            rustls::RootCertStore::from_iter(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+        trusting(roots)
+    }
+
+    /// Settings that trust `roots` alone.
+    pub fn trusting(roots: rustls::RootCertStore) -> Tls {
+        Arc::new(
+            rustls::ClientConfig::builder()
+                .with_root_certificates(roots)
+                .with_no_client_auth(),
+        )
+    }
+
     /// The link's thread: connect, then pass messages both ways until the game drops the link.
-    pub(super) fn spawn(url: String, outgoing: Receiver<ClientMessage>, incoming: Incoming) {
+    pub(super) fn spawn(
+        url: String,
+        tls: Tls,
+        outgoing: Receiver<ClientMessage>,
+        incoming: Incoming,
+    ) {
         let failed = incoming.clone();
         let started = std::thread::Builder::new()
             .name("ranked-link".into())
-            .spawn(move || run(&url, &outgoing, &incoming));
+            .spawn(move || run(&url, &tls, &outgoing, &incoming));
         if let Err(e) = started {
             let _ = failed.send(LinkEvent::Down(format!(
                 "cannot start the link's thread: {e}"
@@ -165,10 +205,10 @@ mod desktop {
         }
     }
 
-    fn run(url: &str, outgoing: &Receiver<ClientMessage>, incoming: &Incoming) {
+    fn run(url: &str, tls: &Tls, outgoing: &Receiver<ClientMessage>, incoming: &Incoming) {
         let mut failures = 0;
         loop {
-            let why = match connect(url) {
+            let why = match connect(url, tls) {
                 Ok(mut socket) => {
                     failures = 0;
                     if !incoming.send(LinkEvent::Open) {
@@ -197,15 +237,42 @@ mod desktop {
         }
     }
 
-    fn connect(url: &str) -> Result<WebSocket<MaybeTlsStream<TcpStream>>, String> {
-        let (socket, _) = tungstenite::connect(url).map_err(|e| e.to_string())?;
-        if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
-            // Short reads, so that messages to send are not kept waiting by a quiet server.
-            stream
-                .set_read_timeout(Some(Duration::from_millis(20)))
-                .map_err(|e| e.to_string())?;
-            let _ = stream.set_nodelay(true);
+    /// A connection to `url`: TCP (each of the host's addresses in turn, 5 s each), then TLS
+    /// for `wss://`, then the WebSocket handshake.
+    fn connect(url: &str, tls: &Tls) -> Result<WebSocket<MaybeTlsStream<TcpStream>>, String> {
+        let request = url.into_client_request().map_err(|e| e.to_string())?;
+        let uri = request.uri();
+        let host = uri.host().ok_or("the address names no host")?;
+        // (An IPv6 address comes in brackets, which a socket address must not have.)
+        let host = host.trim_start_matches('[').trim_end_matches(']');
+        let secure = uri.scheme_str() == Some("wss");
+        let port = uri.port_u16().unwrap_or(if secure { 443 } else { 80 });
+        let mut why = format!("{host} has no address");
+        let mut stream = None;
+        for address in (host, port).to_socket_addrs().map_err(|e| e.to_string())? {
+            match TcpStream::connect_timeout(&address, Duration::from_secs(5)) {
+                Ok(connected) => {
+                    stream = Some(connected);
+                    break;
+                }
+                Err(e) => why = format!("{address}: {e}"),
+            }
         }
+        let stream = stream.ok_or(why)?;
+        let _ = stream.set_nodelay(true);
+        let connector = Connector::Rustls(tls.clone());
+        let (socket, _) =
+            tungstenite::client_tls_with_config(request, stream, None, Some(connector))
+                .map_err(|e| e.to_string())?;
+        // Short reads, so that messages to send are not kept waiting by a quiet server (set
+        // once the handshakes are done: they must wait for their answers).
+        let tcp = match socket.get_ref() {
+            MaybeTlsStream::Plain(stream) => stream,
+            MaybeTlsStream::Rustls(stream) => stream.get_ref(),
+            _ => return Err("a connection of an unknown kind".into()),
+        };
+        tcp.set_read_timeout(Some(Duration::from_millis(20)))
+            .map_err(|e| e.to_string())?;
         Ok(socket)
     }
 
@@ -434,5 +501,116 @@ mod tests {
         assert!(socket_url("ws://").is_err());
         assert_eq!(backoff_ms(0), 500);
         assert_eq!(backoff_ms(10), 10_000);
+    }
+
+    /// A `wss://` server on loopback with the tests' certificate for localhost
+    /// (tests/fixtures/tls: a throwaway CA, its key discarded). It answers each message with a
+    /// `code` message that carries the text it got. Its port.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn tls_echo_server() -> u16 {
+        use rustls::pki_types::pem::PemObject;
+        use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+        let cert = CertificateDer::from_pem_slice(include_bytes!(
+            "../../../tests/fixtures/tls/localhost.pem"
+        ))
+        .unwrap();
+        let key = PrivateKeyDer::from_pem_slice(include_bytes!(
+            "../../../tests/fixtures/tls/localhost.key"
+        ))
+        .unwrap();
+        let config = std::sync::Arc::new(
+            rustls::ServerConfig::builder()
+                .with_no_client_auth()
+                .with_single_cert(vec![cert], key)
+                .unwrap(),
+        );
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        std::thread::spawn(move || {
+            for tcp in listener.incoming().flatten() {
+                let config = config.clone();
+                std::thread::spawn(move || {
+                    let tls = rustls::StreamOwned::new(
+                        rustls::ServerConnection::new(config).unwrap(),
+                        tcp,
+                    );
+                    let Ok(mut socket) = tungstenite::accept(tls) else {
+                        return;
+                    };
+                    while let Ok(message) = socket.read() {
+                        if let tungstenite::Message::Text(text) = message {
+                            let answer = ServerMessage::Code {
+                                game: 7,
+                                code: text.to_string(),
+                            };
+                            let answer = serde_json::to_string(&answer).unwrap();
+                            if socket
+                                .send(tungstenite::Message::Text(answer.into()))
+                                .is_err()
+                            {
+                                return;
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        port
+    }
+
+    /// The events of `link` until `done` says one is the last wanted; panics after 10 s.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn events_until(link: &Link, done: impl Fn(&LinkEvent) -> bool) -> Vec<LinkEvent> {
+        let start = std::time::Instant::now();
+        let mut seen = Vec::new();
+        while start.elapsed() < std::time::Duration::from_secs(10) {
+            for event in link.events() {
+                let last = done(&event);
+                seen.push(event);
+                if last {
+                    return seen;
+                }
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        panic!("10 s without the event wanted; saw {seen:?}");
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn a_wss_server_is_reached_through_tls_and_an_unknown_certificate_is_refused() {
+        use rustls::pki_types::CertificateDer;
+        use rustls::pki_types::pem::PemObject;
+        let port = tls_echo_server();
+        let url = socket_url(&format!("wss://localhost:{port}")).unwrap();
+        let wake: Wake = std::sync::Arc::new(|| {});
+
+        // Trusting the tests' CA: connected, and a message goes there and back, encrypted.
+        let mut roots = rustls::RootCertStore::empty();
+        let ca =
+            CertificateDer::from_pem_slice(include_bytes!("../../../tests/fixtures/tls/ca.pem"))
+                .unwrap();
+        roots.add(ca).unwrap();
+        let link = Link::open_trusting(&url, wake.clone(), desktop::trusting(roots));
+        let seen = events_until(&link, |e| *e == LinkEvent::Open);
+        assert_eq!(seen, [LinkEvent::Open]);
+        link.send(ClientMessage::Start);
+        let seen = events_until(&link, |e| matches!(e, LinkEvent::Message(_)));
+        assert_eq!(
+            seen.last(),
+            Some(&LinkEvent::Message(ServerMessage::Code {
+                game: 7,
+                code: r#"{"type":"start"}"#.into()
+            }))
+        );
+
+        // Trusting Mozilla's roots alone (the game's own link): the certificate is refused.
+        let link = Link::open(&url, wake);
+        let seen = events_until(&link, |e| matches!(e, LinkEvent::Down(_)));
+        let Some(LinkEvent::Down(why)) = seen.last() else {
+            unreachable!()
+        };
+        assert!(why.contains("certificate"), "{why}");
+        assert!(!seen.contains(&LinkEvent::Open));
     }
 }
