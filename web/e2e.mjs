@@ -668,6 +668,16 @@ async function ranked(browser, url) {
       `ranked: ${moved} moves slid, each answered with its tile (${await canvas('ranked')})`);
     const after = await state(page);
     check(after.board.filter((v) => v > 0).length >= 2 && after.moves === moved, `ranked: the board after them (${after.board})`);
+    // The page reloaded mid-game: Z, Enter resumes the game from the server's record.
+    await page.reload();
+    await ready(page);
+    await page.keyboard.press('z');
+    await until(async () => (await canvas('screen')) === 'Leaderboard' && (await lines()).includes('Resume'));
+    await page.keyboard.press('Enter');
+    const resumed = await until(async () => (await canvas('ranked')) === `${moved}/${moved}` && (await canvas('screen')) === 'Game');
+    const back = await state(page);
+    check(resumed && back.board.join() === after.board.join() && back.score === after.score,
+      `ranked: after a reload, Enter resumes the game where it stood (${await canvas('ranked')}, ${back.board})`);
     // A name, typed in.
     await page.keyboard.press('z');
     await until(async () => (await canvas('screen')) === 'Leaderboard');
@@ -685,6 +695,23 @@ async function ranked(browser, url) {
     await screenshot(page, { path: join(shots, 'ranked.png') });
     await context.close();
     check(errors.length === 0, `ranked: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
+    // The screen as a newcomer sees it on screens of 2 and 3 device pixels a pixel (as
+    // density() makes them): today's table, with the game above in it.
+    for (const ratio of [2, 3]) {
+      const dense = await launch([`--force-device-scale-factor=${ratio}`]);
+      const context = await dense.newContext({ viewport: { width: 500, height: 700 }, deviceScaleFactor: ratio });
+      await context.route('**/server.json', (route) => route.fulfill({ json: { server: `ws://${address}` } }));
+      const page = await context.newPage();
+      await page.goto(url);
+      await ready(page);
+      await page.keyboard.press('z');
+      const shown = await page.waitForFunction(() => document.getElementById('a11y-dialog-lines').textContent
+        .includes('1. Web Player: '), null, { timeout: MOVE_TIMEOUT_MS }).then(() => true, () => false);
+      check(shown, `ranked at ratio ${ratio}: the table lists the game`);
+      await page.waitForTimeout(300);
+      await screenshot(page, { path: join(shots, `ranked-${ratio}x.png`) });
+      await dense.close();
+    }
   } finally {
     server.kill();
     await rm(folder, { recursive: true, force: true });
@@ -1017,6 +1044,12 @@ async function run() {
   await coldStart(url);
   const browser = await launch();
   try {
+    // G2048_E2E_ONLY=ranked (or race, daily, …) runs that one part alone, for working on it.
+    const only = { density, twoTabsAndBackups, shapes, languages, daily, ranked, race }[process.env.G2048_E2E_ONLY];
+    if (only) {
+      await only(browser, url);
+      return;
+    }
     // A browser set to dark mode gets the dark theme (the game's choice is "System" at first).
     {
       const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 500, height: 700 } });
