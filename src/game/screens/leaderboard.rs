@@ -30,7 +30,8 @@ pub const UNIT: Unit = Unit {
         Binding::new(
             &[KeyY],
             Ranked(RankedAsk::Day(RankedDay::Yesterday)),
-            "yesterday's final table, whose games can be watched",
+            "yesterday's final table: a row (clicked, or Tab to it and Enter) opens its game in \
+             the viewer, where R races it",
         ),
         Binding::new(
             &[KeyT],
