@@ -167,6 +167,23 @@ pub fn moves(b: Packed) -> [Packed; 4] {
     ]
 }
 
+/// [`moves`] with the score each move gains: the trainer's inner loop and the learned
+/// evaluation's search (`search::Evaluation::ADDS_REWARDS`), one transpose for both columns'
+/// moves.
+#[inline]
+pub fn slides(b: Packed) -> [(Packed, u32); 4] {
+    let t = tables();
+    let columns = transpose(b);
+    let (up, up_score) = slide_rows(columns, &t.left, &t.left_score);
+    let (down, down_score) = slide_rows(columns, &t.right, &t.right_score);
+    [
+        (transpose(up), up_score),
+        (transpose(down), down_score),
+        slide_rows(b, &t.left, &t.left_score),
+        slide_rows(b, &t.right, &t.right_score),
+    ]
+}
+
 /// The exponent at (x, y).
 pub fn get(b: Packed, x: usize, y: usize) -> u8 {
     ((b >> (16 * y + 4 * x)) & 0xf) as u8
@@ -239,6 +256,23 @@ mod tests {
             }
         }
         assert_eq!(transpose(t), b);
+    }
+
+    #[test]
+    fn the_four_slides_at_once_are_each_slide() {
+        let mut x: u64 = 0x0123_4567_89ab_cdef;
+        for _ in 0..1000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Exponents 0 to 3 only, so that rows merge often.
+            let b = x & 0x3333_3333_3333_3333;
+            let all = slides(b);
+            for (k, dir) in Direction::ALL.into_iter().enumerate() {
+                assert_eq!(all[k], slide(b, dir), "{b:#018x} {dir:?}");
+                assert_eq!(all[k].0, moves(b)[k]);
+            }
+        }
     }
 
     #[test]

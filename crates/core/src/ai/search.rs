@@ -146,10 +146,7 @@ impl Position for Packed {
 
     #[inline]
     fn moves_scored(self) -> [(Self, f32); 4] {
-        Direction::ALL.map(|dir| {
-            let (moved, score) = packed::slide(self, dir);
-            (moved, score as f32)
-        })
+        packed::slides(self).map(|(moved, score)| (moved, score as f32))
     }
 
     #[inline]
