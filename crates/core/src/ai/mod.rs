@@ -1,6 +1,8 @@
 //! The AI: a bit-packed 4×4 board with row lookup tables (`packed`), and an expectimax search on
 //! it (`search`). The game uses it for hints and autoplay (`crate::game::autoplay`), and to rate
-//! the player's moves (`coach`) and, once a game is over, its luck and its skill (`review`).
+//! the player's moves (`coach`) and, once a game is over, its luck and its skill (`review`). A
+//! learned evaluation, an n-tuple network (`ntuple`), can score the search's leaves instead of
+//! the heuristic; `train` trains one.
 
 pub mod coach;
 pub mod ntuple;
@@ -8,3 +10,4 @@ pub mod packed;
 pub mod rates;
 pub mod review;
 pub mod search;
+pub mod train;

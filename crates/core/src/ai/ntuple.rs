@@ -5,14 +5,16 @@
 //! learned by temporal-difference learning on afterstates (the board after a slide, before its
 //! new tile; Szubert & Jaśkowski 2014): the player moves greedily by reward plus value, and the
 //! value of each afterstate is moved toward the next move's reward plus its afterstate's value
-//! (zero once the game is over). `examples/td_train.rs` trains a network with this module and
-//! writes it in the format `to_bytes` gives.
-
-use rand::rngs::Xoshiro256PlusPlus as Rng;
-use rand::{RngExt, SeedableRng};
+//! (zero once the game is over). `super::train` trains a network (`examples/td_train.rs` is its
+//! command line) and writes it in the format `to_bytes` gives.
+//!
+//! A tuple's weight is found by shifts and masks on the packed board: a tuple's cells fall in a
+//! few runs of neighbours (cells n, n + 1, … lie side by side in the `u64` too), and each run is
+//! one shift and one mask (`Indexer`). All the tuples' weights lie in one table, one after
+//! another, as the file has them.
 
 use super::packed::{self, Packed};
-use crate::rules::{Direction, SPAWN_TWO_PROBABILITY};
+use crate::rules::Direction;
 
 /// The most cells a tuple may have (its table has 16^cells weights).
 pub const MAX_CELLS: usize = 6;
@@ -34,7 +36,74 @@ pub const SIX_TUPLES: [&[u8]; 4] = [
 #[derive(Clone, PartialEq)]
 pub struct Network {
     tuples: Vec<Vec<u8>>,
-    weights: Vec<Vec<f32>>,
+    /// How each tuple's index is read off a board, and where its weights start.
+    indexers: Vec<Indexer>,
+    /// Every tuple's weights, one tuple after another (16^cells each), as the file has them.
+    weights: Vec<f32>,
+}
+
+/// One run of neighbouring cells in a tuple: `(board >> from) & mask`, placed at bit `to` of
+/// the index.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Run {
+    /// The bit of the run's first cell in the board (4 × cell).
+    from: u32,
+    /// The run's bits once shifted down (4 a cell).
+    mask: u64,
+    /// The bit where they go in the index (4 × the first cell's place in the tuple).
+    to: u32,
+}
+
+/// How one tuple's weight is found: its index is its first cell's exponent in bits 0–3, the
+/// second's in bits 4–7 and so on, read off the board a run of neighbours at a time; the index
+/// is then counted from where the tuple's weights start in the network's table.
+///
+/// `[0, 1, 2, 3, 4, 5]` is one run (the top row and two cells below: bits 0–23 of the board as
+/// they are); `[0, 1, 2, 4, 5, 6]` is two (bits 0–11, and bits 16–27 moved down to 12–23).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Indexer {
+    runs: [Run; MAX_CELLS],
+    /// How many of `runs` the tuple has.
+    len: usize,
+    /// Where the tuple's weights start in the table.
+    offset: usize,
+}
+
+impl Indexer {
+    /// The indexer of checked cells whose weights start at `offset`.
+    fn new(cells: &[u8], offset: usize) -> Self {
+        let mut runs = [Run::default(); MAX_CELLS];
+        let mut len = 0;
+        for (k, &cell) in cells.iter().enumerate() {
+            let follows = k > 0 && cell == cells[k - 1] + 1;
+            if follows {
+                let run = &mut runs[len - 1];
+                run.mask = (run.mask << 4) | 0xf;
+            } else {
+                runs[len] = Run {
+                    from: 4 * u32::from(cell),
+                    mask: 0xf,
+                    to: 4 * k as u32,
+                };
+                len += 1;
+            }
+        }
+        Self { runs, len, offset }
+    }
+
+    /// The index of this tuple's weight for board `b`, in the network's table.
+    #[inline]
+    fn index(&self, b: Packed) -> usize {
+        // The first two runs always (an unused run's mask is 0), any others in a loop: the
+        // shipped tuples have one run or two, and take no loop.
+        let [first, second] = [self.runs[0], self.runs[1]];
+        let mut index = (((b >> first.from) & first.mask) << first.to)
+            | (((b >> second.from) & second.mask) << second.to);
+        for run in self.runs.iter().take(self.len).skip(2) {
+            index |= ((b >> run.from) & run.mask) << run.to;
+        }
+        self.offset + index as usize
+    }
 }
 
 impl std::fmt::Debug for Network {
@@ -42,7 +111,7 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Network")
             .field("tuples", &self.tuples)
-            .field("weights", &self.weights.iter().map(Vec::len).sum::<usize>())
+            .field("weights", &self.weights.len())
             .finish()
     }
 }
@@ -60,6 +129,8 @@ pub enum NetworkError {
     BadTuple(Vec<u8>),
     /// A network of no tuples.
     NoTuples,
+    /// More weights than a `u32` counts (the trainer keeps its indices as `u32`s).
+    TooManyWeights(u64),
 }
 
 impl std::fmt::Display for NetworkError {
@@ -75,6 +146,7 @@ impl std::fmt::Display for NetworkError {
                 "the network file has {found} bytes where its tuples need {expected}"
             ),
             Self::NoTuples => write!(f, "a network of no tuples"),
+            Self::TooManyWeights(n) => write!(f, "a network of {n} weights: at most 2^32"),
             Self::BadTuple(cells) => write!(
                 f,
                 "a tuple of cells {cells:?}: each needs 1 to {MAX_CELLS} distinct cells of 0 to 15"
@@ -93,6 +165,15 @@ pub fn symmetries(b: Packed) -> [Packed; 8] {
     [b, mirror(b), a, mirror(a), t, mirror(t), c, mirror(c)]
 }
 
+/// The sum of a value's eight partial sums (one for each image). Eight sums, each its own chain
+/// of additions, let the processor wait for eight weights from memory at once, where one sum
+/// waits for each weight before the next; [`Network::value`] and [`Network::value_of`] add in
+/// this same order, so their values are equal to the bit.
+#[inline]
+fn add_up(s: [f32; 8]) -> f32 {
+    ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))
+}
+
 /// Each row reversed (x ↦ 3 − x).
 fn mirror(b: Packed) -> Packed {
     ((b & 0x000F_000F_000F_000F) << 12)
@@ -104,13 +185,6 @@ fn mirror(b: Packed) -> Packed {
 /// The rows in reverse order (y ↦ 3 − y).
 fn flip_rows(b: Packed) -> Packed {
     (b << 48) | ((b & 0xFFFF_0000) << 16) | ((b >> 16) & 0xFFFF_0000) | (b >> 48)
-}
-
-#[inline]
-fn index(b: Packed, cells: &[u8]) -> usize {
-    cells.iter().enumerate().fold(0, |index, (k, &cell)| {
-        index | ((((b >> (4 * cell)) & 0xf) as usize) << (4 * k))
-    })
 }
 
 impl Network {
@@ -134,15 +208,20 @@ impl Network {
         if tuples.is_empty() {
             return Err(NetworkError::NoTuples);
         }
+        let mut indexers = Vec::with_capacity(tuples.len());
+        let mut total = 0usize;
         for cells in tuples {
             Self::check(cells)?;
+            indexers.push(Indexer::new(cells, total));
+            total += 1 << (4 * cells.len());
+        }
+        if total as u64 > 1 << 32 {
+            return Err(NetworkError::TooManyWeights(total as u64));
         }
         Ok(Self {
             tuples: tuples.iter().map(|c| c.to_vec()).collect(),
-            weights: tuples
-                .iter()
-                .map(|c| vec![initial; 1 << (4 * c.len())])
-                .collect(),
+            indexers,
+            weights: vec![initial; total],
         })
     }
 
@@ -156,26 +235,65 @@ impl Network {
         8 * self.tuples.len()
     }
 
+    /// Every weight, tuple after tuple (as `indices` counts them).
+    pub fn weights(&self) -> &[f32] {
+        &self.weights
+    }
+
+    /// The weights, for the trainer (`super::train`).
+    pub(super) fn weights_mut(&mut self) -> &mut [f32] {
+        &mut self.weights
+    }
+
     /// The learned value of an afterstate (the expected score from there on).
     #[inline]
     pub fn value(&self, b: Packed) -> f32 {
         let images = symmetries(b);
-        let mut sum = 0.0;
-        for (cells, weights) in self.tuples.iter().zip(&self.weights) {
-            for &image in &images {
-                sum += weights[index(image, cells)];
+        let mut sums = [0.0; 8];
+        for indexer in &self.indexers {
+            for (sum, &image) in sums.iter_mut().zip(&images) {
+                *sum += self.weights[indexer.index(image)];
             }
         }
-        sum
+        add_up(sums)
+    }
+
+    /// Writes where each weight that `b`'s value adds up lies in [`Network::weights`]: tuple
+    /// after tuple, each tuple's eight images in [`symmetries`]' order (`features()` of them).
+    /// The trainer works them out once a board and keeps them, for its value and its update.
+    #[inline]
+    pub fn indices(&self, b: Packed, out: &mut [u32]) {
+        let images = symmetries(b);
+        let mut out = out.iter_mut();
+        for indexer in &self.indexers {
+            for &image in &images {
+                if let Some(slot) = out.next() {
+                    // Fits: `new` refuses a network of more than 2^32 weights.
+                    *slot = indexer.index(image) as u32;
+                }
+            }
+        }
+    }
+
+    /// The value whose weights lie at `indices` (as [`Network::indices`] gives them): the
+    /// same sum as [`Network::value`], in the same order.
+    #[inline]
+    pub fn value_of(&self, indices: &[u32]) -> f32 {
+        let mut sums = [0.0; 8];
+        for tuple in indices.chunks_exact(8) {
+            for (sum, &i) in sums.iter_mut().zip(tuple) {
+                *sum += self.weights[i as usize];
+            }
+        }
+        add_up(sums)
     }
 
     /// Adds `step` to every weight that `b`'s value adds up.
     fn nudge(&mut self, b: Packed, step: f32) {
-        let images = symmetries(b);
-        for (cells, weights) in self.tuples.iter().zip(&mut self.weights) {
-            for &image in &images {
-                weights[index(image, cells)] += step;
-            }
+        let mut indices = vec![0; self.features()];
+        self.indices(b, &mut indices);
+        for i in indices {
+            self.weights[i as usize] += step;
         }
     }
 
@@ -205,8 +323,7 @@ impl Network {
     /// The network as bytes: a header, each tuple's cells, then every weight as a little-endian
     /// f32.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out =
-            Vec::with_capacity(16 + self.weights.iter().map(|w| 4 * w.len()).sum::<usize>());
+        let mut out = Vec::with_capacity(16 + 4 * self.weights.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&(self.tuples.len() as u32).to_le_bytes());
@@ -214,10 +331,8 @@ impl Network {
             out.push(cells.len() as u8);
             out.extend_from_slice(cells);
         }
-        for weights in &self.weights {
-            for w in weights {
-                out.extend_from_slice(&w.to_le_bytes());
-            }
+        for w in &self.weights {
+            out.extend_from_slice(&w.to_le_bytes());
         }
         out
     }
@@ -267,85 +382,11 @@ impl Network {
             return Err(short(expected));
         }
         let mut network = Self::new(&tuples, 0.0)?;
-        let mut floats = rest[at..]
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
-        for weights in &mut network.weights {
-            for w in weights.iter_mut() {
-                *w = floats.next().unwrap_or_default();
-            }
+        for (w, c) in network.weights.iter_mut().zip(rest[at..].chunks_exact(4)) {
+            *w = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
         }
         Ok(network)
     }
-}
-
-/// A board with a new tile in a random empty cell (a 2 with p 0.9, else a 4), as the rules
-/// spawn; unchanged when it has no empty cell.
-pub fn spawn(b: Packed, rng: &mut Rng) -> Packed {
-    let empty = packed::empty_count(b);
-    if empty == 0 {
-        return b;
-    }
-    let mut k = rng.random_range(0..empty);
-    let exponent: Packed = if rng.random_bool(SPAWN_TWO_PROBABILITY) {
-        1
-    } else {
-        2
-    };
-    for i in 0..16 {
-        if (b >> (4 * i)) & 0xf == 0 {
-            if k == 0 {
-                return b | exponent << (4 * i);
-            }
-            k -= 1;
-        }
-    }
-    b
-}
-
-/// How one training game went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Trained {
-    pub score: u64,
-    pub moves: u32,
-    /// The highest exponent on the board at the end.
-    pub max_exponent: u8,
-}
-
-/// Plays one game greedily by the network from a random start, learning as it goes (TD(0) on
-/// afterstates at `rate`).
-pub fn train_game(network: &mut Network, rng: &mut Rng, rate: f32) -> Trained {
-    let mut board = spawn(spawn(0, rng), rng);
-    let mut previous: Option<Packed> = None;
-    let mut score = 0u64;
-    let mut moves = 0;
-    while let Some((_, after, reward)) = network.greedy(board) {
-        if let Some(before) = previous {
-            let target = reward as f32 + network.value(after);
-            network.learn(before, target, rate);
-        }
-        previous = Some(after);
-        score += u64::from(reward);
-        moves += 1;
-        board = spawn(after, rng);
-    }
-    if let Some(before) = previous {
-        network.learn(before, 0.0, rate);
-    }
-    let max_exponent = (0..16)
-        .map(|i| ((board >> (4 * i)) & 0xf) as u8)
-        .max()
-        .unwrap_or(0);
-    Trained {
-        score,
-        moves,
-        max_exponent,
-    }
-}
-
-/// A seeded random source for training (the same games from the same seed).
-pub fn rng(seed: u64) -> Rng {
-    Rng::seed_from_u64(seed)
 }
 
 #[cfg(test)]
@@ -469,26 +510,68 @@ mod tests {
         }
     }
 
+    /// The index as the network first read it: cell by cell.
+    fn index_cell_by_cell(b: Packed, cells: &[u8]) -> usize {
+        cells.iter().enumerate().fold(0, |index, (k, &cell)| {
+            index | ((((b >> (4 * cell)) & 0xf) as usize) << (4 * k))
+        })
+    }
+
     #[test]
-    fn training_is_repeatable_and_learns_to_play_better_than_at_random() {
-        // A tiny network (four rows and columns' worth of 4-tuples): 400 games from one seed
-        // are the same games every time, and the last hundred score above the first hundred.
-        let train = || {
-            let mut network = Network::new(&[&[0, 1, 2, 3], &[4, 5, 6, 7]], 0.0).unwrap();
-            let mut rng = rng(7);
-            let games: Vec<Trained> = (0..400)
-                .map(|_| train_game(&mut network, &mut rng, 0.1))
-                .collect();
-            (network, games)
-        };
-        let (network, games) = train();
-        let (again, games_again) = train();
-        assert!(network == again && games == games_again);
-        let mean = |g: &[Trained]| g.iter().map(|t| t.score as f64).sum::<f64>() / g.len() as f64;
-        let (first, last) = (mean(&games[..100]), mean(&games[300..]));
-        assert!(
-            last > first * 1.5,
-            "first hundred {first}, last hundred {last}"
-        );
+    fn indices_by_shifts_and_masks_are_the_cell_by_cell_ones() {
+        // The shipped tuples (one run or two), and tuples of scattered, reversed and single
+        // cells (six runs, or one), on boards of every exponent.
+        let tuples: [&[u8]; 8] = [
+            SIX_TUPLES[0],
+            SIX_TUPLES[1],
+            SIX_TUPLES[2],
+            SIX_TUPLES[3],
+            &[15, 0, 7, 8, 3, 12],
+            &[5, 4, 3, 2, 1, 0],
+            &[9],
+            &[10, 11, 12, 13, 14, 15],
+        ];
+        let network = Network::new(&tuples, 0.0).unwrap();
+        let mut offsets = vec![0];
+        for cells in &tuples {
+            offsets.push(offsets.last().unwrap() + (1 << (4 * cells.len())));
+        }
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut indices = vec![0; network.features()];
+        for _ in 0..1000 {
+            // A 64-bit xorshift: every nibble takes every exponent in turn.
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            network.indices(x, &mut indices);
+            let images = symmetries(x);
+            for (t, cells) in tuples.iter().enumerate() {
+                for (s, &image) in images.iter().enumerate() {
+                    assert_eq!(
+                        indices[8 * t + s] as usize,
+                        offsets[t] + index_cell_by_cell(image, cells),
+                        "board {x:#018x}, tuple {cells:?}, image {s}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_value_of_kept_indices_is_the_boards_value() {
+        let mut network = Network::new(&SIX_TUPLES, 0.0).unwrap();
+        for (k, w) in network.weights_mut().iter_mut().enumerate() {
+            *w = (k % 1009) as f32 * 0.25;
+        }
+        let b = board(&[
+            &[2, 4, 8, 16],
+            &[32, 0, 2, 0],
+            &[0, 4, 0, 0],
+            &[0, 0, 0, 64],
+        ]);
+        let mut indices = vec![0; network.features()];
+        network.indices(b, &mut indices);
+        assert_eq!(network.value_of(&indices), network.value(b));
+        assert!(network.value(b) > 0.0);
     }
 }
