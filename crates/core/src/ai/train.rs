@@ -71,14 +71,16 @@ pub struct Recipe {
 }
 
 impl Default for Recipe {
-    /// The published recipe (TC, α = 1, λ = 0.5, restarts), in four lanes.
+    /// The published recipe (TC, α = 1, λ = 0.5, restarts), in 16 lanes: with fewer, two
+    /// threads wait on each other's longer episodes (on the 2-core machine, two threads trained
+    /// 1.15 times as fast as one with 4 lanes, 1.32 with 8, 1.44 with 16).
     fn default() -> Self {
         Self {
             alpha: 1.0,
             lambda: 0.5,
             coherence: true,
             restarts: true,
-            lanes: 4,
+            lanes: 16,
         }
     }
 }
