@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Trains the AI's n-tuple network from a seed with the published recipe (docs/ai.md, "A learned
+# evaluation"): 4×6-tuple network, temporal coherence with α = 1, backward TD(λ = 0.5), restarts
+# from the middle of the episode before, sixteen lanes a round played on two threads.
+#   tools/train-ai.sh                      writes target/ai/ntuple.bin (+ .tc, .csv, .log)
+#   GAMES=20000 OUT=/tmp/n.bin tools/train-ai.sh
+# The same command makes the same file: the games come from SEED, and the threads change the
+# speed, never the weights. At `nice 19`, so that it takes only what other work leaves of the
+# machine. Its progress: every 5,000 games a line on stdout and in the .log, and a CSV line in
+# the .csv (games, seconds, moves, moves a second, mean score, 2048 to 32768 rates over those
+# games). A kill leaves the network written last (every 50,000 games), and
+# `--resume` (td_train's, with another seed) goes on from it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
+games="${GAMES:-200000}"
+seed="${SEED:-1}"
+threads="${THREADS:-2}"
+out="${OUT:-target/ai/ntuple.bin}"
+mkdir -p "$(dirname "$out")"
+nice -n 19 cargo build --release -p g2048-core --example td_train
+nice -n 19 "$CARGO_TARGET_DIR/release/examples/td_train" \
+  --games "$games" --seed "$seed" \
+  --alpha 1 --lambda 0.5 --tc true --restarts true --lanes 16 --initial 0 \
+  --threads "$threads" --report 5000 --save-every 50000 \
+  --out "$out" --log "${out%.bin}.csv" | tee "${out%.bin}.log"
