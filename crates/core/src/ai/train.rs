@@ -219,7 +219,11 @@ impl Trainer {
     /// A trainer of `network` by `recipe` (at least one lane), its games' tiles from `seed`, on
     /// one thread.
     pub fn new(network: Network, recipe: Recipe, seed: u64) -> Self {
-        let lanes = (0..recipe.lanes.max(1) as u64)
+        let recipe = Recipe {
+            lanes: recipe.lanes.max(1),
+            ..recipe
+        };
+        let lanes = (0..recipe.lanes as u64)
             .map(|lane| Lane {
                 // Each lane's own stream; lane 0's is the seed's own.
                 rng: Rng::seed_from_u64(seed ^ lane.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
@@ -394,7 +398,8 @@ fn learn(network: &mut Network, coherence: &mut [[f32; 2]], recipe: &Recipe, epi
             fetch(network.weights(), coherence, ahead);
         }
         let error = target - network.value_of(indices);
-        let learned = update(network.weights_mut(), coherence, indices, share * error);
+        update(network.weights_mut(), coherence, indices, share * error);
+        let learned = network.value_of(indices);
         target = reward as f32 + lambda * target + (1.0 - lambda) * learned;
     }
 }
@@ -418,7 +423,7 @@ fn fetch(weights: &[f32], coherence: &[[f32; 2]], indices: &[u32]) {
 }
 
 /// Asks the processor to bring the cache line holding `at` in, and goes on at once (a load
-/// would hold the step up until the line came). Nothing on other processors.
+/// would hold the step up until the line came). Does nothing on processors other than x86-64.
 #[inline]
 fn prefetch<T>(at: &T) {
     #[cfg(target_arch = "x86_64")]
@@ -432,10 +437,10 @@ fn prefetch<T>(at: &T) {
     let _ = at;
 }
 
-/// Adds `step` to each weight at `indices` (times its coherence rate where there are sums), and
-/// gives the value they add up to after.
+/// Adds `step` to each weight at `indices`, times its coherence rate where there are sums (and
+/// adds the step to those).
 #[inline]
-fn update(weights: &mut [f32], coherence: &mut [[f32; 2]], indices: &[u32], step: f32) -> f32 {
+fn update(weights: &mut [f32], coherence: &mut [[f32; 2]], indices: &[u32], step: f32) {
     if coherence.is_empty() {
         for &i in indices {
             weights[i as usize] += step;
@@ -449,13 +454,6 @@ fn update(weights: &mut [f32], coherence: &mut [[f32; 2]], indices: &[u32], step
             coherence[i] = [e + step, a + step.abs()];
         }
     }
-    let mut sums = [0.0f32; 8];
-    for tuple in indices.chunks_exact(8) {
-        for (sum, &i) in sums.iter_mut().zip(tuple) {
-            *sum += weights[i as usize];
-        }
-    }
-    ((sums[0] + sums[1]) + (sums[2] + sums[3])) + ((sums[4] + sums[5]) + (sums[6] + sums[7]))
 }
 
 /// The highest exponent on a board.
@@ -577,25 +575,24 @@ mod tests {
         let mut network = Network::new(&[&[0, 1]], 0.0).unwrap();
         let mut sums = vec![[0.0; 2]; 256];
         let indices: Vec<u32> = (0..8).collect();
+        let mut step = |network: &mut Network, step: f32| {
+            update(network.weights_mut(), &mut sums, &indices, step);
+            network.value_of(&indices)
+        };
         // The first step is at the full rate (no sums yet), and so is one that agrees.
-        assert_eq!(update(network.weights_mut(), &mut sums, &indices, 1.0), 8.0);
-        assert_eq!(
-            update(network.weights_mut(), &mut sums, &indices, 1.0),
-            16.0
-        );
+        assert_eq!(step(&mut network, 1.0), 8.0);
+        assert_eq!(step(&mut network, 1.0), 16.0);
         // One against them: E = 2, A = 2, the full rate still.
-        assert_eq!(
-            update(network.weights_mut(), &mut sums, &indices, -2.0),
-            0.0
-        );
+        assert_eq!(step(&mut network, -2.0), 0.0);
         // Now E = 0 while A = 4: the weight has learned nothing lasting, and stops.
-        assert_eq!(update(network.weights_mut(), &mut sums, &indices, 5.0), 0.0);
+        assert_eq!(step(&mut network, 5.0), 0.0);
         // E = 5, A = 9: five ninths of the next step.
-        let after = update(network.weights_mut(), &mut sums, &indices, 9.0);
+        let after = step(&mut network, 9.0);
         assert!((after - 40.0).abs() < 1e-4, "{after}");
         // Without the sums, each step is taken whole.
         let mut plain = Network::new(&[&[0, 1]], 0.0).unwrap();
-        assert_eq!(update(plain.weights_mut(), &mut [], &indices, 5.0), 40.0);
+        update(plain.weights_mut(), &mut [], &indices, 5.0);
+        assert_eq!(plain.value_of(&indices), 40.0);
     }
 
     #[test]
