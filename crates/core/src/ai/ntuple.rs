@@ -502,6 +502,11 @@ mod tests {
             Network::from_bytes(&longer),
             Err(NetworkError::WrongLength { .. })
         ));
+        // More weights than a u32 counts: refused before any table is made.
+        assert_eq!(
+            Network::new(&[SIX_TUPLES[0]; 257], 0.0),
+            Err(NetworkError::TooManyWeights(257 << 24))
+        );
         for bad in [&[][..], &[0, 0][..], &[16][..], &[0, 1, 2, 3, 4, 5, 6][..]] {
             assert_eq!(
                 Network::new(&[bad], 0.0),
@@ -517,10 +522,22 @@ mod tests {
         })
     }
 
+    /// Boards whose every cell takes every exponent in turn (a 64-bit xorshift).
+    fn boards(count: usize) -> impl Iterator<Item = Packed> {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        std::iter::repeat_with(move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        })
+        .take(count)
+    }
+
     #[test]
     fn indices_by_shifts_and_masks_are_the_cell_by_cell_ones() {
         // The shipped tuples (one run or two), and tuples of scattered, reversed and single
-        // cells (six runs, or one), on boards of every exponent.
+        // cells (six runs, or one), each tuple on its own (no 16^6-weight table is made).
         let tuples: [&[u8]; 8] = [
             SIX_TUPLES[0],
             SIX_TUPLES[1],
@@ -531,26 +548,28 @@ mod tests {
             &[9],
             &[10, 11, 12, 13, 14, 15],
         ];
-        let network = Network::new(&tuples, 0.0).unwrap();
-        let mut offsets = vec![0];
-        for cells in &tuples {
-            offsets.push(offsets.last().unwrap() + (1 << (4 * cells.len())));
+        for b in boards(1000) {
+            for cells in tuples {
+                assert_eq!(
+                    Indexer::new(cells, 7).index(b),
+                    7 + index_cell_by_cell(b, cells),
+                    "board {b:#018x}, tuple {cells:?}"
+                );
+            }
         }
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        // A network's indices: tuple after tuple, from where each tuple's weights start, each
+        // tuple's images in the order of `symmetries`.
+        let small: [&[u8]; 3] = [&[0, 1, 2, 4], &[3, 7], &[9, 5, 6]];
+        let network = Network::new(&small, 0.0).unwrap();
+        let offsets = [0, 1 << 16, (1 << 16) + (1 << 8)];
         let mut indices = vec![0; network.features()];
-        for _ in 0..1000 {
-            // A 64-bit xorshift: every nibble takes every exponent in turn.
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            network.indices(x, &mut indices);
-            let images = symmetries(x);
-            for (t, cells) in tuples.iter().enumerate() {
-                for (s, &image) in images.iter().enumerate() {
+        for b in boards(100) {
+            network.indices(b, &mut indices);
+            for (t, cells) in small.iter().enumerate() {
+                for (s, image) in symmetries(b).into_iter().enumerate() {
                     assert_eq!(
                         indices[8 * t + s] as usize,
-                        offsets[t] + index_cell_by_cell(image, cells),
-                        "board {x:#018x}, tuple {cells:?}, image {s}"
+                        offsets[t] + index_cell_by_cell(image, cells)
                     );
                 }
             }
@@ -559,19 +578,15 @@ mod tests {
 
     #[test]
     fn the_value_of_kept_indices_is_the_boards_value() {
-        let mut network = Network::new(&SIX_TUPLES, 0.0).unwrap();
+        let mut network = Network::new(&[&[0, 1, 2, 4], &[5, 6, 9, 10], &[3, 7]], 0.0).unwrap();
         for (k, w) in network.weights_mut().iter_mut().enumerate() {
             *w = (k % 1009) as f32 * 0.25;
         }
-        let b = board(&[
-            &[2, 4, 8, 16],
-            &[32, 0, 2, 0],
-            &[0, 4, 0, 0],
-            &[0, 0, 0, 64],
-        ]);
         let mut indices = vec![0; network.features()];
-        network.indices(b, &mut indices);
-        assert_eq!(network.value_of(&indices), network.value(b));
-        assert!(network.value(b) > 0.0);
+        for b in boards(100) {
+            network.indices(b, &mut indices);
+            assert_eq!(network.value_of(&indices), network.value(b));
+        }
+        assert!(network.value(0x1234) > 0.0);
     }
 }
