@@ -5,6 +5,7 @@
 //! the heuristic; `train` trains one.
 
 pub mod coach;
+pub mod memory;
 pub mod ntuple;
 pub mod packed;
 pub mod rates;

@@ -13,6 +13,7 @@
 //! one shift and one mask (`Indexer`). All the tuples' weights lie in one table, one after
 //! another, as the file has them.
 
+use super::memory::Table;
 use super::packed::{self, Packed};
 use crate::rules::Direction;
 
@@ -39,7 +40,7 @@ pub struct Network {
     /// How each tuple's index is read off a board, and where its weights start.
     indexers: Vec<Indexer>,
     /// Every tuple's weights, one tuple after another (16^cells each), as the file has them.
-    weights: Vec<f32>,
+    weights: Table<f32>,
 }
 
 /// One run of neighbouring cells in a tuple: `(board >> from) & mask`, placed at bit `to` of
@@ -221,7 +222,7 @@ impl Network {
         Ok(Self {
             tuples: tuples.iter().map(|c| c.to_vec()).collect(),
             indexers,
-            weights: vec![initial; total],
+            weights: Table::filled(total, initial),
         })
     }
 
@@ -331,7 +332,7 @@ impl Network {
             out.push(cells.len() as u8);
             out.extend_from_slice(cells);
         }
-        for w in &self.weights {
+        for w in self.weights.iter() {
             out.extend_from_slice(&w.to_le_bytes());
         }
         out

@@ -44,6 +44,7 @@ use rand::rngs::Xoshiro256PlusPlus as Rng;
 use rand::{RngExt, SeedableRng};
 use web_time::{Duration, Instant};
 
+use super::memory::Table;
 use super::ntuple::{Network, NetworkError};
 use super::packed::{self, Packed};
 use crate::rules::SPAWN_TWO_PROBABILITY;
@@ -209,7 +210,7 @@ pub struct Trainer {
     network: Network,
     /// Each weight's `[E, A]` (the sum of its steps and of their sizes); empty without
     /// coherence.
-    coherence: Vec<[f32; 2]>,
+    coherence: Table<[f32; 2]>,
     recipe: Recipe,
     threads: usize,
     lanes: Vec<Lane>,
@@ -234,9 +235,9 @@ impl Trainer {
             })
             .collect();
         let coherence = if recipe.coherence {
-            vec![[0.0; 2]; network.weights().len()]
+            Table::filled(network.weights().len(), [0.0; 2])
         } else {
-            Vec::new()
+            Table::filled(0, [0.0; 2])
         };
         Self {
             network,
@@ -273,7 +274,7 @@ impl Trainer {
             return None;
         }
         let mut out = Vec::with_capacity(8 * self.coherence.len());
-        for [e, a] in &self.coherence {
+        for [e, a] in self.coherence.iter() {
             out.extend_from_slice(&e.to_le_bytes());
             out.extend_from_slice(&a.to_le_bytes());
         }
