@@ -11,4 +11,5 @@ pub mod packed;
 pub mod rates;
 pub mod review;
 pub mod search;
+pub mod shipped;
 pub mod train;

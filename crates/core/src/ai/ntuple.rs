@@ -132,6 +132,12 @@ pub enum NetworkError {
     NoTuples,
     /// More weights than a `u32` counts (the trainer keeps its indices as `u32`s).
     TooManyWeights(u64),
+    /// The shipped file (`super::shipped`) ends in the middle of a number.
+    Truncated,
+    /// The shipped file's checksum does not match: its bytes were changed or cut.
+    Damaged,
+    /// The shipped file's runs of weights go past the last weight.
+    RunsPastTheEnd,
 }
 
 impl std::fmt::Display for NetworkError {
@@ -148,6 +154,12 @@ impl std::fmt::Display for NetworkError {
             ),
             Self::NoTuples => write!(f, "a network of no tuples"),
             Self::TooManyWeights(n) => write!(f, "a network of {n} weights: at most 2^32"),
+            Self::Truncated => write!(f, "the network file is cut short"),
+            Self::Damaged => write!(
+                f,
+                "the network file is damaged (its checksum does not match)"
+            ),
+            Self::RunsPastTheEnd => write!(f, "the network file's weights run past its tables"),
             Self::BadTuple(cells) => write!(
                 f,
                 "a tuple of cells {cells:?}: each needs 1 to {MAX_CELLS} distinct cells of 0 to 15"
@@ -338,12 +350,18 @@ impl Network {
         out
     }
 
-    /// The network in the file at `path`; what cannot be read, or is not a network, is
-    /// refused with the path and the reason.
+    /// The network in the file at `path`, in the training format or the shipped one
+    /// (`super::shipped`); what cannot be read, or is not a network, is refused with the path
+    /// and the reason.
     pub fn read(path: &std::path::Path) -> Result<Self, String> {
         let bytes =
             std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        Self::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+        let network = if bytes.starts_with(MAGIC) {
+            Self::from_bytes(&bytes)
+        } else {
+            super::shipped::from_bytes(&bytes)
+        };
+        network.map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// A network read from `to_bytes`'s format; anything else is refused with the reason.
