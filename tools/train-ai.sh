@@ -8,8 +8,9 @@
 # speed, never the weights. At `nice 19`, so that it takes only what other work leaves of the
 # machine. Its progress: every 5,000 games a line on stdout and in the .log, and a CSV line in
 # the .csv (games, seconds, moves, moves a second, mean score, 2048 to 32768 rates over those
-# games). A kill leaves the network written last (every 50,000 games), and
-# `--resume` (td_train's, with another seed) goes on from it.
+# games). Every 50,000 games it writes the network, its coherence sums (.tc) and where the run
+# stands (.state); run the same command again after a kill and it goes on from there, to the
+# same file as a run never stopped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"

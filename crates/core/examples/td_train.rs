@@ -10,7 +10,12 @@
 //! writes the network to `--out` (as the saves are written: through a temporary file and a
 //! rename, so a kill leaves the last whole network), and with coherence its sums to `--out` plus
 //! `.tc` (twice the network's size), so that `--resume` goes on learning at the rates it had.
-//! `--resume` takes a network file's tuples and weights (and its `.tc` sums if there are); the
+//! Beside them goes `--out` plus `.state`: where the run stands (games done, each lane's random
+//! source and restart due, the figures since the last report, and checksums of the network and
+//! sums written with it). The same command run again after a kill goes on from there, and ends
+//! with the same file as a run that was never stopped; a state of another run (another seed,
+//! recipe or game count) is refused, never written over. `--resume` instead takes a network
+//! file's tuples and weights (and its `.tc` sums if there are) and starts a new run on them; the
 //! games' tiles start again from `--seed`: give another seed to go on with new games.
 //!   cargo run --release -p g2048-core --example td_train -- --games 100000 --out target/ntuple.bin
 //! tools/train-ai.sh trains the shipped network; docs/ai.md gives the runs and what they gave.
@@ -21,7 +26,8 @@ use std::time::Instant;
 
 use clap::{ArgAction, Parser};
 use g2048_core::ai::ntuple::{Network, SIX_TUPLES};
-use g2048_core::ai::train::{Game, Recipe, Trainer};
+use g2048_core::ai::train::{Game, LaneState, Recipe, Trainer};
+use serde::{Deserialize, Serialize};
 
 #[derive(Parser)]
 struct Args {
@@ -59,7 +65,8 @@ struct Args {
     /// Print the last games' figures every this many games (1 or more).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     report: u64,
-    /// Write the network every this many games (rounded up to a report), and at the end.
+    /// Write the network and the run's state every this many games (at the end of the round
+    /// that reaches them), and at the end.
     #[arg(long, default_value_t = 50_000, value_parser = clap::value_parser!(u64).range(1..))]
     save_every: u64,
     /// Where the network is written.
@@ -104,14 +111,115 @@ fn sums_path(network: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Replaces the files at `path` (and its `.tc` beside it, with coherence) all at once each (the
-/// saves' own atomic write).
-fn save(trainer: &Trainer, path: &Path) -> std::io::Result<()> {
-    g2048_core::save::write_atomically(path, trainer.network().to_bytes())?;
+/// Where a run's state is kept: beside its network, `.state` added.
+fn state_path(network: &Path) -> PathBuf {
+    let mut name = network.as_os_str().to_owned();
+    name.push(".state");
+    PathBuf::from(name)
+}
+
+/// What makes two runs the same run: the flags that change the network.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Run {
+    seed: u64,
+    games: u64,
+    alpha: f32,
+    lambda: f32,
+    tc: bool,
+    restarts: bool,
+    lanes: u64,
+    initial: f32,
+}
+
+/// Where a run stands after a round: what it needs to go on as if it had not stopped.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct State {
+    run: Run,
+    finished: u64,
+    total_moves: u64,
+    /// The time the run had taken (its log's clock goes on from there).
+    seconds: f64,
+    /// The games since the last report (score, moves, highest exponent), and their moves.
+    window: Vec<(u64, u32, u8)>,
+    window_moves: u64,
+    window_seconds: f64,
+    lanes: Vec<LaneState>,
+    /// CRC-32 of the network file and of the sums' file written with this state.
+    network_crc: u32,
+    sums_crc: Option<u32>,
+}
+
+/// Replaces the files at `path` (and its `.tc` beside it, with coherence, and with `state` its
+/// `.state`) each all at once (the saves' own atomic write), the state last.
+fn save(trainer: &Trainer, path: &Path, state: Option<State>) -> std::io::Result<()> {
+    let network = trainer.network().to_bytes();
+    let network_crc = crc32fast::hash(&network);
+    g2048_core::save::write_atomically(path, network)?;
+    let mut sums_crc = None;
     if let Some(sums) = trainer.coherence_bytes() {
+        sums_crc = Some(crc32fast::hash(&sums));
         g2048_core::save::write_atomically(&sums_path(path), sums)?;
     }
+    if let Some(state) = state {
+        let state = State {
+            network_crc,
+            sums_crc,
+            ..state
+        };
+        let json = serde_json::to_vec(&state).expect("a state serialises");
+        g2048_core::save::write_atomically(&state_path(path), json)?;
+    }
     Ok(())
+}
+
+/// The trainer and state of the run `run` saved at `out`, if there is one; a state of another
+/// run, or files that do not match their state, stop the program with the reason.
+fn saved_run(out: &Path, run: &Run, recipe: Recipe, threads: usize) -> Option<(Trainer, State)> {
+    let path = state_path(out);
+    let json = match std::fs::read(&path) {
+        Ok(json) => json,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => fail(format_args!("cannot read {}: {e}", path.display())),
+    };
+    let state: State = serde_json::from_slice(&json)
+        .unwrap_or_else(|e| fail(format_args!("{} is not a run's state: {e}", path.display())));
+    if state.run != *run {
+        fail(format_args!(
+            "{} is the state of another run ({:?}); give another --out, or remove it to start \
+             this one there",
+            path.display(),
+            state.run
+        ));
+    }
+    let bytes = std::fs::read(out)
+        .unwrap_or_else(|e| fail(format_args!("cannot read {}: {e}", out.display())));
+    if crc32fast::hash(&bytes) != state.network_crc {
+        fail(format_args!(
+            "{} is not the network its state was saved with (stopped between their writes?)",
+            out.display()
+        ));
+    }
+    let network = Network::from_bytes(&bytes)
+        .unwrap_or_else(|e| fail(format_args!("{}: {e}", out.display())));
+    let mut trainer = Trainer::new(network, recipe, run.seed).with_threads(threads);
+    if let Some(crc) = state.sums_crc {
+        let sums_path = sums_path(out);
+        let sums = std::fs::read(&sums_path)
+            .unwrap_or_else(|e| fail(format_args!("cannot read {}: {e}", sums_path.display())));
+        if crc32fast::hash(&sums) != crc {
+            fail(format_args!(
+                "{} is not the sums its state was saved with",
+                sums_path.display()
+            ));
+        }
+        trainer
+            .resume_coherence(&sums)
+            .unwrap_or_else(|e| fail(format_args!("{}: {e}", sums_path.display())));
+    }
+    trainer
+        .resume_lanes(&state.lanes)
+        .unwrap_or_else(|e| fail(format_args!("{}: {e}", path.display())));
+    Some((trainer, state))
 }
 
 fn fail(what: std::fmt::Arguments) -> ! {
@@ -138,76 +246,120 @@ fn main() {
         restarts: args.restarts,
         lanes: args.lanes as usize,
     };
-    let network = match &args.resume {
-        Some(path) => Network::read(path).unwrap_or_else(|e| fail(format_args!("{e}"))),
-        None => Network::new(&SIX_TUPLES, args.initial).expect("valid tuples"),
+    let run = Run {
+        seed: args.seed,
+        games: args.games,
+        alpha: args.alpha,
+        lambda: args.lambda,
+        tc: args.tc,
+        restarts: args.restarts,
+        lanes: args.lanes,
+        initial: args.initial,
     };
-    let weights = network.weights().len();
-    let mut trainer = Trainer::new(network, recipe, args.seed).with_threads(args.threads as usize);
-    let mut resumed_sums = false;
-    if let (Some(path), true) = (&args.resume, recipe.coherence) {
-        let sums = sums_path(path);
-        if let Ok(bytes) = std::fs::read(&sums) {
-            trainer
-                .resume_coherence(&bytes)
-                .unwrap_or_else(|e| fail(format_args!("{}: {e}", sums.display())));
-            resumed_sums = true;
+    let threads = args.threads as usize;
+    // The run saved at --out, if this command's run was stopped there; else a new one.
+    let saved = match args.resume {
+        Some(_) => None,
+        None => saved_run(&args.out, &run, recipe, threads),
+    };
+    let going_on = saved.is_some();
+    let (mut trainer, mut state) = match saved {
+        Some(saved) => saved,
+        None => {
+            let network = match &args.resume {
+                Some(path) => Network::read(path).unwrap_or_else(|e| fail(format_args!("{e}"))),
+                None => Network::new(&SIX_TUPLES, args.initial).expect("valid tuples"),
+            };
+            let mut trainer = Trainer::new(network, recipe, args.seed).with_threads(threads);
+            if let (Some(path), true) = (&args.resume, recipe.coherence) {
+                let sums = sums_path(path);
+                if let Ok(bytes) = std::fs::read(&sums) {
+                    trainer
+                        .resume_coherence(&bytes)
+                        .unwrap_or_else(|e| fail(format_args!("{}: {e}", sums.display())));
+                }
+            }
+            let state = State {
+                run: run.clone(),
+                finished: 0,
+                total_moves: 0,
+                seconds: 0.0,
+                window: Vec::new(),
+                window_moves: 0,
+                window_seconds: 0.0,
+                lanes: trainer.lanes(),
+                network_crc: 0,
+                sums_crc: None,
+            };
+            (trainer, state)
         }
-    }
+    };
     println!(
-        "training {} tuples ({weights} weights) on {} games from seed {}, {recipe:?}, {} thread(s){}{}",
+        "training {} tuples ({} weights) on {} games from seed {}, {recipe:?}, {threads} thread(s){}",
         trainer.network().tuples().len(),
+        trainer.network().weights().len(),
         args.games,
         args.seed,
-        args.threads,
-        match &args.resume {
-            Some(path) => format!(", from {}", path.display()),
-            None => String::new(),
-        },
-        if resumed_sums {
-            " and its coherence sums"
-        } else {
-            ""
+        match (&args.resume, going_on) {
+            (Some(path), _) => format!(", from {}", path.display()),
+            (None, true) => format!(", going on after game {}", state.finished),
+            (None, false) => String::new(),
         },
     );
     // The network is written now, once, so that an output that cannot be written is found
     // before the training, not after its first games.
-    if let Err(e) = save(&trainer, &args.out) {
+    if !going_on && let Err(e) = save(&trainer, &args.out, Some(state.clone())) {
         fail(format_args!("cannot write {}: {e}", args.out.display()));
     }
     let mut log = args.log.as_ref().map(|path| {
-        let mut file = std::fs::File::create(path)
-            .unwrap_or_else(|e| fail(format_args!("cannot write {}: {e}", path.display())));
-        let header = "games,seconds,moves,moves_per_second,mean_score,\
-                      rate_2048,rate_4096,rate_8192,rate_16384,rate_32768";
-        writeln!(file, "{header}")
-            .unwrap_or_else(|e| fail(format_args!("cannot write {}: {e}", path.display())));
-        file
+        // A run going on adds to its log; a new one starts it again.
+        let opened = if going_on {
+            std::fs::OpenOptions::new().append(true).open(path)
+        } else {
+            std::fs::File::create(path).and_then(|mut file| {
+                writeln!(
+                    file,
+                    "games,seconds,moves,moves_per_second,mean_score,\
+                     rate_2048,rate_4096,rate_8192,rate_16384,rate_32768"
+                )?;
+                Ok(file)
+            })
+        };
+        opened.unwrap_or_else(|e| fail(format_args!("cannot write {}: {e}", path.display())))
     });
     let started = Instant::now();
     // Training time only, for the moves a second (not the writes of the network).
     let mut training = 0.0;
-    let (mut to_start, mut finished, mut total_moves) = (args.games, 0u64, 0u64);
-    let (mut window, mut window_moves, mut window_time) = (Vec::new(), 0u64, 0.0);
-    let mut last_save = 0;
+    let mut window: Vec<Game> = state
+        .window
+        .iter()
+        .map(|&(score, moves, max_exponent)| Game {
+            score,
+            moves,
+            max_exponent,
+        })
+        .collect();
+    let mut window_time = state.window_seconds;
+    let mut last_save = state.finished;
     loop {
+        let to_start = args.games - state.finished;
         let round_started = Instant::now();
         let round = trainer.round(to_start);
         let seconds = round_started.elapsed().as_secs_f64();
         training += seconds;
-        to_start -= round.started;
-        total_moves += round.moves;
-        window_moves += round.moves;
+        state.total_moves += round.moves;
+        state.window_moves += round.moves;
         window_time += seconds;
         let done = round.episodes == 0;
         for game in round.games {
             window.push(game);
-            finished += 1;
+            state.finished += 1;
+            let finished = state.finished;
             if finished % args.report != 0 && finished != args.games {
                 continue;
             }
-            let (mean, speed, rates) = figures(&window, window_moves, window_time);
-            let elapsed = started.elapsed().as_secs_f64();
+            let (mean, speed, rates) = figures(&window, state.window_moves, window_time);
+            let elapsed = state.seconds + started.elapsed().as_secs_f64();
             println!(
                 "game {finished}: {elapsed:.0} s, {:.3} M moves/s; over the last {}: mean score {mean:.0}, \
                  2048 {:.1} %, 4096 {:.1} %, 8192 {:.1} %, 16384 {:.1} %, 32768 {:.1} %",
@@ -221,33 +373,43 @@ fn main() {
             );
             if let (Some(file), Some(path)) = (&mut log, &args.log) {
                 let line = format!(
-                    "{finished},{elapsed:.1},{total_moves},{speed:.0},{mean:.1},{:.2},{:.2},{:.2},{:.2},{:.2}",
-                    rates[0], rates[1], rates[2], rates[3], rates[4]
+                    "{finished},{elapsed:.1},{},{speed:.0},{mean:.1},{:.2},{:.2},{:.2},{:.2},{:.2}",
+                    state.total_moves, rates[0], rates[1], rates[2], rates[3], rates[4]
                 );
                 writeln!(file, "{line}")
                     .and_then(|()| file.flush())
                     .unwrap_or_else(|e| fail(format_args!("cannot write {}: {e}", path.display())));
             }
             window.clear();
-            window_moves = 0;
+            state.window_moves = 0;
             window_time = 0.0;
-            if finished - last_save >= args.save_every {
-                last_save = finished;
-                if let Err(e) = save(&trainer, &args.out) {
-                    fail(format_args!("cannot write {}: {e}", args.out.display()));
-                }
+        }
+        // Saved between rounds, where the lanes' states are whole.
+        if state.finished - last_save >= args.save_every || done {
+            last_save = state.finished;
+            let saving = State {
+                seconds: state.seconds + started.elapsed().as_secs_f64(),
+                window: window
+                    .iter()
+                    .map(|g| (g.score, g.moves, g.max_exponent))
+                    .collect(),
+                window_seconds: window_time,
+                lanes: trainer.lanes(),
+                ..state.clone()
+            };
+            if let Err(e) = save(&trainer, &args.out, Some(saving)) {
+                fail(format_args!("cannot write {}: {e}", args.out.display()));
             }
         }
         if done {
             break;
         }
     }
-    if let Err(e) = save(&trainer, &args.out) {
-        fail(format_args!("cannot write {}: {e}", args.out.display()));
-    }
     println!(
-        "{finished} games, {total_moves} moves in {training:.0} s of training ({:.3} M moves/s); written to {}",
-        total_moves as f64 / training.max(1e-9) / 1e6,
+        "{} games, {} moves in {training:.0} s of training this time ({:.3} M moves/s); written to {}",
+        state.finished,
+        state.total_moves,
+        state.total_moves as f64 / training.max(1e-9) / 1e6,
         args.out.display()
     );
 }

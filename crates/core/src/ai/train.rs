@@ -42,6 +42,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rand::rngs::Xoshiro256PlusPlus as Rng;
 use rand::{RngExt, SeedableRng};
+use serde::{Deserialize, Serialize};
 use web_time::{Duration, Instant};
 
 use super::memory::Table;
@@ -204,6 +205,15 @@ impl Lane {
     }
 }
 
+/// Where a lane stands between rounds: its random source and the restart it has due. With the
+/// weights and the coherence sums, the lanes' states are all a training needs to go on exactly
+/// as it would have (`examples/td_train.rs` keeps them beside the network).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LaneState {
+    pub rng: Rng,
+    pub restart: Option<Packed>,
+}
+
 /// The trainer: a network, temporal coherence's sums, the lanes.
 #[derive(Debug, Clone)]
 pub struct Trainer {
@@ -265,6 +275,34 @@ impl Trainer {
 
     pub fn recipe(&self) -> Recipe {
         self.recipe
+    }
+
+    /// The lanes' states, between rounds.
+    pub fn lanes(&self) -> Vec<LaneState> {
+        self.lanes
+            .iter()
+            .map(|lane| LaneState {
+                rng: lane.rng.clone(),
+                restart: lane.restart,
+            })
+            .collect()
+    }
+
+    /// Takes back the lanes' states [`Trainer::lanes`] gave; a count other than the recipe's
+    /// lanes is refused and changes nothing.
+    pub fn resume_lanes(&mut self, states: &[LaneState]) -> Result<(), String> {
+        if states.len() != self.lanes.len() {
+            return Err(format!(
+                "{} lanes where the recipe has {}",
+                states.len(),
+                self.lanes.len()
+            ));
+        }
+        for (lane, state) in self.lanes.iter_mut().zip(states) {
+            lane.rng = state.rng.clone();
+            lane.restart = state.restart;
+        }
+        Ok(())
     }
 
     /// Temporal coherence's sums as bytes (each weight's `E` then `A`, little-endian f32s), to
@@ -667,6 +705,37 @@ mod tests {
                 "{recipe:?}: first hundred {first}, last hundred {last}"
             );
         }
+    }
+
+    #[test]
+    fn a_training_stopped_and_resumed_from_its_state_ends_as_one_that_ran_through() {
+        let recipe = Recipe {
+            lanes: 3,
+            ..Recipe::default()
+        };
+        let network = Network::new(&[&[0, 1, 2, 3], &[4, 5, 6, 7]], 0.0).unwrap();
+        let rounds = |trainer: &mut Trainer, n: usize| {
+            for _ in 0..n {
+                trainer.round(3);
+            }
+        };
+        let mut through = Trainer::new(network.clone(), recipe, 9);
+        rounds(&mut through, 20);
+
+        let mut first = Trainer::new(network, recipe, 9);
+        rounds(&mut first, 8);
+        // What td_train writes: the weights, the sums, the lanes (through JSON).
+        let lanes = serde_json::to_string(&first.lanes()).unwrap();
+        let sums = first.coherence_bytes().unwrap();
+        let mut second = Trainer::new(first.network().clone(), recipe, 12345);
+        second.resume_coherence(&sums).unwrap();
+        let states: Vec<LaneState> = serde_json::from_str(&lanes).unwrap();
+        assert!(second.resume_lanes(&states[1..]).is_err());
+        second.resume_lanes(&states).unwrap();
+        rounds(&mut second, 12);
+        assert!(second.network() == through.network());
+        assert_eq!(second.coherence_bytes(), through.coherence_bytes());
+        assert_eq!(second.lanes(), through.lanes());
     }
 
     #[test]
