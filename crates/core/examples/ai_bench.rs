@@ -18,7 +18,8 @@
 //! instead of the heuristic.
 //! Each rate comes with its 95 % Wilson interval; the run ends with the time a move (median,
 //! p95, longest), moves a second (each game's moves over its searches' time) and the process's
-//! largest memory (resident, from /proc on Linux).
+//! largest memory (resident, from /proc on Linux). `--results FILE` keeps each game as it ends,
+//! so that a run of many hours can stop and go on (run it again with the same flags).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -73,6 +74,12 @@ struct Args {
     /// before the network is made from it.
     #[arg(long)]
     net: Option<std::path::PathBuf>,
+    /// Add each finished game to this file (a JSON line: its seed, figures and every search's
+    /// time and nodes), after a first line naming the run. Run again with the same file and
+    /// flags, the games already in it are not played again and the table covers them all: a
+    /// run of hours can stop and go on. A file of another run is refused.
+    #[arg(long)]
+    results: Option<std::path::PathBuf>,
 }
 
 /// A time budget: a number of milliseconds above 0 (fractions allowed), at most an hour.
@@ -119,6 +126,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// One finished game.
+#[derive(serde::Serialize, serde::Deserialize)]
 struct Played {
     seed: u64,
     max_tile: u32,
@@ -128,6 +136,53 @@ struct Played {
     ms: Vec<f64>,
     /// Nodes each search visited.
     nodes: Vec<f64>,
+    /// The process's largest memory when the game ended, in MiB.
+    #[serde(default)]
+    peak_mib: Option<f64>,
+}
+
+/// What a results file's first line names: what changes the games' figures.
+fn run_name(args: &Args) -> String {
+    let net = args.net.as_ref().map(|path| {
+        let bytes = std::fs::read(path).unwrap_or_default();
+        format!("{} (crc {:08x})", path.display(), crc32fast::hash(&bytes))
+    });
+    format!(
+        "ai_bench {} budget {:?} stop_at {:?} max_moves {:?} net {:?}",
+        args.shape(),
+        args.budget(),
+        args.stop_at,
+        args.max_moves,
+        net
+    )
+}
+
+/// The games a results file holds (none if there is no file yet); a file of another run, or
+/// one that cannot be read, stops the program with the reason.
+fn earlier_results(path: &std::path::Path, name: &str) -> Vec<Played> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Vec::new(),
+        Err(e) => fail(format_args!("cannot read {}: {e}", path.display())),
+    };
+    let mut lines = text.lines();
+    match lines.next() {
+        Some(first) if first == name => {}
+        Some(first) => fail(format_args!(
+            "{} holds another run ({first}); this one is {name}",
+            path.display()
+        )),
+        None => return Vec::new(),
+    }
+    // A last line cut short by a kill is left out (its game is played again).
+    lines
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect()
+}
+
+fn fail(what: std::fmt::Arguments) -> ! {
+    eprintln!("ai_bench: {what}");
+    std::process::exit(2)
 }
 
 impl Args {
@@ -179,6 +234,7 @@ fn play(seed: u64, args: &Args, net: Option<&Network>) -> Played {
         score: game.score(),
         moves: game.moves(),
         ms,
+        peak_mib: peak_memory_mib(),
     }
 }
 
@@ -221,17 +277,52 @@ fn main() {
     // As the game does at start: the 4×4 tables are not built within the first move's time.
     search::warm_up();
     let started = Instant::now();
+    let name = run_name(&args);
+    let earlier = args
+        .results
+        .as_ref()
+        .map(|path| earlier_results(path, &name))
+        .unwrap_or_default();
+    let done: std::collections::HashSet<u64> = earlier.iter().map(|p| p.seed).collect();
+    if !done.is_empty() {
+        println!("{} games already in the results file", done.len());
+    }
+    let mut file = args.results.as_ref().map(|path| {
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .unwrap_or_else(|e| fail(format_args!("cannot write {}: {e}", path.display())));
+        if earlier.is_empty() {
+            use std::io::Write;
+            writeln!(file, "{name}")
+                .unwrap_or_else(|e| fail(format_args!("cannot write {}: {e}", path.display())));
+        }
+        file
+    });
+    let to_play: Vec<u64> = (0..args.games)
+        .map(|i| args.seed.wrapping_add(i))
+        .filter(|seed| !done.contains(seed))
+        .collect();
+    let file = Mutex::new(file.take());
     let next = AtomicU64::new(0);
-    let finished = Mutex::new(Vec::new());
+    let finished = Mutex::new(earlier);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             scope.spawn(|| {
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= args.games {
+                    let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                    let Some(&seed) = to_play.get(i) else {
                         break;
+                    };
+                    let played = play(seed, &args, net.as_ref());
+                    if let Some(file) = file.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+                        use std::io::Write;
+                        let line = serde_json::to_string(&played).expect("figures serialise");
+                        writeln!(file, "{line}")
+                            .and_then(|()| file.flush())
+                            .unwrap_or_else(|e| fail(format_args!("cannot write the results: {e}")));
                     }
-                    let played = play(args.seed.wrapping_add(i), &args, net.as_ref());
                     println!(
                         "seed {:>4}: max tile {:>5}, score {:>7}, {:>5} moves, median {:.2} ms/move, {:.0} s",
                         played.seed,
@@ -292,7 +383,12 @@ fn main() {
         percentile(&all_ms, 0.95),
         all_ms.last().copied().unwrap_or(0.0),
         all_ms.len() as f64 / (all_ms.iter().sum::<f64>() / 1000.0).max(f64::MIN_POSITIVE),
-        peak_memory_mib().map_or("unknown".to_string(), |m| format!("{m:.0} MiB")),
+        results
+            .iter()
+            .filter_map(|p| p.peak_mib)
+            .chain(peak_memory_mib())
+            .reduce(f64::max)
+            .map_or("unknown".to_string(), |m| format!("{m:.0} MiB")),
         started.elapsed().as_secs_f64()
     );
 }
