@@ -241,7 +241,7 @@ fn play(seed: u64, args: &Args, net: Option<&Network>) -> Played {
 fn main() {
     let args = Args::parse();
     let net = args.net.as_ref().map(|path| {
-        Network::read(path).unwrap_or_else(|e| {
+        g2048_core::ai::shipped::read(path).unwrap_or_else(|e| {
             eprintln!("ai_bench: {e}");
             std::process::exit(2)
         })

@@ -350,18 +350,18 @@ impl Network {
         out
     }
 
-    /// The network in the file at `path`, in the training format or the shipped one
-    /// (`super::shipped`); what cannot be read, or is not a network, is refused with the path
-    /// and the reason.
+    /// The network in the file at `path` (this, the training format; `super::shipped::read`
+    /// takes either); what cannot be read, or is not a network, is refused with the path and
+    /// the reason.
     pub fn read(path: &std::path::Path) -> Result<Self, String> {
         let bytes =
             std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let network = if bytes.starts_with(MAGIC) {
-            Self::from_bytes(&bytes)
-        } else {
-            super::shipped::from_bytes(&bytes)
-        };
-        network.map_err(|e| format!("{}: {e}", path.display()))
+        Self::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Whether `bytes` start as the training format's do.
+    pub fn is_training_file(bytes: &[u8]) -> bool {
+        bytes.starts_with(MAGIC)
     }
 
     /// A network read from `to_bytes`'s format; anything else is refused with the reason.

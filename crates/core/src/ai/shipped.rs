@@ -139,6 +139,18 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
     Ok(network)
 }
 
+/// The network in the file at `path`, in the shipped format or the training one; what cannot
+/// be read, or is not a network, is refused with the path and the reason.
+pub fn read(path: &std::path::Path) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let network = if Network::is_training_file(&bytes) {
+        Network::from_bytes(&bytes)
+    } else {
+        from_bytes(&bytes)
+    };
+    network.map_err(|e| format!("{}: {e}", path.display()))
+}
+
 fn leb128(out: &mut Vec<u8>, mut n: u64) {
     loop {
         let byte = (n & 0x7f) as u8;
