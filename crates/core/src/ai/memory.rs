@@ -19,9 +19,9 @@ impl<T: Copy> Table<T> {
     }
 
     fn empty(len: usize) -> Vec<T> {
-        let mut table: Vec<T> = Vec::with_capacity(len);
+        let table: Vec<T> = Vec::with_capacity(len);
         #[cfg(target_os = "linux")]
-        ask_for_huge_pages(table.as_mut_ptr().cast(), len * size_of::<T>());
+        ask_for_huge_pages(table.as_ptr().cast_mut().cast(), len * size_of::<T>());
         table
     }
 }
