@@ -25,6 +25,8 @@ use super::ntuple::{Network, NetworkError};
 
 const MAGIC: &[u8; 8] = b"G2048NQ\0";
 const VERSION: u32 = 1;
+/// The most weights a shipped file may name: eight 6-cell tuples (512 MiB as f32).
+const MOST_WEIGHTS: u64 = 8 << 24;
 
 /// The network in the shipped format. Weights within half a quantisation step of the first
 /// value (the network's most common weight) are stored as it.
@@ -117,8 +119,17 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
     if !scale.is_finite() || !first_value.is_finite() {
         return Err(NetworkError::Damaged);
     }
+    // A file names its tables' sizes: one that would make the game allocate more than the
+    // largest network it could ship (512 MiB of weights) is refused before anything is made.
+    let weights: u64 = tuples
+        .iter()
+        .map(|t| 16u64.saturating_pow(t.len() as u32))
+        .sum();
+    if weights > MOST_WEIGHTS {
+        return Err(NetworkError::TooManyWeights(weights));
+    }
     let cells: Vec<&[u8]> = tuples.iter().map(Vec::as_slice).collect();
-    // `Network::new` checks the tuples and their weights' count before it allocates them.
+    // `Network::new` checks the tuples themselves.
     let mut network = Network::new(&cells, first_value)?;
     let weights = network.weights_mut();
     let mut at = 0usize;
@@ -272,5 +283,22 @@ mod tests {
         let check = crc32fast::hash(&long);
         long.extend_from_slice(&check.to_le_bytes());
         assert_eq!(from_bytes(&long).err(), Some(NetworkError::RunsPastTheEnd));
+        // Tables larger than any network the game ships: refused before they are made.
+        let nine: Vec<[u8; 6]> = (0..9).map(|_| [0, 1, 2, 3, 4, 5]).collect();
+        let mut huge = Vec::from(&MAGIC[..]);
+        huge.extend_from_slice(&VERSION.to_le_bytes());
+        huge.extend_from_slice(&9u32.to_le_bytes());
+        for cells in &nine {
+            huge.push(6);
+            huge.extend_from_slice(cells);
+        }
+        huge.extend_from_slice(&1.0f32.to_le_bytes());
+        huge.extend_from_slice(&0.0f32.to_le_bytes());
+        let check = crc32fast::hash(&huge);
+        huge.extend_from_slice(&check.to_le_bytes());
+        assert_eq!(
+            from_bytes(&huge).err(),
+            Some(NetworkError::TooManyWeights(9 << 24))
+        );
     }
 }
