@@ -25,4 +25,4 @@ nice -n 19 "$CARGO_TARGET_DIR/release/examples/td_train" \
   --games "$games" --seed "$seed" \
   --alpha 1 --lambda 0.5 --tc true --restarts false --lanes 16 --initial 0 \
   --threads "$threads" --report 5000 --save-every 50000 \
-  --out "$out" --log "${out%.bin}.csv" | tee "${out%.bin}.log"
+  --out "$out" --log "${out%.bin}.csv" | tee -a "${out%.bin}.log"

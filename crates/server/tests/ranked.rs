@@ -21,6 +21,12 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 const DAY_MS: i64 = 86_400_000;
 
+/// Moves that any deal allows on a 4×4 board: each move adds one tile and merges only take tiles
+/// away, so before move k there are at most 2 + k tiles, and a board with an empty cell and a
+/// tile always has a move. The day's key is random, so a test that must not run out of moves
+/// plays at most this many (60 once met a deal that ended at 56).
+const SURE_MOVES: usize = 14;
+
 struct Harness {
     addr: SocketAddr,
     server: Arc<Server>,
@@ -214,12 +220,12 @@ async fn a_ranked_game_is_dealt_move_by_move_and_replays_once_its_day_is_publish
     assert_eq!((view.rows, view.cols, view.moves), (4, 4, 0));
     assert_eq!(view.tiles.iter().filter(|&&t| t != 0).count(), 2);
     assert!(view.ranked);
-    let played = play_some(&mut alice, &view, 60).await;
-    assert_eq!(played.len(), 60);
+    let played = play_some(&mut alice, &view, SURE_MOVES).await;
+    assert_eq!(played.len(), SURE_MOVES);
 
     // Each move's arrival is kept for the host, in order.
     let times = h.server.db.move_times(view.id).await.unwrap().unwrap();
-    assert_eq!(times.len(), 60);
+    assert_eq!(times.len(), SURE_MOVES);
     assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
 
     // While the day runs, its key and its games are not to be had.
@@ -234,7 +240,7 @@ async fn a_ranked_game_is_dealt_move_by_move_and_replays_once_its_day_is_publish
     // The day ends: moves to its game are refused, and its key is published.
     h.server.clock.advance(DAY_MS);
     assert_eq!(
-        code_of(&alice.play(60, Direction::Up).await),
+        code_of(&alice.play(SURE_MOVES as u32, Direction::Up).await),
         ErrorCode::Finished
     );
     let (status, body) = get(&format!("{http}/api/key/{today}")).await;
@@ -263,7 +269,7 @@ async fn a_ranked_game_is_dealt_move_by_move_and_replays_once_its_day_is_publish
         other => panic!("{other:?}"),
     };
     let (record, _, replayed) = Record::decode(&code).unwrap();
-    assert_eq!(record.moves.len(), 60);
+    assert_eq!(record.moves.len(), SURE_MOVES);
     assert_eq!(replayed.score(), game.score());
     assert_eq!(tiles(&replayed), tiles(&game));
     let (status, body) = get(&format!("{http}/api/code/{}", view.id)).await;
