@@ -1,51 +1,49 @@
-//! The n-tuple network as the game ships it: the weights quantised to 16 bits and stored
-//! sparsely, with a checksum. A trained 4×6-tuple network is 67 million weights (256 MiB as
-//! f32, `ntuple`'s training format), most of them never visited and still at their first
-//! value; this file keeps only the runs of weights that moved, each weight as an `i16` times
-//! one scale, so it is a fraction of that size (docs/ai.md gives the sizes).
+//! The n-tuple network as the game ships it: each weight a whole number of one step, those
+//! numbers compressed, with a checksum. A trained 4×6-tuple network is 67 million weights
+//! (256 MiB as f32, `ntuple`'s training format), most of them never visited and still at their
+//! first value. Here each weight is `first value + code × step`; the codes are written as
+//! zigzag LEB128 numbers (one byte for codes within ±63, and most are 0) and compressed with
+//! deflate. The step decides the size: docs/ai.md measures what each step costs in strength
+//! (`examples/network_formats.rs`); a step of 32 played as well as the trained f32 weights and
+//! made the shipped network 28.7 MB.
 //!
 //! The layout, every number little-endian:
 //!
 //! | bytes | what |
 //! |---|---|
 //! | 8 | `G2048NQ\0` |
-//! | 4 | the version, 1 |
+//! | 4 | the version, 2 |
 //! | 4 | how many tuples |
 //! | each tuple | its cell count (1 byte), then its cells (a byte each, `4y + x`) |
-//! | 4 | the scale, f32: a weight is its `i16` times the scale |
-//! | 4 | the first value, f32: what every weight not in a run is |
-//! | runs | a LEB128 count of weights at the first value, a LEB128 count of weights that follow, and those weights as `i16`s; until the last weight |
+//! | 4 | the step, f32 |
+//! | 4 | the first value, f32 |
+//! | the rest but 4 | a raw deflate stream: every weight's code, in order, as zigzag LEB128 |
 //! | 4 | CRC-32 of everything before it |
 //!
-//! Reading checks everything before it allocates the weights, and refuses a file that is cut
-//! short, damaged, of a newer version or of runs past the last weight, with the reason
-//! ([`NetworkError`]); it never panics.
+//! Reading checks the checksum and the tables' size before it allocates the weights, and
+//! refuses a file that is cut short, damaged, of another version, or with more or fewer codes
+//! than weights, with the reason ([`NetworkError`]); it never panics. (Version 1, runs of
+//! 16-bit weights, was never shipped: it made 61 MB of the trained network.)
+
+use std::io::{Read, Write};
 
 use super::ntuple::{Network, NetworkError};
 
 const MAGIC: &[u8; 8] = b"G2048NQ\0";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 /// The most weights a shipped file may name: eight 6-cell tuples (512 MiB as f32).
 const MOST_WEIGHTS: u64 = 8 << 24;
+/// The longest code: a zigzag `i32` takes at most 5 LEB128 bytes.
+const LONGEST_CODE: u32 = 35;
 
-/// The network in the shipped format. Weights within half a quantisation step of the first
-/// value (the network's most common weight) are stored as it.
-pub fn to_bytes(network: &Network, first_value: f32) -> Vec<u8> {
-    let weights = network.weights();
-    let largest = weights
-        .iter()
-        .map(|w| (w - first_value).abs())
-        .fold(0.0f32, f32::max);
-    let scale = if largest > 0.0 {
-        largest / f32::from(i16::MAX)
-    } else {
-        1.0
-    };
-    let quantised: Vec<i16> = weights
-        .iter()
-        .map(|w| ((w - first_value) / scale).round() as i16)
-        .collect();
-
+/// The network in the shipped format, each weight rounded to the nearest whole number of `step`
+/// from `first_value` (the value of every weight training never moved).
+pub fn to_bytes(network: &Network, first_value: f32, step: f32) -> Vec<u8> {
+    let mut codes = Vec::with_capacity(network.weights().len() + 1024);
+    for &w in network.weights() {
+        let code = ((w - first_value) / step).round() as i32;
+        leb128(&mut codes, u64::from(((code << 1) ^ (code >> 31)) as u32));
+    }
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
@@ -54,33 +52,11 @@ pub fn to_bytes(network: &Network, first_value: f32) -> Vec<u8> {
         out.push(cells.len() as u8);
         out.extend_from_slice(cells);
     }
-    out.extend_from_slice(&scale.to_le_bytes());
+    out.extend_from_slice(&step.to_le_bytes());
     out.extend_from_slice(&first_value.to_le_bytes());
-    let mut at = 0;
-    while at < quantised.len() {
-        let skip = quantised[at..].iter().take_while(|&&q| q == 0).count();
-        at += skip;
-        // A run ends at a stretch of zeros long enough to be cheaper skipped (a run's two
-        // counts cost about 4 bytes: two zero weights).
-        let mut end = at;
-        while end < quantised.len() {
-            let zeros = quantised[end..]
-                .iter()
-                .take(3)
-                .take_while(|&&q| q == 0)
-                .count();
-            if zeros >= 3 || end + zeros == quantised.len() {
-                break;
-            }
-            end += zeros.max(1);
-        }
-        leb128(&mut out, skip as u64);
-        leb128(&mut out, (end - at) as u64);
-        for q in &quantised[at..end] {
-            out.extend_from_slice(&q.to_le_bytes());
-        }
-        at = end;
-    }
+    let mut deflate = flate2::write::DeflateEncoder::new(out, flate2::Compression::best());
+    deflate.write_all(&codes).expect("compressing into memory");
+    let mut out = deflate.finish().expect("compressing into memory");
     let check = crc32fast::hash(&out);
     out.extend_from_slice(&check.to_le_bytes());
     out
@@ -114,9 +90,9 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
         let len = usize::from(reader.byte()?);
         tuples.push(reader.take(len)?.to_vec());
     }
-    let scale = f32::from_bits(reader.u32()?);
+    let step = f32::from_bits(reader.u32()?);
     let first_value = f32::from_bits(reader.u32()?);
-    if !scale.is_finite() || !first_value.is_finite() {
+    if !step.is_finite() || !first_value.is_finite() {
         return Err(NetworkError::Damaged);
     }
     // A file names its tables' sizes: one that would make the game allocate more than the
@@ -132,20 +108,35 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
     // `Network::new` checks the tuples themselves.
     let mut network = Network::new(&cells, first_value)?;
     let weights = network.weights_mut();
-    let mut at = 0usize;
-    while reader.at < reader.bytes.len() {
-        let skip = reader.leb128()?;
-        let run = reader.leb128()?;
-        let start = at.checked_add(skip).ok_or(NetworkError::RunsPastTheEnd)?;
-        let end = start.checked_add(run).ok_or(NetworkError::RunsPastTheEnd)?;
-        if end > weights.len() {
-            return Err(NetworkError::RunsPastTheEnd);
+    // The codes, inflated a piece at a time (never more than the weights need, plus one byte
+    // to see whether the stream goes on past them).
+    let mut inflate = flate2::read::DeflateDecoder::new(&reader.bytes[reader.at..]);
+    let mut piece = vec![0u8; 1 << 16];
+    let (mut at, mut number, mut shift) = (0usize, 0u32, 0u32);
+    loop {
+        let read = inflate
+            .read(&mut piece)
+            .map_err(|_| NetworkError::Damaged)?;
+        if read == 0 {
+            break;
         }
-        for w in &mut weights[start..end] {
-            let q = i16::from_le_bytes(*reader.take(2)?.first_chunk::<2>().expect("two bytes"));
-            *w = first_value + f32::from(q) * scale;
+        for &byte in &piece[..read] {
+            if shift >= LONGEST_CODE {
+                return Err(NetworkError::Damaged);
+            }
+            number |= u32::from(byte & 0x7f) << shift;
+            if byte & 0x80 != 0 {
+                shift += 7;
+                continue;
+            }
+            let w = weights.get_mut(at).ok_or(NetworkError::RunsPastTheEnd)?;
+            let code = (number >> 1) as i32 ^ -((number & 1) as i32);
+            *w = first_value + code as f32 * step;
+            (at, number, shift) = (at + 1, 0, 0);
         }
-        at = end;
+    }
+    if at < weights.len() || shift > 0 {
+        return Err(NetworkError::Truncated);
     }
     Ok(network)
 }
@@ -200,18 +191,6 @@ impl<'a> Reader<'a> {
             *self.take(4)?.first_chunk::<4>().expect("four bytes"),
         ))
     }
-
-    fn leb128(&mut self) -> Result<usize, NetworkError> {
-        let mut n = 0u64;
-        for shift in (0..64).step_by(7) {
-            let byte = self.byte()?;
-            n |= u64::from(byte & 0x7f) << shift;
-            if byte & 0x80 == 0 {
-                return usize::try_from(n).map_err(|_| NetworkError::RunsPastTheEnd);
-            }
-        }
-        Err(NetworkError::Damaged)
-    }
 }
 
 #[cfg(test)]
@@ -234,29 +213,57 @@ mod tests {
         16usize.pow(3) + 16usize.pow(2)
     }
 
+    /// The bytes before the checksum, and the checksum again over changed ones.
+    fn sealed(mut content: Vec<u8>) -> Vec<u8> {
+        let check = crc32fast::hash(&content);
+        content.extend_from_slice(&check.to_le_bytes());
+        content
+    }
+
+    /// A file's header with these tuples (step 1, first value 0), and `codes` deflated.
+    fn file_of(tuples: &[&[u8]], codes: &[u8]) -> Vec<u8> {
+        let mut out = Vec::from(&MAGIC[..]);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(tuples.len() as u32).to_le_bytes());
+        for cells in tuples {
+            out.push(cells.len() as u8);
+            out.extend_from_slice(cells);
+        }
+        out.extend_from_slice(&1.0f32.to_le_bytes());
+        out.extend_from_slice(&0.0f32.to_le_bytes());
+        let mut deflate = flate2::write::DeflateEncoder::new(out, flate2::Compression::fast());
+        deflate.write_all(codes).unwrap();
+        sealed(deflate.finish().unwrap())
+    }
+
     #[test]
     fn a_network_comes_back_within_half_a_step_and_smaller() {
         let network = network();
-        let bytes = to_bytes(&network, 0.0);
+        let step = 4.0;
+        let bytes = to_bytes(&network, 0.0, step);
         let back = from_bytes(&bytes).unwrap();
         assert_eq!(back.tuples(), network.tuples());
-        let step = 1000.0 / f32::from(i16::MAX);
         for (a, b) in network.weights().iter().zip(back.weights()) {
             assert!((a - b).abs() <= step / 2.0 + 1e-3, "{a} against {b}");
+            assert_eq!(b % step, 0.0, "{b} is a whole number of steps");
         }
-        assert!(bytes.len() < 4 * weights_len() / 4, "{} bytes", bytes.len());
-        // An untouched network is a header, one run and the check.
+        assert!(bytes.len() < weights_len() / 2, "{} bytes", bytes.len());
+        // Read back and written again, the same bytes.
+        assert_eq!(to_bytes(&back, 0.0, step), bytes);
+        // An untouched network's 16.8 M codes of one zero byte each deflate to next to nothing
+        // (deflate's best is about 1,000 to 1).
         let empty = Network::new(&[&[0, 1, 2, 3, 4, 5]], 0.0).unwrap();
-        assert_eq!(
-            to_bytes(&empty, 0.0).len(),
-            8 + 4 + 4 + 7 + 4 + 4 + 4 + 1 + 4
-        );
-        assert!(from_bytes(&to_bytes(&empty, 0.0)).unwrap() == empty);
+        let bytes = to_bytes(&empty, 0.0, step);
+        assert!(bytes.len() < 16usize.pow(6) / 1000, "{}", bytes.len());
+        assert!(from_bytes(&bytes).unwrap() == empty);
+        // Weights around another first value.
+        let around = Network::new(&[&[0, 1]], 320.0).unwrap();
+        assert!(from_bytes(&to_bytes(&around, 320.0, step)).unwrap() == around);
     }
 
     #[test]
     fn a_damaged_or_foreign_file_is_refused_with_its_reason() {
-        let bytes = to_bytes(&network(), 0.0);
+        let bytes = to_bytes(&network(), 0.0, 4.0);
         assert_eq!(from_bytes(b"PNG").err(), Some(NetworkError::NotANetwork));
         assert_eq!(
             from_bytes(&bytes[..bytes.len() - 9]).err(),
@@ -269,35 +276,50 @@ mod tests {
         let mut flipped = bytes.clone();
         flipped[40] ^= 1;
         assert_eq!(from_bytes(&flipped).err(), Some(NetworkError::Damaged));
-        let mut newer = bytes.clone();
-        newer[8] = 2;
+        let mut older = bytes.clone();
+        older[8] = 1;
         assert_eq!(
-            from_bytes(&newer).err(),
-            Some(NetworkError::UnknownVersion(2))
+            from_bytes(&older).err(),
+            Some(NetworkError::UnknownVersion(1))
         );
-        // Runs past the last weight, with a sound checksum: refused, not a panic.
-        let mut long = bytes[..bytes.len() - 4].to_vec();
-        leb128(&mut long, 1 << 40);
-        leb128(&mut long, 1);
-        long.extend_from_slice(&[0, 0]);
-        let check = crc32fast::hash(&long);
-        long.extend_from_slice(&check.to_le_bytes());
-        assert_eq!(from_bytes(&long).err(), Some(NetworkError::RunsPastTheEnd));
-        // Tables larger than any network the game ships: refused before they are made.
-        let nine: Vec<[u8; 6]> = (0..9).map(|_| [0, 1, 2, 3, 4, 5]).collect();
-        let mut huge = Vec::from(&MAGIC[..]);
-        huge.extend_from_slice(&VERSION.to_le_bytes());
-        huge.extend_from_slice(&9u32.to_le_bytes());
-        for cells in &nine {
-            huge.push(6);
-            huge.extend_from_slice(cells);
-        }
-        huge.extend_from_slice(&1.0f32.to_le_bytes());
-        huge.extend_from_slice(&0.0f32.to_le_bytes());
-        let check = crc32fast::hash(&huge);
-        huge.extend_from_slice(&check.to_le_bytes());
+        // With a sound checksum: codes past the last weight, too few codes, a code cut in the
+        // middle, a code longer than any weight's, and a stream that is not deflate. Refused,
+        // never a panic.
+        let one: &[&[u8]] = &[&[0]];
+        assert!(from_bytes(&file_of(one, &[0; 16])).is_ok());
         assert_eq!(
-            from_bytes(&huge).err(),
+            from_bytes(&file_of(one, &[0; 17])).err(),
+            Some(NetworkError::RunsPastTheEnd)
+        );
+        assert_eq!(
+            from_bytes(&file_of(one, &[0; 15])).err(),
+            Some(NetworkError::Truncated)
+        );
+        let mut cut = vec![0; 15];
+        cut.push(0x80);
+        assert_eq!(
+            from_bytes(&file_of(one, &cut)).err(),
+            Some(NetworkError::Truncated)
+        );
+        let mut long = vec![0; 15];
+        long.extend_from_slice(&[0xff; 6]);
+        long.push(1);
+        assert_eq!(
+            from_bytes(&file_of(one, &long)).err(),
+            Some(NetworkError::Damaged)
+        );
+        // The header: magic, version, count, one tuple of one cell, step and first value; then
+        // a block of deflate's reserved type.
+        let mut not_deflate = file_of(one, &[0; 16])[..8 + 4 + 4 + 2 + 4 + 4].to_vec();
+        not_deflate.push(0xff);
+        assert_eq!(
+            from_bytes(&sealed(not_deflate)).err(),
+            Some(NetworkError::Damaged)
+        );
+        // Tables larger than any network the game ships: refused before they are made.
+        let nine: Vec<&[u8]> = (0..9).map(|_| &[0u8, 1, 2, 3, 4, 5][..]).collect();
+        assert_eq!(
+            from_bytes(&file_of(&nine, &[])).err(),
             Some(NetworkError::TooManyWeights(9 << 24))
         );
     }
