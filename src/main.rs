@@ -15,7 +15,7 @@ mod cli {
 
     use clap::Parser;
     use g2048::GamePlugin;
-    use g2048::game::LanguageWanted;
+    use g2048::game::{AiNetwork, LanguageWanted};
     use g2048::i18n::Lang;
     use g2048::rules::{Config, MIN_SIZE, Shape};
     use g2048::save::{self, Documents, FileStore, Import, MemoryStore, Store};
@@ -69,6 +69,25 @@ mod cli {
         /// best scores only rise, every game is kept, and the backup's options replace these.
         #[arg(long, value_name = "FILE", conflicts_with_all = PLAY_FLAGS, conflicts_with = "export")]
         pub import: Option<PathBuf>,
+        /// The AI's learned evaluation, a network file (default: ai/ntuple.g2n beside the
+        /// program, else the source tree's assets/ai/ntuple.g2n). Without one the AI plays by
+        /// its built-in rules.
+        #[arg(long, value_name = "FILE")]
+        pub ai_network: Option<PathBuf>,
+    }
+
+    /// Where the AI's network is looked for without --ai-network: beside the program (a
+    /// download), then in the source tree it was built from (`cargo run`). Neither there: the
+    /// first, so that the notice's log line says where it was missed.
+    fn default_network_path() -> PathBuf {
+        let beside = std::env::current_exe()
+            .ok()
+            .and_then(|exe| Some(exe.parent()?.join("ai").join("ntuple.g2n")));
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/ai/ntuple.g2n");
+        match beside {
+            Some(beside) if beside.exists() || !source.exists() => beside,
+            _ => source,
+        }
     }
 
     /// The flags of a game played, which a backup's --export and --import do not take.
@@ -78,7 +97,7 @@ mod cli {
 
     /// What the command line asks for.
     pub enum Launch {
-        Play(GamePlugin),
+        Play(GamePlugin, AiNetwork),
         /// A backup was written or read: exit with this code.
         Exit(i32),
     }
@@ -189,19 +208,24 @@ mod cli {
             (None, Some((rows, cols))) => Shape::new(rows, cols),
             (None, None) => None,
         };
-        Launch::Play(GamePlugin {
-            size: shape,
-            target: cli.target,
-            seed: cli.seed,
-            store,
-            replay: cli.replay,
-            language: LanguageWanted {
-                flag: cli.lang,
-                system: g2048::game::language::system_languages(),
+        let network =
+            AiNetwork::from_file(cli.ai_network.clone().unwrap_or_else(default_network_path));
+        Launch::Play(
+            GamePlugin {
+                size: shape,
+                target: cli.target,
+                seed: cli.seed,
+                store,
+                replay: cli.replay,
+                language: LanguageWanted {
+                    flag: cli.lang,
+                    system: g2048::game::language::system_languages(),
+                },
+                daily: cli.daily,
+                server: cli.server.map(|flag| flag.0),
             },
-            daily: cli.daily,
-            server: cli.server.map(|flag| flag.0),
-        })
+            network,
+        )
     }
 
     /// The store's documents, what an earlier build set aside merged back and an import cut
@@ -371,8 +395,8 @@ fn main() {
     #[cfg(all(target_os = "windows", not(debug_assertions)))]
     let console = console::attach();
     #[cfg(not(target_arch = "wasm32"))]
-    let game = match cli::parse() {
-        cli::Launch::Play(game) => game,
+    let (game, network) = match cli::parse() {
+        cli::Launch::Play(game, network) => (game, network),
         cli::Launch::Exit(code) => std::process::exit(code),
     };
     #[cfg(all(target_os = "windows", not(debug_assertions)))]
@@ -406,5 +430,8 @@ fn main() {
     };
     #[cfg(not(target_arch = "wasm32"))]
     g2048::fatal::explain_start_failures();
-    g2048::windowed_app(game).run();
+    let mut app = g2048::windowed_app(game);
+    #[cfg(not(target_arch = "wasm32"))]
+    app.insert_resource(network);
+    app.run();
 }

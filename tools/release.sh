@@ -67,12 +67,20 @@ licences() {
     "$1/fonts/"
 }
 
+# network DIR: the AI's learned evaluation, in ai/ beside the program, where the game looks for
+# it (src/main.rs; without it the AI plays by its heuristic and says so once).
+network() {
+  mkdir -p "$1/ai"
+  cp assets/ai/ntuple.g2n "$1/ai/"
+}
+
 linux() {
   local name="g2048-$version-linux-x86_64" dir="$stage/g2048-$version-linux-x86_64"
   echo "release.sh: $name.tar.gz"
   cargo build --release --locked
   mkdir -p "$dir"
   cp "$CARGO_TARGET_DIR/release/g2048" "$dir/"
+  network "$dir"
   cp assets/linux/g2048.desktop assets/linux/install-launcher.sh "$dir/"
   cargo run --release --locked --example icons -- --desktop "$dir" >/dev/null
   licences "$dir"
@@ -91,6 +99,7 @@ windows() {
   cargo build --release --locked --target "$target"
   mkdir -p "$dir"
   cp "$CARGO_TARGET_DIR/$target/release/g2048.exe" "$dir/"
+  network "$dir"
   licences "$dir"
   players_readme >"$dir/README.md"
   (cd "$stage" && rm -f "$OLDPWD/$out/$name.zip" && zip -qr "$OLDPWD/$out/$name.zip" "$name")
@@ -110,6 +119,7 @@ macos() {
   mkdir -p "$app/Contents/MacOS" "$app/Contents/Resources" "$iconset"
   lipo -create -output "$app/Contents/MacOS/g2048" \
     "$CARGO_TARGET_DIR/${targets[0]}/release/g2048" "$CARGO_TARGET_DIR/${targets[1]}/release/g2048"
+  network "$app/Contents/MacOS"
   cargo run --release --locked --example icons -- --macos "$iconset" >/dev/null
   iconutil -c icns -o "$app/Contents/Resources/g2048.icns" "$iconset"
   cat >"$app/Contents/Info.plist" <<PLIST

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use bevy::{diagnostic::FrameCount, ecs::system::SystemParam, prelude::*};
 
+use super::ai_network::AiNetwork;
 use super::requests::Request;
 use super::state::Screen;
 use super::{Engine, GameSet, TilesMoving};
@@ -30,6 +31,10 @@ pub const PAUSE: Duration = Duration::from_millis(150);
 /// search leaves one core to the frames (so one thread on two cores); a move takes 250 ms or
 /// more (its slide, its new tile's appearance, the pause).
 pub const BETWEEN_MOVES_NODES: u64 = 2_000_000;
+/// The same search's nodes when the learned network scores the leaves (`AiNetwork`): a node
+/// costs several times the heuristic's (the network's 32 weights are spread over 256 MiB), so
+/// fewer of them fill the same time. docs/ai.md measures it.
+pub const BETWEEN_MOVES_NETWORK_NODES: u64 = 300_000;
 /// Whether the normal pace searches on a thread of its own (not on the web: the page has one
 /// thread, and starting another panics there).
 const SEARCH_OFF_FRAME: bool = cfg!(not(target_arch = "wasm32"));
@@ -67,6 +72,8 @@ pub struct AiBudget {
     pub in_frame: search::Budget,
     /// Natively at the normal pace, on 4×4: a search on a worker thread between two moves.
     pub between_moves: search::Budget,
+    /// The same search when the network scores the leaves.
+    pub between_moves_network: search::Budget,
 }
 
 impl AiBudget {
@@ -75,16 +82,18 @@ impl AiBudget {
         Self {
             in_frame: budget,
             between_moves: budget,
+            between_moves_network: budget,
         }
     }
 
     /// A search between two moves on `board`: `between_moves` on 4×4 (the packed board's
-    /// search), the frame's budget on the others.
-    fn between_moves_on(&self, board: &Board) -> search::Budget {
-        if board.shape() == Shape::square(4) {
-            self.between_moves
-        } else {
-            self.in_frame
+    /// search; `between_moves_network` when the network scores it), the frame's budget on the
+    /// others.
+    fn between_moves_on(&self, board: &Board, leaves: &search::Leaves) -> search::Budget {
+        match (board.shape() == Shape::square(4), leaves) {
+            (true, search::Leaves::Network(_)) => self.between_moves_network,
+            (true, search::Leaves::Heuristic) => self.between_moves,
+            (false, _) => self.in_frame,
         }
     }
 }
@@ -94,6 +103,7 @@ impl Default for AiBudget {
         Self {
             in_frame: search::Budget::Time(FRAME_BUDGET),
             between_moves: search::Budget::Nodes(BETWEEN_MOVES_NODES),
+            between_moves_network: search::Budget::Nodes(BETWEEN_MOVES_NETWORK_NODES),
         }
     }
 }
@@ -112,7 +122,7 @@ impl Thinking {
     /// Starts searching `board` unless that search is already running (a search of another
     /// board is let go: it ends on its own, its answer unread). Whether it runs (a thread could
     /// be started).
-    fn start(&mut self, board: &Board, budget: search::Budget) -> bool {
+    fn start(&mut self, board: &Board, budget: search::Budget, leaves: &search::Leaves) -> bool {
         if self
             .0
             .as_ref()
@@ -120,9 +130,9 @@ impl Thinking {
         {
             return true;
         }
-        let board = *board;
+        let (board, leaves) = (*board, leaves.clone());
         let search = move || {
-            search::appraise_board_on(&board, budget, search::background_threads())?
+            search::appraise_board_by(&board, budget, search::background_threads(), &leaves)?
                 .best()
                 .map(|c| c.direction)
         };
@@ -178,8 +188,10 @@ fn warm_up_ai() {
     search::warm_up();
 }
 
-fn suggest(game: &Game, budget: &AiBudget) -> Option<Direction> {
-    let choice = search::appraise_board(game.board(), budget.in_frame)?.best()?;
+fn suggest(game: &Game, budget: &AiBudget, leaves: &search::Leaves) -> Option<Direction> {
+    let choice =
+        search::appraise_board_by(game.board(), budget.in_frame, search::threads(), leaves)?
+            .best()?;
     Some(choice.direction)
 }
 
@@ -188,6 +200,7 @@ fn suggest(game: &Game, budget: &AiBudget) -> Option<Direction> {
 pub(super) struct AiControl<'w> {
     autoplay: ResMut<'w, Autoplay>,
     budget: Res<'w, AiBudget>,
+    network: ResMut<'w, AiNetwork>,
     hints: MessageWriter<'w, HintGiven>,
 }
 
@@ -198,7 +211,8 @@ impl AiControl<'_> {
     }
 
     pub(super) fn hint(&mut self, game: &Game) {
-        if let Some(direction) = suggest(game, &self.budget) {
+        self.network.wanted();
+        if let Some(direction) = suggest(game, &self.budget, self.network.leaves()) {
             self.hints.write(HintGiven(direction));
         }
     }
@@ -221,6 +235,7 @@ fn drive_autoplay(
     mut thinking: ResMut<Thinking>,
     engine: Res<Engine>,
     budget: Res<AiBudget>,
+    mut network: ResMut<AiNetwork>,
     moving: Res<TilesMoving>,
     mut requests: MessageWriter<Request>,
 ) {
@@ -235,8 +250,11 @@ fn drive_autoplay(
     if !autoplay.on {
         return;
     }
+    network.wanted();
+    let leaves = network.leaves();
     if off_frame {
-        off_frame = thinking.start(engine.board(), budget.between_moves_on(engine.board()));
+        let board = engine.board();
+        off_frame = thinking.start(board, budget.between_moves_on(board, leaves), leaves);
     }
     if moving.0 && !autoplay.fast {
         autoplay.idle = Duration::ZERO;
@@ -253,7 +271,7 @@ fn drive_autoplay(
         };
         answer
     } else {
-        suggest(&engine, &budget)
+        suggest(&engine, &budget, leaves)
     };
     autoplay.idle = Duration::ZERO;
     match next {

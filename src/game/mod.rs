@@ -19,6 +19,7 @@
 //! [`persist`] above them; [`route`] at the top. This module (the plugin, [`GameSet`]) is named by
 //! its children and names them only to add their plugins.
 
+pub mod ai_network;
 pub mod autoplay;
 pub mod board;
 pub mod coach;
@@ -50,6 +51,7 @@ use crate::rules::Shape;
 use crate::said;
 use crate::save::{Documents, Store};
 
+pub use ai_network::AiNetwork;
 pub use autoplay::{AiBudget, Autoplay, HintGiven, Thinking};
 pub use coach::{Coach, Rated, ShowBars, Summary, coach_on};
 pub use components::{Position, Tile, Value};
@@ -205,6 +207,7 @@ impl Plugin for GamePlugin {
         route::plugin(app);
         board::plugin(app);
         options::plugin(app);
+        ai_network::plugin(app);
         autoplay::plugin(app);
         coach::plugin(app);
         persist::plugin(app);

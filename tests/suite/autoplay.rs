@@ -1,12 +1,15 @@
 //! The AI in the game: autoplay wins from a fixed seed and stops at the win, hints show a move
-//! that changes the board, on every board size.
+//! that changes the board, on every board size; a network file scores the hints once read, and
+//! one that is missing or damaged is told once while the heuristic plays.
 
 use crate::common::*;
 use bevy::prelude::*;
 use g2048::{
+    ai::ntuple::Network,
     ai::search::{self, Budget},
-    game::{AiBudget, Autoplay, GameState, Request, Thinking},
-    rules::{Board, Config},
+    ai::shipped,
+    game::{AiBudget, AiNetwork, Autoplay, GameState, Notice, Request, Thinking},
+    rules::{Board, Config, Direction},
     view::{header::HintArrow, text::Label},
 };
 
@@ -123,6 +126,7 @@ fn each_pace_plays_the_move_its_own_budget_finds() {
     let budgets = AiBudget {
         in_frame: Budget::Nodes(1), // one level deep
         between_moves: Budget::Nodes(100_000),
+        between_moves_network: Budget::Nodes(100_000),
     };
     for fast in [false, true] {
         let mut app = app(Config::new(4, 1 << 16).unwrap(), 11);
@@ -174,6 +178,7 @@ fn the_search_between_moves_does_not_hold_up_the_frames() {
     app.insert_resource(AiBudget {
         in_frame: Budget::Nodes(1),
         between_moves: Budget::Nodes(3_000_000),
+        between_moves_network: Budget::Nodes(3_000_000),
     });
     // Ten distinct tiles and six empty cells: a search eight levels deep, millions of nodes.
     set_board(
@@ -202,4 +207,138 @@ fn the_search_between_moves_does_not_hold_up_the_frames() {
         app.update();
     }
     assert_eq!(engine(&app).moves(), 1, "its move is played once it ends");
+}
+
+/// Runs frames (a millisecond of real time apart, for the reading thread) until the network is
+/// no longer being read, and the notices those frames wrote, by id.
+fn frames_until_read(app: &mut App) -> Vec<&'static str> {
+    let mut ids = Vec::new();
+    for _ in 0..5_000 {
+        app.update();
+        let messages = app.world().resource::<Messages<Notice>>();
+        ids.extend(messages.iter_current_update_messages().map(|n| n.0.id));
+        if !app.world().resource::<AiNetwork>().loading() {
+            return ids;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    panic!("the network was not read in 5,000 frames");
+}
+
+/// The arrow a hint shows now, as a direction.
+fn hinted(app: &mut App) -> Direction {
+    let world = app.world_mut();
+    let mut arrows = world.query_filtered::<&Label, With<HintArrow>>();
+    match arrows.single(world).unwrap().0.as_str() {
+        "↑" => Direction::Up,
+        "↓" => Direction::Down,
+        "←" => Direction::Left,
+        "→" => Direction::Right,
+        other => panic!("not an arrow: {other}"),
+    }
+}
+
+#[test]
+fn a_missing_or_damaged_network_is_told_once_and_the_heuristic_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let damaged = dir.path().join("damaged.g2n");
+    let mut bytes = shipped::to_bytes(&Network::new(&[&[0, 1]], 0.0).unwrap(), 0.0, 1.0);
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&damaged, bytes).unwrap();
+    for (file, told) in [
+        (dir.path().join("absent.g2n"), "notice-ai-network-missing"),
+        (damaged, "notice-ai-network-damaged"),
+        (dir.path().to_path_buf(), "notice-ai-network-damaged"),
+    ] {
+        let mut app = ai_app(Config::default(), 9);
+        app.insert_resource(AiNetwork::from_file(file.clone()));
+        settle(&mut app);
+        assert!(
+            !app.world().resource::<AiNetwork>().loading(),
+            "nothing is read before the AI is asked"
+        );
+        // The first hint comes at once, from the heuristic, and starts the reading.
+        let board = *engine(&app).board();
+        press(&mut app, KeyCode::KeyI);
+        let heuristic = search::appraise_board(&board, Budget::Nodes(3_000)).unwrap();
+        assert_eq!(
+            Some(hinted(&mut app)),
+            heuristic.best().map(|c| c.direction)
+        );
+        assert_eq!(
+            frames_until_read(&mut app),
+            vec![told],
+            "{}",
+            file.display()
+        );
+        assert!(!app.world().resource::<AiNetwork>().leaves().is_network());
+        // Asked again, and played by: the heuristic, told no more.
+        settle(&mut app);
+        press(&mut app, KeyCode::KeyI);
+        app.world_mut().write_message(Request::ToggleAutoplay);
+        assert!(frames_until_read(&mut app).is_empty());
+        for _ in 0..100 {
+            app.update();
+            let messages = app.world().resource::<Messages<Notice>>();
+            assert_eq!(messages.iter_current_update_messages().count(), 0);
+        }
+        assert!(engine(&app).moves() > 0, "autoplay plays on");
+    }
+}
+
+/// A small network whose weights are far from the heuristic's idea of a board: cell 0's tile
+/// is worth 1,000 times its exponent, and each pair of the top row's first two cells something
+/// of its own.
+fn fixture_network() -> Network {
+    let network = Network::new(&[&[0], &[0, 1]], 0.0).unwrap();
+    let mut bytes = network.to_bytes();
+    let weights = network.weights().len();
+    let header = bytes.len() - 4 * weights;
+    for (k, slot) in bytes[header..].chunks_exact_mut(4).enumerate() {
+        let w = if k < 16 {
+            1000.0 * k as f32
+        } else {
+            (k as f32 * 0.37).sin() * 500.0
+        };
+        slot.copy_from_slice(&f32::to_le_bytes(w));
+    }
+    Network::from_bytes(&bytes).unwrap()
+}
+
+#[test]
+fn a_network_file_scores_the_hints_once_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ntuple.g2n");
+    let network = fixture_network();
+    std::fs::write(&file, shipped::to_bytes(&network, 0.0, 1.0)).unwrap();
+    let leaves = search::Leaves::Network(std::sync::Arc::new(
+        shipped::from_bytes(&std::fs::read(&file).unwrap()).unwrap(),
+    ));
+    let mut app = ai_app(Config::default(), 9);
+    app.insert_resource(AiNetwork::from_file(file));
+    press(&mut app, KeyCode::KeyI);
+    assert!(frames_until_read(&mut app).is_empty(), "nothing to tell");
+    assert!(app.world().resource::<AiNetwork>().leaves().is_network());
+    // Moves until a board where the network and the heuristic disagree; there the hint is the
+    // network's.
+    let budget = Budget::Nodes(3_000);
+    for _ in 0..200 {
+        settle(&mut app);
+        let board = *engine(&app).board();
+        let by = |leaves: &search::Leaves| {
+            search::appraise_board_by(&board, budget, 1, leaves)
+                .and_then(|a| a.best())
+                .map(|c| c.direction)
+        };
+        let (learned, heuristic) = (by(&leaves), by(&search::Leaves::Heuristic));
+        if learned != heuristic {
+            press(&mut app, KeyCode::KeyI);
+            assert_eq!(Some(hinted(&mut app)), learned);
+            return;
+        }
+        let step = learned.expect("a move is left");
+        app.world_mut().write_message(Request::Move(step));
+    }
+    panic!("the network and the heuristic agreed on 200 boards");
 }

@@ -449,9 +449,36 @@ pub fn appraise_board(board: &Board, budget: Budget) -> Option<Appraisal> {
 
 /// [`appraise_board`] on `threads` threads (the same answer on any number).
 pub fn appraise_board_on(board: &Board, budget: Budget, threads: usize) -> Option<Appraisal> {
-    match packed::pack(board) {
-        Some(p) => appraise_on(p, budget, threads, &Heuristic),
-        None => appraise_on(*board, budget, threads, &Heuristic),
+    appraise_board_by(board, budget, threads, &Leaves::Heuristic)
+}
+
+/// What scores the game's searches' leaves: the hand-made heuristic, or a learned n-tuple
+/// network (docs/ai.md), which scores 4×4 boards only: the other shapes, and a 4×4 board with
+/// a tile past 32768, which the packed board cannot hold, keep the heuristic.
+#[derive(Clone, Default)]
+pub enum Leaves {
+    #[default]
+    Heuristic,
+    Network(std::sync::Arc<super::ntuple::Network>),
+}
+
+impl Leaves {
+    pub fn is_network(&self) -> bool {
+        matches!(self, Leaves::Network(_))
+    }
+}
+
+/// [`appraise_board_on`] with the leaves scored by `leaves`.
+pub fn appraise_board_by(
+    board: &Board,
+    budget: Budget,
+    threads: usize,
+    leaves: &Leaves,
+) -> Option<Appraisal> {
+    match (packed::pack(board), leaves) {
+        (Some(p), Leaves::Network(network)) => appraise_on(p, budget, threads, network.as_ref()),
+        (Some(p), Leaves::Heuristic) => appraise_on(p, budget, threads, &Heuristic),
+        (None, _) => appraise_on(*board, budget, threads, &Heuristic),
     }
 }
 

@@ -1,0 +1,152 @@
+//! The AI's learned evaluation on the desktop: an n-tuple network (docs/ai.md, "A learned
+//! evaluation"), read from `assets/ai/ntuple.g2n` (`ai/ntuple.g2n` beside the program in a
+//! download) the first time the AI is asked for a move, on a thread of its own, so that no
+//! frame waits for its 28.6 MB and 256 MiB of weights. The hand-made heuristic plays until it is
+//! read, and for good if it cannot be: a missing or damaged file is told to the player once,
+//! with the reason in the log, and is not tried again in that run.
+//!
+//! Only 4×4 boards are scored by the network (`search::Leaves`). The page, and the headless
+//! tests, have no file: `AiNetwork::default()` never loads one.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use bevy::prelude::*;
+
+use super::{GameSet, Notice};
+use crate::ai::ntuple::{Network, NetworkError};
+use crate::ai::search::Leaves;
+use crate::i18n::Said;
+use crate::said;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiNetwork>().add_systems(
+        Update,
+        receive_network
+            .run_if(|network: Res<AiNetwork>| network.loading())
+            .in_set(GameSet::Input),
+    );
+}
+
+/// Why the network could not be read.
+#[derive(Debug)]
+pub enum LoadError {
+    /// No file where it was looked for.
+    Missing(PathBuf),
+    /// The file is there but could not be read.
+    Unreadable(PathBuf, std::io::Error),
+    /// The file was read but is not a network this build can use.
+    Refused(PathBuf, NetworkError),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Missing(path) => write!(f, "no file at {}", path.display()),
+            LoadError::Unreadable(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            LoadError::Refused(path, e) => write!(f, "{}: {e}", path.display()),
+        }
+    }
+}
+
+impl LoadError {
+    /// The player's line (the reason, with the path, goes to the log).
+    pub fn said(&self) -> Said {
+        match self {
+            LoadError::Missing(_) => said!("notice-ai-network-missing"),
+            LoadError::Unreadable(..) | LoadError::Refused(..) => {
+                said!("notice-ai-network-damaged")
+            }
+        }
+    }
+}
+
+/// Reads the network at `path` (the whole file, then its checksum, then the weights).
+pub fn load(path: PathBuf) -> Result<Network, LoadError> {
+    let bytes = std::fs::read(&path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => LoadError::Missing(path.clone()),
+        _ => LoadError::Unreadable(path.clone(), e),
+    })?;
+    crate::ai::shipped::from_bytes(&bytes).map_err(|e| LoadError::Refused(path, e))
+}
+
+/// Where the network comes from, and what scores the AI's leaves now.
+#[derive(Resource, Default)]
+pub struct AiNetwork {
+    /// The file to read on the AI's first use (`None`: the heuristic always plays).
+    file: Option<PathBuf>,
+    /// The reading, while it runs.
+    reading: Option<JoinHandle<Result<Network, LoadError>>>,
+    /// What the searches use: the heuristic until the network is read.
+    leaves: Leaves,
+}
+
+impl AiNetwork {
+    /// The network in `file`, read when the AI is first asked for a move.
+    pub fn from_file(file: PathBuf) -> Self {
+        Self {
+            file: Some(file),
+            ..default()
+        }
+    }
+
+    /// What scores the searches' leaves now.
+    pub fn leaves(&self) -> &Leaves {
+        &self.leaves
+    }
+
+    /// Whether the file is being read.
+    pub fn loading(&self) -> bool {
+        self.reading.is_some()
+    }
+
+    /// The AI is about to search: starts reading the file the first time (a file is tried
+    /// once a run).
+    pub fn wanted(&mut self) {
+        let Some(file) = self.file.take() else {
+            return;
+        };
+        match std::thread::Builder::new()
+            .name("ai network".into())
+            .spawn(move || {
+                let started = std::time::Instant::now();
+                let read = load(file);
+                if read.is_ok() {
+                    info!("the AI's network is read in {:.0?}", started.elapsed());
+                }
+                read
+            }) {
+            Ok(thread) => self.reading = Some(thread),
+            Err(e) => warn!("the AI's network is not read: no thread ({e})"),
+        }
+    }
+}
+
+/// The network, once read, scores the leaves from the next search on; a file that could not
+/// be read is told once.
+fn receive_network(mut network: ResMut<AiNetwork>, mut notices: MessageWriter<Notice>) {
+    if !network
+        .reading
+        .as_ref()
+        .is_some_and(JoinHandle::is_finished)
+    {
+        return;
+    }
+    let Some(reading) = network.reading.take() else {
+        return;
+    };
+    match reading
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    {
+        Ok(read) => {
+            info!("the AI's network is read: {} weights", read.weights().len());
+            network.leaves = Leaves::Network(Arc::new(read));
+        }
+        Err(e) => {
+            warn!("the AI plays by its heuristic: the network: {e}");
+            notices.write(Notice(e.said()));
+        }
+    }
+}
