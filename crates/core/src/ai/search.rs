@@ -314,7 +314,19 @@ impl<P: Position, E: Evaluation<P>> Search<'_, P, E> {
 
     fn chance(&mut self, b: P, probability: f32, depth: u32) -> f32 {
         if probability < PROBABILITY_CUTOFF || depth >= self.depth_limit {
-            return self.evaluation.value(b);
+            if !E::ADDS_REWARDS {
+                return self.evaluation.value(b);
+            }
+            // A learned value costs 32 reads scattered over its tables: a leaf reached again
+            // by another path is taken from the cache (or the value a deeper search found for
+            // it), kept as a leaf's (at a depth past any, which no node above the leaves takes
+            // for its own).
+            if let Some(&(_, value)) = self.cache.get(&b) {
+                return value;
+            }
+            let value = self.evaluation.value(b);
+            self.cache.insert(b, (u32::MAX, value));
+            return value;
         }
         if self.out_of_budget() {
             return 0.0;
