@@ -341,6 +341,7 @@ fn main() {
         .collect();
     let mut window_time = state.window_seconds;
     let mut last_save = state.finished;
+    let moves_before = state.total_moves;
     loop {
         let to_start = args.games - state.finished;
         let round_started = Instant::now();
@@ -405,11 +406,13 @@ fn main() {
             break;
         }
     }
+    // A run that went on from a state: its moves a second are of this part's moves only.
+    let moves_now = state.total_moves - moves_before;
     println!(
-        "{} games, {} moves in {training:.0} s of training this time ({:.3} M moves/s); written to {}",
+        "{} games, {} moves in all; {moves_now} moves in {training:.0} s of training this time ({:.3} M moves/s); written to {}",
         state.finished,
         state.total_moves,
-        state.total_moves as f64 / training.max(1e-9) / 1e6,
+        moves_now as f64 / training.max(1e-9) / 1e6,
         args.out.display()
     );
 }
