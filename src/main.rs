@@ -91,8 +91,17 @@ mod cli {
     }
 
     /// The flags of a game played, which a backup's --export and --import do not take.
-    const PLAY_FLAGS: [&str; 9] = [
-        "size", "rows", "cols", "target", "seed", "replay", "lang", "daily", "server",
+    const PLAY_FLAGS: [&str; 10] = [
+        "size",
+        "rows",
+        "cols",
+        "target",
+        "seed",
+        "replay",
+        "lang",
+        "daily",
+        "server",
+        "ai_network",
     ];
 
     /// What the command line asks for.
