@@ -113,7 +113,8 @@ impl AiNetwork {
                 let started = std::time::Instant::now();
                 let read = load(file);
                 if read.is_ok() {
-                    info!("the AI's network is read in {:.0?}", started.elapsed());
+                    let ms = started.elapsed().as_secs_f64() * 1000.0;
+                    info!("the AI's network is read in {ms:.0} ms");
                 }
                 read
             }) {
