@@ -63,6 +63,7 @@ impl LoadError {
 }
 
 /// Reads the network at `path` (the whole file, then its checksum, then the weights).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn load(path: PathBuf) -> Result<Network, LoadError> {
     let bytes = std::fs::read(&path).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => LoadError::Missing(path.clone()),
@@ -104,24 +105,41 @@ impl AiNetwork {
     /// The AI is about to search: starts reading the file the first time (a file is tried
     /// once a run).
     pub fn wanted(&mut self) {
-        let Some(file) = self.file.take() else {
-            return;
-        };
-        match std::thread::Builder::new()
-            .name("ai network".into())
-            .spawn(move || {
-                let started = std::time::Instant::now();
-                let read = load(file);
-                if read.is_ok() {
-                    let ms = started.elapsed().as_secs_f64() * 1000.0;
-                    info!("the AI's network is read in {ms:.0} ms");
-                }
-                read
-            }) {
-            Ok(thread) => self.reading = Some(thread),
-            Err(e) => warn!("the AI's network is not read: no thread ({e})"),
+        if let Some(file) = self.file.take() {
+            self.reading = start_reading(file);
         }
     }
+}
+
+/// Reads `file` on a thread of its own.
+#[cfg(not(target_arch = "wasm32"))]
+fn start_reading(file: PathBuf) -> Option<JoinHandle<Result<Network, LoadError>>> {
+    let read = move || {
+        let started = std::time::Instant::now();
+        let read = load(file);
+        if read.is_ok() {
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            info!("the AI's network is read in {ms:.0} ms");
+        }
+        read
+    };
+    match std::thread::Builder::new()
+        .name("ai network".into())
+        .spawn(read)
+    {
+        Ok(thread) => Some(thread),
+        Err(e) => {
+            warn!("the AI's network is not read: no thread ({e})");
+            None
+        }
+    }
+}
+
+/// The page has no threads and no files: its AI keeps the heuristic (docs/ai.md says why), and
+/// its .wasm carries no network reader.
+#[cfg(target_arch = "wasm32")]
+fn start_reading(_file: PathBuf) -> Option<JoinHandle<Result<Network, LoadError>>> {
+    None
 }
 
 /// The network, once read, scores the leaves from the next search on; a file that could not
