@@ -70,8 +70,8 @@ struct Args {
     budget_nodes: Option<u64>,
     /// Score the leaves by this n-tuple network (4×4 only) instead of the heuristic (a board
     /// with a tile past 32768, which the packed board cannot hold, is searched by the
-    /// heuristic). The largest memory then counts the network twice: its file is read whole
-    /// before the network is made from it.
+    /// heuristic): a trained file or a shipped one. The largest memory then counts the file
+    /// too, read whole before the network is made from it (a trained file: the network twice).
     #[arg(long)]
     net: Option<std::path::PathBuf>,
     /// Add each finished game to this file (a JSON line: its seed, figures and every search's
@@ -142,11 +142,12 @@ struct Played {
 }
 
 /// What a results file's first line names: what changes the games' figures.
-fn run_name(args: &Args) -> String {
-    let net = args.net.as_ref().map(|path| {
-        let bytes = std::fs::read(path).unwrap_or_default();
-        format!("{} (crc {:08x})", path.display(), crc32fast::hash(&bytes))
-    });
+fn run_name(args: &Args, net_crc: Option<u32>) -> String {
+    let net = args
+        .net
+        .as_ref()
+        .zip(net_crc)
+        .map(|(path, crc)| format!("{} (crc {crc:08x})", path.display()));
     format!(
         "ai_bench {} budget {:?} stop_at {:?} max_moves {:?} net {:?}",
         args.shape(),
@@ -240,12 +241,21 @@ fn play(seed: u64, args: &Args, net: Option<&Network>) -> Played {
 
 fn main() {
     let args = Args::parse();
-    let net = args.net.as_ref().map(|path| {
-        g2048_core::ai::shipped::read(path).unwrap_or_else(|e| {
-            eprintln!("ai_bench: {e}");
-            std::process::exit(2)
-        })
-    });
+    // The file is read once: its network, and its checksum for the results file's first line.
+    let (net, net_crc) = match &args.net {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .unwrap_or_else(|e| fail(format_args!("cannot read {}: {e}", path.display())));
+            let network = if Network::is_training_file(&bytes) {
+                Network::from_bytes(&bytes)
+            } else {
+                g2048_core::ai::shipped::from_bytes(&bytes)
+            }
+            .unwrap_or_else(|e| fail(format_args!("{}: {e}", path.display())));
+            (Some(network), Some(crc32fast::hash(&bytes)))
+        }
+        None => (None, None),
+    };
     if net.is_some() && args.shape() != Shape::new(4, 4).expect("4×4") {
         eprintln!("ai_bench: --net plays 4×4 only");
         std::process::exit(2);
@@ -277,7 +287,7 @@ fn main() {
     // As the game does at start: the 4×4 tables are not built within the first move's time.
     search::warm_up();
     let started = Instant::now();
-    let name = run_name(&args);
+    let name = run_name(&args, net_crc);
     let earlier = args
         .results
         .as_ref()
