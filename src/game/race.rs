@@ -136,8 +136,8 @@ impl Racing {
     fn new(rival: Rival, history: &rules::History) -> Option<Self> {
         let (moves, ai) = match &rival {
             Rival::Record(record) => (record.replay().ok()?.0, None),
-            Rival::Ai { config, seed } => {
-                let (game, moves) = rules::History::seeded(*config, *seed);
+            Rival::Ai { .. } => {
+                let (game, moves) = rival.new_game();
                 let stuck = game.status() == Status::Over;
                 (moves, Some((game, stuck)))
             }
