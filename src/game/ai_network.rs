@@ -1,7 +1,7 @@
 //! The AI's learned evaluation on the desktop: an n-tuple network (docs/ai.md, "A learned
 //! evaluation"), read from `assets/ai/ntuple.g2n` (`ai/ntuple.g2n` beside the program in a
 //! download) the first time the AI is asked for a move, on a thread of its own, so that no
-//! frame waits for its 28.6 MB and 256 MiB of weights. The hand-made heuristic plays until it is
+//! frame waits for its 28.6 MB and 128 MiB of weights. The hand-made heuristic plays until it is
 //! read, and for good if it cannot be: a missing or damaged file is told to the player once,
 //! with the reason in the log, and is not tried again in that run.
 //!
@@ -15,7 +15,7 @@ use std::thread::JoinHandle;
 use bevy::prelude::*;
 
 use super::{GameSet, Notice};
-use crate::ai::ntuple::{Network, NetworkError};
+use crate::ai::ntuple::{CompactNetwork, NetworkError};
 use crate::ai::search::Leaves;
 use crate::i18n::Said;
 use crate::said;
@@ -64,12 +64,12 @@ impl LoadError {
 
 /// Reads the network at `path` (the whole file, then its checksum, then the weights).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn load(path: PathBuf) -> Result<Network, LoadError> {
+pub fn load(path: PathBuf) -> Result<CompactNetwork, LoadError> {
     let bytes = std::fs::read(&path).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => LoadError::Missing(path.clone()),
         _ => LoadError::Unreadable(path.clone(), e),
     })?;
-    crate::ai::shipped::from_bytes(&bytes).map_err(|e| LoadError::Refused(path, e))
+    crate::ai::shipped::compact_from_bytes(&bytes).map_err(|e| LoadError::Refused(path, e))
 }
 
 /// Where the network comes from, and what scores the AI's leaves now.
@@ -78,7 +78,7 @@ pub struct AiNetwork {
     /// The file to read on the AI's first use (`None`: the heuristic always plays).
     file: Option<PathBuf>,
     /// The reading, while it runs.
-    reading: Option<JoinHandle<Result<Network, LoadError>>>,
+    reading: Option<JoinHandle<Result<CompactNetwork, LoadError>>>,
     /// What the searches use: the heuristic until the network is read.
     leaves: Leaves,
 }
@@ -113,7 +113,7 @@ impl AiNetwork {
 
 /// Reads `file` on a thread of its own.
 #[cfg(not(target_arch = "wasm32"))]
-fn start_reading(file: PathBuf) -> Option<JoinHandle<Result<Network, LoadError>>> {
+fn start_reading(file: PathBuf) -> Option<JoinHandle<Result<CompactNetwork, LoadError>>> {
     let read = move || {
         let started = std::time::Instant::now();
         let read = load(file);
@@ -138,7 +138,7 @@ fn start_reading(file: PathBuf) -> Option<JoinHandle<Result<Network, LoadError>>
 /// The page has no threads and no files: its AI keeps the heuristic (docs/ai.md says why), and
 /// its .wasm carries no network reader.
 #[cfg(target_arch = "wasm32")]
-fn start_reading(_file: PathBuf) -> Option<JoinHandle<Result<Network, LoadError>>> {
+fn start_reading(_file: PathBuf) -> Option<JoinHandle<Result<CompactNetwork, LoadError>>> {
     None
 }
 
@@ -160,7 +160,7 @@ fn receive_network(mut network: ResMut<AiNetwork>, mut notices: MessageWriter<No
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     {
         Ok(read) => {
-            info!("the AI's network is read: {} weights", read.weights().len());
+            info!("the AI's network is read: {} weights", read.weights());
             network.leaves = Leaves::Network(Arc::new(read));
         }
         Err(e) => {

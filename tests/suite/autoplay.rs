@@ -313,7 +313,7 @@ fn a_network_file_scores_the_hints_once_it_is_read() {
     let network = fixture_network();
     std::fs::write(&file, shipped::to_bytes(&network, 0.0, 1.0)).unwrap();
     let leaves = search::Leaves::Network(std::sync::Arc::new(
-        shipped::from_bytes(&std::fs::read(&file).unwrap()).unwrap(),
+        shipped::compact_from_bytes(&std::fs::read(&file).unwrap()).unwrap(),
     ));
     let mut app = ai_app(Config::default(), 9);
     app.insert_resource(AiNetwork::from_file(file));

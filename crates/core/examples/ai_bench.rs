@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Parser;
-use g2048_core::ai::ntuple::Network;
+use g2048_core::ai::ntuple::{CompactNetwork, Network};
 use g2048_core::ai::rates::wilson_95;
 use g2048_core::ai::search::{Budget, Choice, Heuristic};
 use g2048_core::ai::{packed, search};
@@ -74,6 +74,10 @@ struct Args {
     /// too, read whole before the network is made from it (a trained file: the network twice).
     #[arg(long)]
     net: Option<std::path::PathBuf>,
+    /// With --net: hold its weights as whole steps of this size in 16 bits
+    /// (`CompactNetwork`, half the memory) instead of f32s.
+    #[arg(long, requires = "net")]
+    compact: Option<f32>,
     /// Add each finished game to this file (a JSON line: its seed, figures and every search's
     /// time and nodes), after a first line naming the run. Run again with the same file and
     /// flags, the games already in it are not played again and the table covers them all: a
@@ -92,7 +96,14 @@ fn positive_ms(text: &str) -> Result<f64, String> {
     }
 }
 
-fn choose(board: &Board, budget: Option<Budget>, net: Option<&Network>) -> Option<Choice> {
+/// What scores the leaves: the heuristic, or a network in f32s or in whole steps.
+enum Leaves {
+    Heuristic,
+    Network(Network),
+    Compact(CompactNetwork),
+}
+
+fn choose(board: &Board, budget: Option<Budget>, leaves: &Leaves) -> Option<Choice> {
     fn with<P: search::Position, E: search::Evaluation<P>>(
         b: P,
         budget: Option<Budget>,
@@ -103,9 +114,10 @@ fn choose(board: &Board, budget: Option<Budget>, net: Option<&Network>) -> Optio
             Some(budget) => search::appraise_with(b, budget, evaluation)?.best(),
         }
     }
-    match (packed::pack(board), net) {
-        (Some(p), Some(net)) => with(p, budget, net),
-        (Some(p), None) => with(p, budget, &Heuristic),
+    match (packed::pack(board), leaves) {
+        (Some(p), Leaves::Network(net)) => with(p, budget, net),
+        (Some(p), Leaves::Compact(net)) => with(p, budget, net),
+        (Some(p), Leaves::Heuristic) => with(p, budget, &Heuristic),
         (None, _) => with(*board, budget, &Heuristic),
     }
 }
@@ -148,8 +160,12 @@ fn run_name(args: &Args, net_crc: Option<u32>) -> String {
         .as_ref()
         .zip(net_crc)
         .map(|(path, crc)| format!("{} (crc {crc:08x})", path.display()));
+    let compact = args
+        .compact
+        .map(|step| format!(" compact {step}"))
+        .unwrap_or_default();
     format!(
-        "ai_bench {} budget {:?} stop_at {:?} max_moves {:?} net {:?}",
+        "ai_bench {} budget {:?} stop_at {:?} max_moves {:?} net {:?}{compact}",
         args.shape(),
         args.budget(),
         args.stop_at,
@@ -203,7 +219,7 @@ impl Args {
     }
 }
 
-fn play(seed: u64, args: &Args, net: Option<&Network>) -> Played {
+fn play(seed: u64, args: &Args, leaves: &Leaves) -> Played {
     let config = Config::with_shape(args.shape(), 2048).expect("every shape takes 2048");
     let budget = args.budget();
     let mut game = Game::new(config, seed);
@@ -220,7 +236,7 @@ fn play(seed: u64, args: &Args, net: Option<&Network>) -> Played {
             break;
         }
         let t = Instant::now();
-        let Some(choice) = choose(game.board(), budget, net) else {
+        let Some(choice) = choose(game.board(), budget, leaves) else {
             break;
         };
         ms.push(t.elapsed().as_secs_f64() * 1000.0);
@@ -260,6 +276,16 @@ fn main() {
         eprintln!("ai_bench: --net plays 4×4 only");
         std::process::exit(2);
     }
+    let leaves = match (net, args.compact) {
+        (Some(net), Some(step)) => Leaves::Compact(net.compact(0.0, step).unwrap_or_else(|| {
+            fail(format_args!(
+                "a weight is more than {} steps of {step} from 0",
+                i16::MAX
+            ))
+        })),
+        (Some(net), None) => Leaves::Network(net),
+        (None, _) => Leaves::Heuristic,
+    };
     let jobs = args.jobs.max(1);
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     search::set_max_threads((cores / jobs).max(1));
@@ -325,7 +351,7 @@ fn main() {
                     let Some(&seed) = to_play.get(i) else {
                         break;
                     };
-                    let played = play(seed, &args, net.as_ref());
+                    let played = play(seed, &args, &leaves);
                     if let Some(file) = file.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
                         use std::io::Write;
                         let line = serde_json::to_string(&played).expect("figures serialise");

@@ -270,6 +270,14 @@ impl Evaluation<Packed> for super::ntuple::Network {
     }
 }
 
+impl Evaluation<Packed> for super::ntuple::CompactNetwork {
+    const ADDS_REWARDS: bool = true;
+    #[inline]
+    fn value(&self, b: Packed) -> f32 {
+        super::ntuple::CompactNetwork::value(self, b)
+    }
+}
+
 /// Chance nodes searched: the value, and the depth it was found at. Hashed with foldhash: far cheaper than std's SipHash for u64 keys (the cache is hit millions of times).
 type Cache<P> = HashMap<P, (u32, f32), foldhash::fast::FixedState>;
 
@@ -471,7 +479,7 @@ pub fn appraise_board_on(board: &Board, budget: Budget, threads: usize) -> Optio
 pub enum Leaves {
     #[default]
     Heuristic,
-    Network(std::sync::Arc<super::ntuple::Network>),
+    Network(std::sync::Arc<super::ntuple::CompactNetwork>),
 }
 
 impl Leaves {

@@ -27,7 +27,7 @@
 
 use std::io::{Read, Write};
 
-use super::ntuple::{Network, NetworkError};
+use super::ntuple::{CompactNetwork, Network, NetworkError};
 
 const MAGIC: &[u8; 8] = b"G2048NQ\0";
 const VERSION: u32 = 2;
@@ -62,83 +62,138 @@ pub fn to_bytes(network: &Network, first_value: f32, step: f32) -> Vec<u8> {
     out
 }
 
-/// A network read from [`to_bytes`]'s format; anything else is refused with the reason.
+/// A network read from [`to_bytes`]'s format, as f32 weights (for training further or
+/// comparing); anything else is refused with the reason.
 pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-    let body = bytes.strip_prefix(MAGIC).ok_or(NetworkError::NotANetwork)?;
-    let mut reader = Reader { bytes: body, at: 0 };
-    let version = reader.u32()?;
-    if version != VERSION {
-        return Err(NetworkError::UnknownVersion(version));
-    }
-    // The checksum before anything is made of the rest: a damaged file is said to be damaged.
-    let (content, check) = bytes
-        .split_last_chunk::<4>()
-        .ok_or(NetworkError::Truncated)?;
-    if content.len() < MAGIC.len() + 4 || crc32fast::hash(content) != u32::from_le_bytes(*check) {
-        return Err(NetworkError::Damaged);
-    }
-    let mut reader = Reader {
-        bytes: &content[MAGIC.len()..],
-        at: 4,
-    };
-    let count = reader.u32()?;
-    if count > 64 {
-        return Err(NetworkError::TooManyWeights(u64::from(count) << 24));
-    }
-    let mut tuples = Vec::new();
-    for _ in 0..count {
-        let len = usize::from(reader.byte()?);
-        tuples.push(reader.take(len)?.to_vec());
-    }
-    let step = f32::from_bits(reader.u32()?);
-    let first_value = f32::from_bits(reader.u32()?);
-    if !step.is_finite() || !first_value.is_finite() {
-        return Err(NetworkError::Damaged);
-    }
-    // A file names its tables' sizes: one that would make the game allocate more than the
-    // largest network it could ship (512 MiB of weights) is refused before anything is made.
-    let weights: u64 = tuples
-        .iter()
-        .map(|t| 16u64.saturating_pow(t.len() as u32))
-        .sum();
-    if weights > MOST_WEIGHTS {
-        return Err(NetworkError::TooManyWeights(weights));
-    }
-    let cells: Vec<&[u8]> = tuples.iter().map(Vec::as_slice).collect();
+    let file = Parsed::of(bytes)?;
+    let cells: Vec<&[u8]> = file.tuples.iter().map(Vec::as_slice).collect();
     // `Network::new` checks the tuples themselves.
-    let mut network = Network::new(&cells, first_value)?;
+    let mut network = Network::new(&cells, file.first_value)?;
     let weights = network.weights_mut();
-    // The codes, inflated a piece at a time (never more than the weights need, plus one byte
-    // to see whether the stream goes on past them).
-    let mut inflate = flate2::read::DeflateDecoder::new(&reader.bytes[reader.at..]);
-    let mut piece = vec![0u8; 1 << 16];
-    let (mut at, mut number, mut shift) = (0usize, 0u32, 0u32);
-    loop {
-        let read = inflate
-            .read(&mut piece)
-            .map_err(|_| NetworkError::Damaged)?;
-        if read == 0 {
-            break;
-        }
-        for &byte in &piece[..read] {
-            if shift >= LONGEST_CODE {
-                return Err(NetworkError::Damaged);
-            }
-            number |= u32::from(byte & 0x7f) << shift;
-            if byte & 0x80 != 0 {
-                shift += 7;
-                continue;
-            }
-            let w = weights.get_mut(at).ok_or(NetworkError::RunsPastTheEnd)?;
-            let code = (number >> 1) as i32 ^ -((number & 1) as i32);
-            *w = first_value + code as f32 * step;
-            (at, number, shift) = (at + 1, 0, 0);
-        }
-    }
-    if at < weights.len() || shift > 0 {
-        return Err(NetworkError::Truncated);
+    file.each_code(weights.len(), |at, code| {
+        weights[at] = file.first_value + code as f32 * file.step;
+    })?;
+    Ok(network)
+}
+
+/// A network read from [`to_bytes`]'s format as it is played: its codes as `i16`s
+/// ([`CompactNetwork`], half the memory of [`from_bytes`]'s and never both at once); a code
+/// past an `i16`, and anything [`from_bytes`] refuses, is refused with the reason.
+pub fn compact_from_bytes(bytes: &[u8]) -> Result<CompactNetwork, NetworkError> {
+    let file = Parsed::of(bytes)?;
+    let cells: Vec<&[u8]> = file.tuples.iter().map(Vec::as_slice).collect();
+    let mut network = CompactNetwork::new(&cells, file.first_value, file.step)?;
+    let codes = network.codes_mut();
+    let mut too_far = false;
+    file.each_code(codes.len(), |at, code| match i16::try_from(code) {
+        Ok(code) => codes[at] = code,
+        Err(_) => too_far = true,
+    })?;
+    if too_far {
+        return Err(NetworkError::Damaged);
     }
     Ok(network)
+}
+
+/// A shipped file's header, checked, and where its codes start.
+struct Parsed<'a> {
+    tuples: Vec<Vec<u8>>,
+    step: f32,
+    first_value: f32,
+    /// The deflated codes.
+    codes: &'a [u8],
+}
+
+impl<'a> Parsed<'a> {
+    /// The header of a file of [`to_bytes`]'s format, once its version, checksum and tables'
+    /// size are found sound.
+    fn of(bytes: &'a [u8]) -> Result<Self, NetworkError> {
+        let body = bytes.strip_prefix(MAGIC).ok_or(NetworkError::NotANetwork)?;
+        let mut reader = Reader { bytes: body, at: 0 };
+        let version = reader.u32()?;
+        if version != VERSION {
+            return Err(NetworkError::UnknownVersion(version));
+        }
+        // The checksum before anything is made of the rest: a damaged file is said to be
+        // damaged.
+        let (content, check) = bytes
+            .split_last_chunk::<4>()
+            .ok_or(NetworkError::Truncated)?;
+        if content.len() < MAGIC.len() + 4 || crc32fast::hash(content) != u32::from_le_bytes(*check)
+        {
+            return Err(NetworkError::Damaged);
+        }
+        let mut reader = Reader {
+            bytes: &content[MAGIC.len()..],
+            at: 4,
+        };
+        let count = reader.u32()?;
+        if count > 64 {
+            return Err(NetworkError::TooManyWeights(u64::from(count) << 24));
+        }
+        let mut tuples = Vec::new();
+        for _ in 0..count {
+            let len = usize::from(reader.byte()?);
+            tuples.push(reader.take(len)?.to_vec());
+        }
+        let step = f32::from_bits(reader.u32()?);
+        let first_value = f32::from_bits(reader.u32()?);
+        if !step.is_finite() || !first_value.is_finite() {
+            return Err(NetworkError::Damaged);
+        }
+        // A file names its tables' sizes: one that would make the game allocate more than the
+        // largest network it could ship (512 MiB of weights) is refused before anything is
+        // made.
+        let weights: u64 = tuples
+            .iter()
+            .map(|t| 16u64.saturating_pow(t.len() as u32))
+            .sum();
+        if weights > MOST_WEIGHTS {
+            return Err(NetworkError::TooManyWeights(weights));
+        }
+        Ok(Self {
+            tuples,
+            step,
+            first_value,
+            codes: &reader.bytes[reader.at..],
+        })
+    }
+
+    /// Gives `put` each of the `count` weights' codes in turn, inflated a piece at a time
+    /// (never more than the weights need, plus one byte to see whether the stream goes on past
+    /// them); more or fewer codes than `count`, or a code cut short or too long, is refused.
+    fn each_code(&self, count: usize, mut put: impl FnMut(usize, i32)) -> Result<(), NetworkError> {
+        let mut inflate = flate2::read::DeflateDecoder::new(self.codes);
+        let mut piece = vec![0u8; 1 << 16];
+        let (mut at, mut number, mut shift) = (0usize, 0u32, 0u32);
+        loop {
+            let read = inflate
+                .read(&mut piece)
+                .map_err(|_| NetworkError::Damaged)?;
+            if read == 0 {
+                break;
+            }
+            for &byte in &piece[..read] {
+                if shift >= LONGEST_CODE {
+                    return Err(NetworkError::Damaged);
+                }
+                number |= u32::from(byte & 0x7f) << shift;
+                if byte & 0x80 != 0 {
+                    shift += 7;
+                    continue;
+                }
+                if at >= count {
+                    return Err(NetworkError::RunsPastTheEnd);
+                }
+                put(at, (number >> 1) as i32 ^ -((number & 1) as i32));
+                (at, number, shift) = (at + 1, 0, 0);
+            }
+        }
+        if at < count || shift > 0 {
+            return Err(NetworkError::Truncated);
+        }
+        Ok(())
+    }
 }
 
 /// The network in the file at `path`, in the shipped format or the training one; what cannot
@@ -281,6 +336,44 @@ mod tests {
                 b = spawn(after, &mut rng);
             }
         }
+    }
+
+    /// The played form values every board as the f32 form does (to f32 rounding: the codes
+    /// add up exactly in integers), and refuses a code past an `i16`.
+    #[test]
+    fn the_compact_network_values_boards_as_the_f32_one() {
+        let bytes = to_bytes(&network(), 0.0, 4.0);
+        let (full, compact) = (
+            from_bytes(&bytes).unwrap(),
+            compact_from_bytes(&bytes).unwrap(),
+        );
+        assert_eq!(compact.weights(), weights_len());
+        let mut rng = crate::ai::train::rng(3);
+        let mut b = 0;
+        let mut differ = 0;
+        for _ in 0..2_000 {
+            b = crate::ai::train::spawn(b, &mut rng);
+            let (a, c) = (full.value(b), compact.value(b));
+            assert!((a - c).abs() <= 1e-3 * a.abs().max(1.0), "{a} against {c}");
+            differ += usize::from(a != 0.0);
+            if crate::ai::packed::empty_count(b) == 0 {
+                b = 0;
+            }
+        }
+        assert!(differ > 500, "only {differ} boards of non-zero value");
+        // A first value other than 0 counts once for each weight added.
+        let around = Network::new(&[&[0, 1]], 320.0).unwrap();
+        let compact = compact_from_bytes(&to_bytes(&around, 320.0, 4.0)).unwrap();
+        assert_eq!(compact.value(0x1234), around.value(0x1234));
+        // 40,000 steps: a code that an i16 cannot hold.
+        let one: &[&[u8]] = &[&[0]];
+        let mut codes = vec![0u8; 15];
+        leb128(&mut codes, 80_000);
+        assert!(from_bytes(&file_of(one, &codes)).is_ok());
+        assert_eq!(
+            compact_from_bytes(&file_of(one, &codes)).err(),
+            Some(NetworkError::Damaged)
+        );
     }
 
     #[test]
