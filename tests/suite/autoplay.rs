@@ -306,15 +306,20 @@ fn fixture_network() -> Network {
     Network::from_bytes(&bytes).unwrap()
 }
 
-#[test]
-fn a_network_file_scores_the_hints_once_it_is_read() {
-    let dir = tempfile::tempdir().unwrap();
+/// The fixture network in a shipped file in `dir`, and the leaves it gives once read.
+fn fixture_file(dir: &tempfile::TempDir) -> (std::path::PathBuf, search::Leaves) {
     let file = dir.path().join("ntuple.g2n");
-    let network = fixture_network();
-    std::fs::write(&file, shipped::to_bytes(&network, 0.0, 1.0)).unwrap();
+    std::fs::write(&file, shipped::to_bytes(&fixture_network(), 0.0, 1.0)).unwrap();
     let leaves = search::Leaves::Network(std::sync::Arc::new(
         shipped::compact_from_bytes(&std::fs::read(&file).unwrap()).unwrap(),
     ));
+    (file, leaves)
+}
+
+#[test]
+fn a_network_file_scores_the_hints_once_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, leaves) = fixture_file(&dir);
     let mut app = ai_app(Config::default(), 9);
     app.insert_resource(AiNetwork::from_file(file));
     press(&mut app, KeyCode::KeyI);
@@ -341,4 +346,58 @@ fn a_network_file_scores_the_hints_once_it_is_read() {
         app.world_mut().write_message(Request::Move(step));
     }
     panic!("the network and the heuristic agreed on 200 boards");
+}
+
+/// Autoplay between moves searches the network's own node budget once it is read: each move is
+/// what that search finds, and not always what the heuristic's budget would have played.
+#[test]
+fn autoplay_between_moves_plays_the_networks_move_within_its_own_budget() {
+    let budgets = AiBudget {
+        in_frame: Budget::Nodes(1),
+        between_moves: Budget::Nodes(100_000),
+        between_moves_network: Budget::Nodes(20_000),
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (file, leaves) = fixture_file(&dir);
+    let mut app = app(Config::new(4, 1 << 16).unwrap(), 11);
+    app.insert_resource(budgets);
+    app.insert_resource(AiNetwork::from_file(file));
+    press(&mut app, KeyCode::KeyP);
+    assert!(frames_until_read(&mut app).is_empty());
+    // A search started before the network was read may still answer: two moves go by first.
+    let start = engine(&app).moves() + 2;
+    let (mut moves, mut own, mut heuristic) = (0, 0, 0);
+    let mut frames = 0;
+    while moves < 20 && frames < 20_000 {
+        let before = *engine(&app).board();
+        let count = engine(&app).moves();
+        app.update();
+        frames += 1;
+        if engine(&app).moves() == count + 1 && count >= start {
+            moves += 1;
+            let by = |budget, leaves: &search::Leaves| {
+                search::appraise_board_by(&before, budget, 1, leaves)
+                    .and_then(|a| a.best())
+                    .expect("a move was played")
+                    .direction
+            };
+            let after = engine(&app).board();
+            own += usize::from(played(
+                &before,
+                by(budgets.between_moves_network, &leaves),
+                after,
+            ));
+            heuristic += usize::from(played(
+                &before,
+                by(budgets.between_moves, &search::Leaves::Heuristic),
+                after,
+            ));
+        }
+    }
+    assert_eq!(moves, 20, "20 moves in {frames} frames");
+    assert_eq!(own, 20, "every move is the network's");
+    assert!(
+        heuristic < 20,
+        "the heuristic would have played each of them"
+    );
 }
