@@ -38,7 +38,13 @@ pub enum LoadError {
     Unreadable(PathBuf, std::io::Error),
     /// The file was read but is not a network this build can use.
     Refused(PathBuf, NetworkError),
+    /// The file is larger than any network the game ships.
+    TooLarge(PathBuf, u64),
 }
+
+/// The largest file read as a network: twice the 32 MB a shipped one may take. A larger one
+/// (or a device, or a pipe) is refused before it is read.
+const LARGEST_FILE: u64 = 64 << 20;
 
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -46,6 +52,11 @@ impl std::fmt::Display for LoadError {
             LoadError::Missing(path) => write!(f, "no file at {}", path.display()),
             LoadError::Unreadable(path, e) => write!(f, "cannot read {}: {e}", path.display()),
             LoadError::Refused(path, e) => write!(f, "{}: {e}", path.display()),
+            LoadError::TooLarge(path, bytes) => write!(
+                f,
+                "{}: {bytes} bytes, more than the {LARGEST_FILE} a network file may have",
+                path.display()
+            ),
         }
     }
 }
@@ -55,20 +66,33 @@ impl LoadError {
     pub fn said(&self) -> Said {
         match self {
             LoadError::Missing(_) => said!("notice-ai-network-missing"),
-            LoadError::Unreadable(..) | LoadError::Refused(..) => {
+            LoadError::Unreadable(..) | LoadError::Refused(..) | LoadError::TooLarge(..) => {
                 said!("notice-ai-network-damaged")
             }
         }
     }
 }
 
-/// Reads the network at `path` (the whole file, then its checksum, then the weights).
+/// Reads the network at `path` (the whole file, then its checksum, then the weights). Only a
+/// plain file of at most [`LARGEST_FILE`] bytes is opened: a pipe would never end, nor a device.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn load(path: PathBuf) -> Result<CompactNetwork, LoadError> {
-    let bytes = std::fs::read(&path).map_err(|e| match e.kind() {
+    use std::io::Read;
+    let unreadable = |e: std::io::Error| match e.kind() {
         std::io::ErrorKind::NotFound => LoadError::Missing(path.clone()),
         _ => LoadError::Unreadable(path.clone(), e),
-    })?;
+    };
+    let meta = std::fs::metadata(&path).map_err(unreadable)?;
+    if !meta.is_file() {
+        return Err(unreadable(std::io::Error::other("not a plain file")));
+    }
+    if meta.len() > LARGEST_FILE {
+        return Err(LoadError::TooLarge(path, meta.len()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(&path)
+        .and_then(|file| file.take(LARGEST_FILE).read_to_end(&mut bytes))
+        .map_err(unreadable)?;
     crate::ai::shipped::compact_from_bytes(&bytes).map_err(|e| LoadError::Refused(path, e))
 }
 

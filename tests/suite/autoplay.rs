@@ -246,10 +246,17 @@ fn a_missing_or_damaged_network_is_told_once_and_the_heuristic_plays() {
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
     std::fs::write(&damaged, bytes).unwrap();
+    // 65 MiB (sparse): past the largest file read as a network.
+    let huge = dir.path().join("huge.g2n");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(65 << 20)
+        .unwrap();
     for (file, told) in [
         (dir.path().join("absent.g2n"), "notice-ai-network-missing"),
         (damaged, "notice-ai-network-damaged"),
         (dir.path().to_path_buf(), "notice-ai-network-damaged"),
+        (huge, "notice-ai-network-damaged"),
     ] {
         let mut app = ai_app(Config::default(), 9);
         app.insert_resource(AiNetwork::from_file(file.clone()));
