@@ -32,8 +32,9 @@ pub const PAUSE: Duration = Duration::from_millis(150);
 /// more (its slide, its new tile's appearance, the pause).
 pub const BETWEEN_MOVES_NODES: u64 = 2_000_000;
 /// The same search's nodes when the learned network scores the leaves (`AiNetwork`): a node
-/// costs several times the heuristic's (the network's 32 weights are spread over 256 MiB), so
-/// fewer of them fill the same time. docs/ai.md measures it.
+/// costs about six times the heuristic's (a value reads 32 weights spread over 128 MiB), so
+/// fewer of them fill the same time: 5,736 nodes a millisecond against 32,844 in docs/ai.md's
+/// benchmark, both about 50–60 ms on two threads.
 pub const BETWEEN_MOVES_NETWORK_NODES: u64 = 300_000;
 /// Whether the normal pace searches on a thread of its own (not on the web: the page has one
 /// thread, and starting another panics there).
