@@ -57,20 +57,6 @@ fn until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     }
 }
 
-/// A new window on the same saves, given no flags (the server, if any, the one remembered).
-fn reopened(store: &Arc<MemoryStore>) -> App {
-    started(g2048::GamePlugin {
-        size: None,
-        target: None,
-        seed: None,
-        store: store.clone(),
-        replay: None,
-        language: Default::default(),
-        daily: false,
-        server: None,
-    })
-}
-
 fn ranked(app: &App) -> &RankedServer {
     app.world().resource::<RankedServer>()
 }
@@ -191,7 +177,7 @@ fn a_ranked_game_slides_at_once_places_the_servers_tiles_and_lands_on_the_table(
     // The window closed mid-game: a new one on the same saves (the server remembered, not
     // given again) resumes the game from the server's record, where it stood.
     drop(app);
-    let mut app = reopened(&store);
+    let mut app = app_on_store(store.clone());
     assert_eq!(app.world().resource::<Engine>().save(), own);
     request(&mut app, Request::Ranked(RankedAsk::Open));
     until(&mut app, "the line to open again", |app| {
@@ -290,7 +276,7 @@ fn a_ranked_game_slides_at_once_places_the_servers_tiles_and_lands_on_the_table(
 
     // The raced game is the player's own, saved: a new window on the same saves has it.
     drop(app);
-    let app = reopened(&store);
+    let app = app_on_store(store.clone());
     assert_eq!(app.world().resource::<Engine>().save(), raced);
 }
 
