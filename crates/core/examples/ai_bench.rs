@@ -262,12 +262,8 @@ fn main() {
         Some(path) => {
             let bytes = std::fs::read(path)
                 .unwrap_or_else(|e| fail(format_args!("cannot read {}: {e}", path.display())));
-            let network = if Network::is_training_file(&bytes) {
-                Network::from_bytes(&bytes)
-            } else {
-                g2048_core::ai::shipped::from_bytes(&bytes)
-            }
-            .unwrap_or_else(|e| fail(format_args!("{}: {e}", path.display())));
+            let network = g2048_core::ai::shipped::from_either(&bytes)
+                .unwrap_or_else(|e| fail(format_args!("{}: {e}", path.display())));
             (Some(network), Some(crc32fast::hash(&bytes)))
         }
         None => (None, None),

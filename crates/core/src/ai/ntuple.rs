@@ -107,6 +107,25 @@ impl Indexer {
     }
 }
 
+/// Each tuple's indexer, its weights after the tuple before's, and the weights in all;
+/// refuses no tuples, a bad tuple ([`Network::check`]) and more weights than a `u32` counts.
+fn indexers(tuples: &[&[u8]]) -> Result<(Vec<Indexer>, usize), NetworkError> {
+    if tuples.is_empty() {
+        return Err(NetworkError::NoTuples);
+    }
+    let mut indexers = Vec::with_capacity(tuples.len());
+    let mut total = 0usize;
+    for cells in tuples {
+        Network::check(cells)?;
+        indexers.push(Indexer::new(cells, total));
+        total += 1 << (4 * cells.len());
+    }
+    if total as u64 > 1 << 32 {
+        return Err(NetworkError::TooManyWeights(total as u64));
+    }
+    Ok((indexers, total))
+}
+
 /// A network for play, not training: each weight a whole number of one step from the first
 /// value, held as an `i16` (half the memory of [`Network`]'s f32s: 128 MiB for four 6-cell
 /// tuples). Its value is the first value's sum plus the step times the codes' sum, which is
@@ -122,19 +141,7 @@ pub struct CompactNetwork {
 impl CompactNetwork {
     /// A network of these tuples (checked as [`Network::new`] checks them), every code 0.
     pub fn new(tuples: &[&[u8]], first_value: f32, step: f32) -> Result<Self, NetworkError> {
-        let mut indexers = Vec::with_capacity(tuples.len());
-        let mut total = 0usize;
-        if tuples.is_empty() {
-            return Err(NetworkError::NoTuples);
-        }
-        for cells in tuples {
-            Network::check(cells)?;
-            indexers.push(Indexer::new(cells, total));
-            total += 1 << (4 * cells.len());
-        }
-        if total as u64 > 1 << 32 {
-            return Err(NetworkError::TooManyWeights(total as u64));
-        }
+        let (indexers, total) = indexers(tuples)?;
         Ok(Self {
             base: first_value * (8 * tuples.len()) as f32,
             indexers,
@@ -300,19 +307,7 @@ impl Network {
 
     /// A network of these tuples (at least one), every weight `initial`.
     pub fn new(tuples: &[&[u8]], initial: f32) -> Result<Self, NetworkError> {
-        if tuples.is_empty() {
-            return Err(NetworkError::NoTuples);
-        }
-        let mut indexers = Vec::with_capacity(tuples.len());
-        let mut total = 0usize;
-        for cells in tuples {
-            Self::check(cells)?;
-            indexers.push(Indexer::new(cells, total));
-            total += 1 << (4 * cells.len());
-        }
-        if total as u64 > 1 << 32 {
-            return Err(NetworkError::TooManyWeights(total as u64));
-        }
+        let (indexers, total) = indexers(tuples)?;
         Ok(Self {
             tuples: tuples.iter().map(|c| c.to_vec()).collect(),
             indexers,

@@ -200,12 +200,16 @@ impl<'a> Parsed<'a> {
 /// be read, or is not a network, is refused with the path and the reason.
 pub fn read(path: &std::path::Path) -> Result<Network, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let network = if Network::is_training_file(&bytes) {
-        Network::from_bytes(&bytes)
+    from_either(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A network from a shipped file's bytes or a trained one's.
+pub fn from_either(bytes: &[u8]) -> Result<Network, NetworkError> {
+    if Network::is_training_file(bytes) {
+        Network::from_bytes(bytes)
     } else {
-        from_bytes(&bytes)
-    };
-    network.map_err(|e| format!("{}: {e}", path.display()))
+        from_bytes(bytes)
+    }
 }
 
 fn leb128(out: &mut Vec<u8>, mut n: u64) {
