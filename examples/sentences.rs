@@ -66,6 +66,7 @@ fn sentences(words: &Words) -> Vec<(&'static str, String)> {
         verdict: Verdict::Mistake,
         shortfall: 0.2,
         shortfalls: [None; 4],
+        thresholds: g2048::ai::coach::HEURISTIC_THRESHOLDS,
     };
     out.push(("coach", speech::remark(&rating, words)));
     out.push(("question", words.get("say-new-game-question")));

@@ -1,6 +1,7 @@
 //! The coach in the game: while it is on (an option), each move the player makes (not the
 //! AI's, not a replay's) is rated against the best move on the board it was played on
-//! (`ai::coach`), one rating a frame, within a fixed node budget. The ratings of the game in
+//! (`ai::coach`), one rating a frame, within a fixed node budget, searched as the hint is (by
+//! the network once it is read, `AiNetwork`). The ratings of the game in
 //! progress are kept for its summary; an undo takes back the ratings of the moves it takes
 //! back, another game starts afresh. With the coach off nothing here runs.
 
@@ -8,6 +9,7 @@ use std::collections::{BTreeMap, VecDeque};
 
 use bevy::{ecs::system::SystemParam, prelude::*};
 
+use super::ai_network::AiNetwork;
 use super::options::PlayerOptions;
 use super::requests::{Choose, Request};
 use super::state::Screen;
@@ -139,6 +141,7 @@ fn rate_next(
     mut coach: ResMut<Coach>,
     mut moves: MessageReader<PlayerMoved>,
     mut rated: MessageWriter<Rated>,
+    mut network: ResMut<AiNetwork>,
 ) {
     // Most frames change nothing here: the coach is marked changed (for the summary and the
     // page's data-coach) only when it did.
@@ -158,7 +161,10 @@ fn rate_next(
     let Some(moved) = coach.waiting.pop_front() else {
         return;
     };
-    if let Some(rating) = coach::rate(&moved.before, moved.direction) {
+    // The coach searches as the hint does: with the network once it is read (its first rating
+    // starts the reading), the heuristic until then.
+    network.wanted();
+    if let Some(rating) = coach::rate_by(&moved.before, moved.direction, network.leaves()) {
         coach.ratings.insert(moved.number, rating);
         rated.write(Rated {
             number: moved.number,

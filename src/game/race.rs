@@ -15,9 +15,10 @@
 use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::GameSet;
+use super::ai_network::AiNetwork;
 use super::state::{Engine, Screen, UndoRecord, off_record};
-use crate::ai::coach::COACH_BUDGET;
-use crate::ai::search;
+use crate::ai::coach;
+use crate::ai::search::{self, Leaves};
 use crate::i18n::Words;
 use crate::rules::{self, Config, Game, Record, Status};
 use crate::tr;
@@ -46,8 +47,10 @@ pub struct RaceEnded {
 pub enum Rival {
     /// A recorded game: a friend's code, one of the history, a daily.
     Record(Record),
-    /// The AI, playing a game from this seed on this board, a search of `COACH_BUDGET` a move
-    /// (a node count: the same moves on every machine).
+    /// The AI, playing a game from this seed on this board, each move searched as the coach
+    /// searches (`coach::coach_for`: a node count, so the same moves on every machine with the
+    /// same evaluation). Where the learned network is to be read, the ghost waits for it, so
+    /// that its moves do not depend on when the file arrives.
     Ai { config: Config, seed: u64 },
 }
 
@@ -170,13 +173,15 @@ impl Racing {
             }
     }
 
-    /// The AI plays on until it has made `n` moves or has none left.
-    fn grow_ai(&mut self, n: usize) {
+    /// The AI plays on, searching with `leaves`, until it has made `n` moves or has none left.
+    fn grow_ai(&mut self, n: usize, leaves: &Leaves) {
         let Some((game, stuck)) = self.ai.as_mut() else {
             return;
         };
         while self.moves.len() < n && !*stuck {
-            let choice = search::appraise_board(game.board(), COACH_BUDGET).and_then(|a| a.best());
+            let (budget, _) = coach::coach_for(game.board(), leaves);
+            let choice = search::appraise_board_by(game.board(), budget, search::threads(), leaves)
+                .and_then(|a| a.best());
             let played = choice.and_then(|c| {
                 game.keep_going();
                 game.play(c.direction).map(|_| c.direction)
@@ -193,9 +198,15 @@ impl Racing {
 
     /// Follows the player's game: the ghost after as many moves (or its last), the lead, and
     /// the outcome once either game has ended. Whether the race ended now.
-    fn follow(&mut self, player: &Game) -> bool {
+    /// `leaves` is `None` while the AI's network is being read: an AI ghost then waits (and so
+    /// does the race's end), a recorded one does not.
+    fn follow(&mut self, player: &Game, leaves: Option<&Leaves>) -> bool {
         let n = player.moves() as usize;
-        self.grow_ai(n);
+        match leaves {
+            Some(leaves) => self.grow_ai(n, leaves),
+            None if self.ai.is_some() => return false,
+            None => {}
+        }
         let shown = n.min(self.moves.len());
         if shown != self.shown || self.ghost.moves() as usize != shown {
             self.shown = shown;
@@ -225,19 +236,24 @@ fn follow_player(
     mut race: ResMut<Race>,
     mut next_screen: ResMut<NextState<Screen>>,
     mut ended_now: MessageWriter<RaceEnded>,
+    mut network: ResMut<AiNetwork>,
 ) {
-    if !race.is_changed() && !engine.is_changed() {
+    if !race.is_changed() && !engine.is_changed() && !network.is_changed() {
         return;
     }
     let Some(racing) = race.bypass_change_detection().0.as_mut() else {
         return;
     };
+    if racing.ai.is_some() {
+        network.bypass_change_detection().wanted();
+    }
     if racing.started_ms != history.info.started_ms {
         race.0 = None;
         return;
     }
     let (shown, lead) = (racing.shown, racing.lead);
-    let ended = racing.follow(&engine);
+    let leaves = (!network.loading()).then(|| network.leaves());
+    let ended = racing.follow(&engine, leaves);
     if ended || racing.shown != shown || racing.lead != lead {
         race.set_changed();
     }

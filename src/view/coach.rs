@@ -17,7 +17,7 @@ use super::motion::Motion;
 use super::text::TextBox;
 use super::theme::Ink;
 use super::widgets::label;
-use crate::ai::coach::Verdict;
+use crate::ai::coach::{Thresholds, Verdict};
 use crate::game::speech::{direction_name, verdict_word};
 use crate::game::{GameSet, Language, MoveApplied, ShowBars};
 use crate::i18n::Words;
@@ -57,12 +57,12 @@ pub fn bar_fill(shortfall: f32) -> f32 {
 }
 
 /// What a bar's row says after the bar.
-fn bar_text(shortfall: Option<f32>, best: bool, words: &Words) -> String {
+fn bar_text(shortfall: Option<f32>, best: bool, thresholds: Thresholds, words: &Words) -> String {
     match shortfall {
         None => words.get("bars-cannot"),
         Some(_) if best => words.get("bars-best"),
         Some(s) => {
-            let verdict = verdict_word(Verdict::of(s), words);
+            let verdict = verdict_word(Verdict::of(s, thresholds), words);
             // Two decimals under 1 %, where the best and good moves differ.
             let percent = f64::from(s) * 100.0;
             let digits = if percent < 1.0 { 2 } else { 1 };
@@ -167,7 +167,12 @@ fn show_bars(
         commands.spawn((
             ChildOf(root),
             label(
-                bar_text(shortfall, direction == rating.best, &words),
+                bar_text(
+                    shortfall,
+                    direction == rating.best,
+                    rating.thresholds,
+                    &words,
+                ),
                 ROW_PX,
                 Ink::Text,
             ),
@@ -195,16 +200,23 @@ fn drop_bars_on_move(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::coach::{HEURISTIC_THRESHOLDS, NETWORK_THRESHOLDS};
 
     #[test]
     fn bars_are_full_for_the_best_and_empty_past_a_tenth() {
         assert_eq!(bar_fill(0.0), 1.0);
         assert_eq!(bar_fill(0.05), 0.5);
         assert_eq!(bar_fill(0.5), 0.0);
-        let bar_text = |shortfall, best| bar_text(shortfall, best, Words::english());
+        let bar_text =
+            |shortfall, best| bar_text(shortfall, best, HEURISTIC_THRESHOLDS, Words::english());
         assert_eq!(bar_text(None, false), "cannot move");
         assert_eq!(bar_text(Some(0.0), true), "best");
         assert_eq!(bar_text(Some(0.031), false), "−3.1 % inaccuracy");
         assert_eq!(bar_text(Some(0.0004), false), "−0.04 % best");
+        // The network's thresholds call the same shortfall good.
+        assert_eq!(
+            super::bar_text(Some(0.0004), false, NETWORK_THRESHOLDS, Words::english()),
+            "−0.04 % good"
+        );
     }
 }

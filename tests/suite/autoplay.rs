@@ -5,11 +5,15 @@
 use crate::common::*;
 use bevy::prelude::*;
 use g2048::{
+    ai::coach::{self, Verdict},
     ai::ntuple::Network,
     ai::search::{self, Budget},
     ai::shipped,
-    game::{AiBudget, AiNetwork, Autoplay, GameState, Notice, Request, Thinking},
-    rules::{Board, Config, Direction},
+    game::{
+        AiBudget, AiNetwork, Autoplay, Coach, GameState, Notice, PlayerOptions, Race, Request,
+        Rival, Thinking,
+    },
+    rules::{Board, Config, Direction, History},
     view::{header::HintArrow, text::Label},
 };
 
@@ -406,5 +410,100 @@ fn autoplay_between_moves_plays_the_networks_move_within_its_own_budget() {
     assert!(
         heuristic < 20,
         "the heuristic would have played each of them"
+    );
+}
+
+/// The coach searches as the hint does once the network is read: on a board where the
+/// network's coach and the heuristic's differ, the hinted move is the coach's best, rated by
+/// the network's thresholds.
+#[test]
+fn the_coach_rates_by_the_network_once_read_and_calls_the_hinted_move_best() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, leaves) = fixture_file(&dir);
+    let mut app = ai_app(Config::default(), 9);
+    app.world_mut().resource_mut::<PlayerOptions>().coach = true;
+    app.insert_resource(AiNetwork::from_file(file));
+    settle(&mut app);
+    // The coach's first rating starts the reading (no hint, no autoplay asked).
+    let first = search::appraise_board(engine(&app).board(), Budget::Nodes(3_000))
+        .and_then(|a| a.best())
+        .unwrap()
+        .direction;
+    app.world_mut().write_message(Request::Move(first));
+    app.update();
+    assert!(app.world().resource::<AiNetwork>().loading());
+    assert!(frames_until_read(&mut app).is_empty());
+    for _ in 0..200 {
+        settle(&mut app);
+        let board = *engine(&app).board();
+        let best = |leaves: &search::Leaves| {
+            let any = Direction::ALL
+                .into_iter()
+                .find(|&d| board.slid(d).2)
+                .unwrap();
+            coach::rate_by(&board, any, leaves).map(|r| r.best)
+        };
+        let learned = best(&leaves).expect("a move is left");
+        press(&mut app, KeyCode::KeyI);
+        let hint = hinted(&mut app);
+        if hint == learned && best(&search::Leaves::Heuristic) != Some(learned) {
+            let number = engine(&app).moves() + 1;
+            app.world_mut().write_message(Request::Move(hint));
+            app.update();
+            let rating = app.world().resource::<Coach>().rating(number).unwrap();
+            assert_eq!((rating.played, rating.best), (hint, hint));
+            assert_eq!(rating.verdict, Verdict::Best);
+            assert_eq!(rating.thresholds, coach::NETWORK_THRESHOLDS);
+            return;
+        }
+        app.world_mut().write_message(Request::Move(learned));
+    }
+    panic!("no board in 200 where the hint was the network coach's best and not the heuristic's");
+}
+
+/// Raced against the AI (M) where the network is to be read, the ghost's moves are the
+/// network's, searched within the coach's budget for it: the race starts the reading.
+#[test]
+fn the_ai_ghost_plays_the_networks_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, leaves) = fixture_file(&dir);
+    let config = Config::new(4, 2048).unwrap();
+    let mut app = app(config, 11);
+    app.insert_resource(AiNetwork::from_file(file));
+    press_and_settle(&mut app, KeyCode::KeyM);
+    let ghost = |app: &App| {
+        let race = app.world().resource::<Race>().0.as_ref();
+        race.expect("a race is on").ghost.save()
+    };
+    let rival = app
+        .world()
+        .resource::<Race>()
+        .0
+        .as_ref()
+        .map(|r| r.rival.clone());
+    let Some(Rival::Ai { seed, .. }) = rival else {
+        panic!("the AI is the rival");
+    };
+    let (mut ai, _) = History::seeded(config, seed);
+    let mut differs = 0;
+    for _ in 0..12 {
+        play_moves(&mut app, 1);
+        frames_until_read(&mut app);
+        let (budget, thresholds) = coach::coach_for(ai.board(), &leaves);
+        assert_eq!(thresholds, coach::NETWORK_THRESHOLDS);
+        let by = |leaves: &search::Leaves| {
+            search::appraise_board_by(ai.board(), budget, 1, leaves)
+                .and_then(|a| a.best())
+                .unwrap()
+                .direction
+        };
+        let learned = by(&leaves);
+        differs += usize::from(learned != by(&search::Leaves::Heuristic));
+        ai.play(learned).unwrap();
+        assert_eq!(ghost(&app), ai.save());
+    }
+    assert!(
+        differs > 0,
+        "the heuristic would have played the same 12 moves"
     );
 }

@@ -173,6 +173,7 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
             verdict: Verdict::Inaccuracy,
             shortfall: 0.05,
             shortfalls: [Some(0.0); 4],
+            thresholds: g2048::ai::coach::HEURISTIC_THRESHOLDS,
         };
         let listed = Summary {
             rated: 99_999,

@@ -829,6 +829,7 @@ mod tests {
             verdict: Verdict::Mistake,
             shortfall: 0.5,
             shortfalls: [None; 4],
+            thresholds: crate::ai::coach::HEURISTIC_THRESHOLDS,
         };
         let remark = crate::game::speech::remark(&rating, Words::english());
         assert!(remark.contains(&format!("({e} compares)")), "{remark}");

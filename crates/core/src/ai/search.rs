@@ -482,9 +482,26 @@ pub enum Leaves {
     Network(std::sync::Arc<super::ntuple::CompactNetwork>),
 }
 
+impl std::fmt::Debug for Leaves {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Leaves::Heuristic => f.write_str("Heuristic"),
+            Leaves::Network(network) => write!(f, "Network({} weights)", network.weights()),
+        }
+    }
+}
+
 impl Leaves {
     pub fn is_network(&self) -> bool {
         matches!(self, Leaves::Network(_))
+    }
+
+    /// The network that scores `board`'s search, if one does (else the heuristic does).
+    pub fn network_for(&self, board: &Board) -> Option<&super::ntuple::CompactNetwork> {
+        match self {
+            Leaves::Network(network) if packed::pack(board).is_some() => Some(network),
+            _ => None,
+        }
     }
 }
 
@@ -495,9 +512,9 @@ pub fn appraise_board_by(
     threads: usize,
     leaves: &Leaves,
 ) -> Option<Appraisal> {
-    match (packed::pack(board), leaves) {
-        (Some(p), Leaves::Network(network)) => appraise_on(p, budget, threads, network.as_ref()),
-        (Some(p), Leaves::Heuristic) => appraise_on(p, budget, threads, &Heuristic),
+    match (packed::pack(board), leaves.network_for(board)) {
+        (Some(p), Some(network)) => appraise_on(p, budget, threads, network),
+        (Some(p), None) => appraise_on(p, budget, threads, &Heuristic),
         (None, _) => appraise_on(*board, budget, threads, &Heuristic),
     }
 }
