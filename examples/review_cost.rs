@@ -3,13 +3,15 @@
 //! or played by the search with `--ai NODES` (a 4×4 pattern game ends within 300 moves), up to
 //! `--moves` moves each, read whole; the time, a move's share, and the frames it spreads over at
 //! the game's share of a frame (`game::review::FRAME_SHARE`).
-//! `cargo run --release --example review_cost -- --moves 1000 10000`
+//! `cargo run --release --example review_cost -- --moves 1000 10000`; with `--net FILE`, the
+//! reviews search by the network instead (to compare: the game's reviews keep the heuristic).
 
 use std::time::Instant;
 
 use clap::Parser;
 use g2048::ai::review::Review;
-use g2048::ai::search::{Budget, appraise_board};
+use g2048::ai::search::{Budget, Leaves, appraise_board};
+use g2048::ai::shipped::compact_from_bytes;
 use g2048::game::review::FRAME_SHARE;
 use g2048::rules::{Config, History, MAX_SIZE, MIN_SIZE, Status};
 use g2048::testing::pattern_game;
@@ -24,6 +26,10 @@ struct Args {
     /// Games played by the search at this many nodes a move, not by the pattern.
     #[arg(long)]
     ai: Option<u64>,
+    /// Score the reviews' searches (not the games') by this network (a shipped file; 4×4 only),
+    /// to compare with the heuristic the game's reviews use.
+    #[arg(long)]
+    net: Option<std::path::PathBuf>,
     /// Only this size (3 to 8).
     #[arg(long, value_parser = clap::value_parser!(u8).range(3..=8))]
     size: Option<u8>,
@@ -31,6 +37,19 @@ struct Args {
 
 fn main() {
     let args = Args::parse();
+    let leaves = match &args.net {
+        None => Leaves::Heuristic,
+        Some(path) => {
+            let network = std::fs::read(path)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| compact_from_bytes(&bytes).map_err(|e| e.to_string()))
+                .unwrap_or_else(|e| {
+                    eprintln!("review_cost: {}: {e}", path.display());
+                    std::process::exit(2)
+                });
+            Leaves::Network(std::sync::Arc::new(network))
+        }
+    };
     println!(
         "{:>5} {:>7} {:>10} {:>9} {:>8} {:>9} {:>8}",
         "board", "moves", "read (s)", "ms/move", "skill", "luck", "frames"
@@ -47,7 +66,7 @@ fn main() {
             };
             let record = history.record().expect("a seeded game's record");
             let started = Instant::now();
-            let figures = Review::new(record.start(), record.moves.clone()).run();
+            let figures = Review::by(record.start(), record.moves.clone(), leaves.clone()).run();
             let took = started.elapsed();
             let frames = took.as_secs_f64() / FRAME_SHARE.as_secs_f64();
             println!(

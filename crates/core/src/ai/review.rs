@@ -20,7 +20,7 @@
 //! spreads it over frames. A node budget (not a time) makes the figures the same on every
 //! machine and however the work is split.
 
-use super::search::{self, Appraisal, Budget};
+use super::search::{self, Appraisal, Budget, Leaves};
 use crate::rules::{Board, Cell, Direction, Game, Status};
 
 /// What one appraisal of a review may spend: enough for a 2- or 3-level search on a 4×4 board.
@@ -53,6 +53,8 @@ pub struct Review {
     above: f64,
     spread: f64,
     forced: usize,
+    /// What scores the searches' leaves (the game's reviews: the heuristic, docs/ai.md says why).
+    leaves: Leaves,
 }
 
 /// The value of playing on from an appraised board: the best move's, 0 where no move is left.
@@ -62,13 +64,18 @@ fn value(appraisal: Option<&Appraisal>) -> f64 {
         .map_or(0.0, |best| f64::from(best.value))
 }
 
-fn appraise(board: &Board) -> Option<Appraisal> {
-    search::appraise_board(board, REVIEW_BUDGET)
+fn appraise(board: &Board, leaves: &Leaves) -> Option<Appraisal> {
+    search::appraise_board_by(board, REVIEW_BUDGET, search::threads(), leaves)
 }
 
 impl Review {
     /// The review of the game `moves` play from `start` (a record's start and moves).
     pub fn new(start: Game, moves: Vec<Direction>) -> Self {
+        Self::by(start, moves, Leaves::Heuristic)
+    }
+
+    /// [`Review::new`] with `leaves` scoring the searches' leaves (for comparisons).
+    pub fn by(start: Game, moves: Vec<Direction>, leaves: Leaves) -> Self {
         Self {
             moves,
             game: start,
@@ -79,6 +86,7 @@ impl Review {
             above: 0.0,
             spread: 0.0,
             forced: 0,
+            leaves,
         }
     }
 
@@ -97,7 +105,10 @@ impl Review {
         }
         let board = *self.game.board();
         // Skill: the played move's value against the best's, on the board it was played on.
-        let appraisal = self.before.take().or_else(|| appraise(&board));
+        let appraisal = self
+            .before
+            .take()
+            .or_else(|| appraise(&board, &self.leaves));
         if let Some(appraisal) = appraisal
             && let (Some(best), Some(kept)) = (appraisal.best(), appraisal.value(played))
         {
@@ -117,14 +128,14 @@ impl Review {
                 b.set(cell, tile);
                 b
             };
-            let after = appraise(&with(at));
+            let after = appraise(&with(at), &self.leaves);
             let actual = value(after.as_ref());
             if empty.len() == 1 {
                 self.forced += 1;
             } else {
                 let (mut sum, mut low, mut high) = (actual, actual, actual);
                 for &cell in empty.iter().filter(|&&c| c != at) {
-                    let v = value(appraise(&with(cell)).as_ref());
+                    let v = value(appraise(&with(cell), &self.leaves).as_ref());
                     sum += v;
                     low = low.min(v);
                     high = high.max(v);
