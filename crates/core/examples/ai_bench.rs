@@ -78,6 +78,10 @@ struct Args {
     /// (`CompactNetwork`, half the memory) instead of f32s.
     #[arg(long, requires = "net")]
     compact: Option<f32>,
+    /// With --net: once the board holds this tile, score the leaves by the heuristic instead
+    /// (a late game the network was not trained on).
+    #[arg(long, requires = "net")]
+    heuristic_from: Option<u32>,
     /// Add each finished game to this file (a JSON line: its seed, figures and every search's
     /// time and nodes), after a first line naming the run. Run again with the same file and
     /// flags, the games already in it are not played again and the table covers them all: a
@@ -164,8 +168,12 @@ fn run_name(args: &Args, net_crc: Option<u32>) -> String {
         .compact
         .map(|step| format!(" compact {step}"))
         .unwrap_or_default();
+    let late = args
+        .heuristic_from
+        .map(|tile| format!(" heuristic from {tile}"))
+        .unwrap_or_default();
     format!(
-        "ai_bench {} budget {:?} stop_at {:?} max_moves {:?} net {:?}{compact}",
+        "ai_bench {} budget {:?} stop_at {:?} max_moves {:?} net {:?}{compact}{late}",
         args.shape(),
         args.budget(),
         args.stop_at,
@@ -236,6 +244,10 @@ fn play(seed: u64, args: &Args, leaves: &Leaves) -> Played {
             break;
         }
         let t = Instant::now();
+        let late = args
+            .heuristic_from
+            .is_some_and(|t| game.board().max_tile() >= t);
+        let leaves = if late { &Leaves::Heuristic } else { leaves };
         let Some(choice) = choose(game.board(), budget, leaves) else {
             break;
         };
@@ -300,8 +312,11 @@ fn main() {
         args.net
             .as_ref()
             .map_or("the heuristic".to_string(), |p| format!(
-                "the network {}",
-                p.display()
+                "the network {}{}",
+                p.display(),
+                args.heuristic_from
+                    .map(|t| format!(" (the heuristic once a board holds {t})"))
+                    .unwrap_or_default()
             )),
         search::threads(),
         cores,
