@@ -155,6 +155,11 @@ impl CompactNetwork {
         self.codes.len()
     }
 
+    /// The codes, each weight's whole number of steps from the first value.
+    pub fn codes(&self) -> &[i16] {
+        &self.codes
+    }
+
     /// The codes, for the shipped file's reader (`super::shipped`).
     pub(super) fn codes_mut(&mut self) -> &mut [i16] {
         &mut self.codes
