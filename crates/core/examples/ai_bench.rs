@@ -107,15 +107,20 @@ enum Leaves {
     Compact(CompactNetwork),
 }
 
-fn choose(board: &Board, budget: Option<Budget>, leaves: &Leaves) -> Option<Choice> {
+/// The move, and whether the search stopped short of the board's full depth (its budget ran
+/// out first).
+fn choose(board: &Board, budget: Option<Budget>, leaves: &Leaves) -> Option<(Choice, bool)> {
     fn with<P: search::Position, E: search::Evaluation<P>>(
         b: P,
         budget: Option<Budget>,
         evaluation: &E,
-    ) -> Option<Choice> {
+    ) -> Option<(Choice, bool)> {
         match budget {
-            None => search::best_move_with(b, evaluation),
-            Some(budget) => search::appraise_with(b, budget, evaluation)?.best(),
+            None => Some((search::best_move_with(b, evaluation)?, false)),
+            Some(budget) => {
+                let appraisal = search::appraise_with(b, budget, evaluation)?;
+                Some((appraisal.best()?, appraisal.depth < b.depth_limit()))
+            }
         }
     }
     match (packed::pack(board), leaves) {
@@ -155,6 +160,9 @@ struct Played {
     /// The process's largest memory when the game ended, in MiB.
     #[serde(default)]
     peak_mib: Option<f64>,
+    /// Searches that stopped short of the board's full depth (the budget ran out first).
+    #[serde(default)]
+    short_of_full: Option<u32>,
 }
 
 /// What a results file's first line names: what changes the games' figures.
@@ -233,6 +241,7 @@ fn play(seed: u64, args: &Args, leaves: &Leaves) -> Played {
     let mut game = Game::new(config, seed);
     let mut ms = Vec::new();
     let mut nodes = Vec::new();
+    let mut short_of_full = 0;
     loop {
         if game.status() == Status::Won {
             game.keep_going();
@@ -248,9 +257,10 @@ fn play(seed: u64, args: &Args, leaves: &Leaves) -> Played {
             .heuristic_from
             .is_some_and(|t| game.board().max_tile() >= t);
         let leaves = if late { &Leaves::Heuristic } else { leaves };
-        let Some(choice) = choose(game.board(), budget, leaves) else {
+        let Some((choice, short)) = choose(game.board(), budget, leaves) else {
             break;
         };
+        short_of_full += u32::from(short);
         ms.push(t.elapsed().as_secs_f64() * 1000.0);
         nodes.push(choice.nodes as f64);
         game.play(choice.direction);
@@ -264,6 +274,7 @@ fn play(seed: u64, args: &Args, leaves: &Leaves) -> Played {
         moves: game.moves(),
         ms,
         peak_mib: peak_memory_mib(),
+        short_of_full: Some(short_of_full),
     }
 }
 
@@ -415,6 +426,16 @@ fn main() {
         .flat_map(|p| p.nodes.iter().copied())
         .collect();
     all_nodes.sort_by(f64::total_cmp);
+    let (short, counted) = results
+        .iter()
+        .filter_map(|p| p.short_of_full.map(|s| (u64::from(s), p.ms.len() as u64)))
+        .fold((0, 0), |(s, n), (a, b)| (s + a, n + b));
+    if counted > 0 {
+        println!(
+            "searches short of the board's full depth (the budget ran out first): {short} of {counted} ({:.1} %)",
+            100.0 * short as f64 / counted as f64
+        );
+    }
     println!(
         "nodes a move: median {:.0}, p95 {:.0}, p99 {:.0}, most {:.0}",
         percentile(&all_nodes, 0.5),
