@@ -2,7 +2,8 @@
 //! and view plugins, headless (no rendering: what is left is the game's own work, the search
 //! first), with autoplay at its fast pace (a search every frame) on each board size, and the
 //! wall time of every frame. Then the coach's rating of a move (its fixed node budget) on the
-//! boards of those games. `cargo run --release --example ai_frames -- --frames 2000`
+//! boards of those games. `cargo run --release --example ai_frames -- --frames 2000`; with
+//! `--size 4 --ai-network assets/ai/ntuple.g2n`, the same with the network read first.
 //!
 //! With `--normal`, autoplay at the normal pace, where the desktop game searches on a worker
 //! thread: frames come 60 a second as on a screen (each waits out the rest of its 1/60 s), and
@@ -13,7 +14,7 @@ use std::time::Instant;
 use bevy::prelude::*;
 use clap::Parser;
 use g2048::ai::coach;
-use g2048::game::{Autoplay, GameState, Request};
+use g2048::game::{AiNetwork, Autoplay, GameState, Request};
 use g2048::rules::{Board, Config, Direction, MAX_SIZE, MIN_SIZE};
 use g2048::testing::{FRAME, app, engine, played, set_board, state};
 
@@ -34,6 +35,11 @@ struct Args {
     /// Only this size (3 to 8).
     #[arg(long, value_parser = clap::value_parser!(u8).range(3..=8))]
     size: Option<u8>,
+    /// The AI's network (a shipped file), read before the frames start, as the desktop game
+    /// reads `assets/ai/ntuple.g2n` (4×4 only; without it the heuristic plays, as in the
+    /// headless app).
+    #[arg(long)]
+    ai_network: Option<std::path::PathBuf>,
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -71,6 +77,21 @@ fn main() {
         // A target past reach, so the games run to their end.
         let config = Config::new(size, 1 << 20).expect("every size takes this target");
         let mut app = app(config, args.seed);
+        if let Some(file) = &args.ai_network {
+            app.insert_resource(AiNetwork::from_file(file.clone()));
+            app.world_mut().resource_mut::<AiNetwork>().wanted();
+            while app.world().resource::<AiNetwork>().loading() {
+                app.update();
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            if size == 4 && !app.world().resource::<AiNetwork>().leaves().is_network() {
+                eprintln!(
+                    "ai_frames: {} could not be read as a network",
+                    file.display()
+                );
+                std::process::exit(2);
+            }
+        }
         if args.late {
             set_board(&mut app, late_board(size), 1 << 20);
         }
@@ -121,7 +142,8 @@ fn main() {
         let mut rating_ms = Vec::new();
         for (board, direction) in boards.iter().step_by(boards.len().div_ceil(300).max(1)) {
             let started = Instant::now();
-            coach::rate(board, *direction).expect("a played move has a rating");
+            let leaves = app.world().resource::<AiNetwork>().leaves();
+            coach::rate_by(board, *direction, leaves).expect("a played move has a rating");
             rating_ms.push(started.elapsed().as_secs_f64() * 1000.0);
         }
         if !rating_ms.is_empty() {
