@@ -5,7 +5,8 @@
 //! read, and for good if it cannot be: a missing or damaged file is told to the player once,
 //! with the reason in the log, and is not tried again in that run.
 //!
-//! Only 4×4 boards are scored by the network (`search::Leaves`). The page, and the headless
+//! Only 4×4 boards below 16384 are scored by the network (`search::Leaves::network_for`): the
+//! other shapes and the late game keep the heuristic. The page, and the headless
 //! tests, have no file: `AiNetwork::default()` never loads one.
 
 use std::path::PathBuf;

@@ -88,12 +88,12 @@ impl AiBudget {
     }
 
     /// A search between two moves on `board`: `between_moves` on 4×4 (the packed board's
-    /// search; `between_moves_network` when the network scores it), the frame's budget on the
-    /// others.
+    /// search; `between_moves_network` where the network scores the board), the frame's budget
+    /// on the others.
     fn between_moves_on(&self, board: &Board, leaves: &search::Leaves) -> search::Budget {
-        match (board.shape() == Shape::square(4), leaves) {
-            (true, search::Leaves::Network(_)) => self.between_moves_network,
-            (true, search::Leaves::Heuristic) => self.between_moves,
+        match (board.shape() == Shape::square(4), leaves.network_for(board)) {
+            (true, Some(_)) => self.between_moves_network,
+            (true, None) => self.between_moves,
             (false, _) => self.in_frame,
         }
     }

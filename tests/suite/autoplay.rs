@@ -507,3 +507,43 @@ fn the_ai_ghost_plays_the_networks_moves() {
         "the heuristic would have played the same 12 moves"
     );
 }
+
+/// A board holding 16384 is searched by the heuristic even with the network read (its late
+/// game, `search::NETWORK_BELOW_TILE`): the hint there is the heuristic's where the network's
+/// would differ.
+#[test]
+fn a_board_holding_16384_is_hinted_by_the_heuristic() {
+    let dir = tempfile::tempdir().unwrap();
+    let (file, leaves) = fixture_file(&dir);
+    let search::Leaves::Network(network) = &leaves else {
+        unreachable!("the fixture is a network")
+    };
+    let mut app = ai_app(Config::new(4, 1 << 16).unwrap(), 9);
+    app.insert_resource(AiNetwork::from_file(file));
+    press(&mut app, KeyCode::KeyI);
+    assert!(frames_until_read(&mut app).is_empty());
+    let budget = Budget::Nodes(3_000);
+    // Boards of a game, each with its largest tile made a 16384, until the network and the
+    // heuristic disagree on one.
+    let mut game = g2048::rules::Game::new(Config::default(), 5);
+    for _ in 0..300 {
+        let mut board = *game.board();
+        let largest = board.tiles().max_by_key(|&(_, v)| v).unwrap().0;
+        board.set(largest, 16384);
+        let heuristic = search::appraise_board(&board, budget).and_then(|a| a.best());
+        let packed = g2048::ai::packed::pack(&board).unwrap();
+        let learned =
+            search::appraise_with(packed, budget, network.as_ref()).and_then(|a| a.best());
+        let (Some(heuristic), Some(learned)) = (heuristic, learned) else {
+            break;
+        };
+        if heuristic.direction != learned.direction {
+            set_board(&mut app, board, 1 << 16);
+            press(&mut app, KeyCode::KeyI);
+            assert_eq!(hinted(&mut app), heuristic.direction);
+            return;
+        }
+        game.play(heuristic.direction);
+    }
+    panic!("the network and the heuristic agreed on every board");
+}

@@ -472,9 +472,16 @@ pub fn appraise_board_on(board: &Board, budget: Budget, threads: usize) -> Optio
     appraise_board_by(board, budget, threads, &Leaves::Heuristic)
 }
 
+/// The network scores boards whose largest tile is below this; the heuristic plays on from
+/// there. The network's training games never made 32768, so its values of boards past 16384
+/// are barely trained: at 40 ms a move every one of its games ended between 16384 and 32768,
+/// and with the heuristic from 16384 on the same seeds reached 32768 (docs/ai.md, "The network
+/// against the heuristic at the desktop's budget").
+pub const NETWORK_BELOW_TILE: u32 = 16384;
+
 /// What scores the game's searches' leaves: the hand-made heuristic, or a learned n-tuple
-/// network (docs/ai.md), which scores 4×4 boards only: the other shapes, and a 4×4 board with
-/// a tile past 32768, which the packed board cannot hold, keep the heuristic.
+/// network (docs/ai.md), which scores 4×4 boards below [`NETWORK_BELOW_TILE`] only: the other
+/// shapes and the late game keep the heuristic.
 #[derive(Clone, Default)]
 pub enum Leaves {
     #[default]
@@ -496,10 +503,15 @@ impl Leaves {
         matches!(self, Leaves::Network(_))
     }
 
-    /// The network that scores `board`'s search, if one does (else the heuristic does).
+    /// The network that scores `board`'s search, if one does (else the heuristic does): a 4×4
+    /// board whose largest tile is below [`NETWORK_BELOW_TILE`].
     pub fn network_for(&self, board: &Board) -> Option<&super::ntuple::CompactNetwork> {
         match self {
-            Leaves::Network(network) if packed::pack(board).is_some() => Some(network),
+            Leaves::Network(network)
+                if board.max_tile() < NETWORK_BELOW_TILE && packed::pack(board).is_some() =>
+            {
+                Some(network)
+            }
             _ => None,
         }
     }
@@ -887,6 +899,18 @@ mod tests {
         // The heuristic adds no score: its values are the boards' own.
         let plain = search_to_depth_on(b, 1, 1, Stop::Never, &Heuristic).unwrap();
         assert!(plain.best().unwrap().value > 1e6);
+    }
+
+    #[test]
+    fn the_network_scores_4x4_boards_below_16384_and_the_heuristic_the_rest() {
+        let network = crate::ai::ntuple::Network::new(&[&[0, 1]], 0.0).unwrap();
+        let leaves = Leaves::Network(std::sync::Arc::new(network.compact(0.0, 1.0).unwrap()));
+        let with = |top: u32| Board::from_rows(&[&[top, 2, 0, 0], &[0; 4], &[0; 4], &[0, 0, 0, 2]]);
+        assert!(leaves.network_for(&with(8192)).is_some());
+        assert!(leaves.network_for(&with(NETWORK_BELOW_TILE)).is_none());
+        assert!(leaves.network_for(&with(32768)).is_none());
+        assert!(leaves.network_for(&Board::new(5)).is_none(), "5×5");
+        assert!(Leaves::Heuristic.network_for(&with(2)).is_none());
     }
 
     #[test]
