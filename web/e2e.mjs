@@ -901,9 +901,14 @@ async function twoTabsAndBackups(browser, url) {
   const fixture = fileURLToPath(new URL('../tests/fixtures/backup-desktop.json', import.meta.url));
   const desktop = JSON.parse(await readFile(fixture, 'utf8')).content;
   const importFile = async (page, file) => {
+    // The wait for the file chooser starts before the options are opened: Playwright turns on
+    // the browser's interception of choosers when the wait starts, without waiting for it, and
+    // an Enter pressed at once could open the chooser before that (puppeteer#6040); the Tabs
+    // below take many round trips, after which it is surely on.
+    const chosen = page.waitForEvent('filechooser', { timeout: MOVE_TIMEOUT_MS + 60_000 });
     await page.$eval('#bevy', (c) => { c.dataset.notice = ''; });
     await press(page, 'ImportBackup');
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser', { timeout: MOVE_TIMEOUT_MS }), page.keyboard.press('Enter')]);
+    const [chooser] = await Promise.all([chosen, page.keyboard.press('Enter')]);
     await chooser.setFiles(file);
     await until(page, () => /^(Imported|This file cannot)/.test(document.querySelector('#bevy').dataset.notice ?? ''));
     return (await data(page)).notice;
