@@ -82,6 +82,11 @@ struct Args {
     /// (a late game the network was not trained on).
     #[arg(long, requires = "net")]
     heuristic_from: Option<u32>,
+    /// With --budget-ms: bank what each search leaves of its budget, and let a move on a board
+    /// that holds 16384 with at most this many empty cells (the last cascade toward 32768)
+    /// spend the bank too, up to ten budgets; the mean time a move stays within the budget.
+    #[arg(long, requires = "budget_ms")]
+    bank_late: Option<usize>,
     /// Add each finished game to this file (a JSON line: its seed, figures and every search's
     /// time and nodes), after a first line naming the run. Run again with the same file and
     /// flags, the games already in it are not played again and the table covers them all: a
@@ -180,8 +185,12 @@ fn run_name(args: &Args, net_crc: Option<u32>) -> String {
         .heuristic_from
         .map(|tile| format!(" heuristic from {tile}"))
         .unwrap_or_default();
+    let bank = args
+        .bank_late
+        .map(|empty| format!(" bank late at {empty} empty"))
+        .unwrap_or_default();
     format!(
-        "ai_bench {} budget {:?} stop_at {:?} max_moves {:?} net {:?}{compact}{late}",
+        "ai_bench {} budget {:?} stop_at {:?} max_moves {:?} net {:?}{compact}{late}{bank}",
         args.shape(),
         args.budget(),
         args.stop_at,
@@ -242,6 +251,8 @@ fn play(seed: u64, args: &Args, leaves: &Leaves) -> Played {
     let mut ms = Vec::new();
     let mut nodes = Vec::new();
     let mut short_of_full = 0;
+    // Seconds banked by searches that finished inside their budget (`--bank-late`).
+    let mut banked = 0.0f64;
     loop {
         if game.status() == Status::Won {
             game.keep_going();
@@ -257,10 +268,24 @@ fn play(seed: u64, args: &Args, leaves: &Leaves) -> Played {
             .heuristic_from
             .is_some_and(|t| game.board().max_tile() >= t);
         let leaves = if late { &Leaves::Heuristic } else { leaves };
+        let budget = match (budget, args.bank_late) {
+            (Some(Budget::Time(base)), Some(empty))
+                if game.board().max_tile() >= 16384 && game.board().empty_count() <= empty =>
+            {
+                let extra = banked.min(9.0 * base.as_secs_f64());
+                Some(Budget::Time(
+                    base + std::time::Duration::from_secs_f64(extra),
+                ))
+            }
+            (budget, _) => budget,
+        };
         let Some((choice, short)) = choose(game.board(), budget, leaves) else {
             break;
         };
         short_of_full += u32::from(short);
+        if let (Some(Budget::Time(base)), Some(_)) = (args.budget(), args.bank_late) {
+            banked = (banked + base.as_secs_f64() - t.elapsed().as_secs_f64()).max(0.0);
+        }
         ms.push(t.elapsed().as_secs_f64() * 1000.0);
         nodes.push(choice.nodes as f64);
         game.play(choice.direction);
