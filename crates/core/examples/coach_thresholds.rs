@@ -2,7 +2,8 @@
 //! what a rating costs, how often its best move is a deep search's, and how far the other moves
 //! fall short of the best (the shares the coach's thresholds cut). It prints, for the network,
 //! the thresholds that call the same share of moves best, good, an inaccuracy or a mistake as
-//! the heuristic's thresholds do on these boards (docs/ai.md, "The coach on the network").
+//! the heuristic's thresholds do on these boards (docs/ai.md, "The coach, the AI ghost and the
+//! review on the network").
 //!
 //! The boards are those of 4×4 games the network's search plays at `--play-nodes` a move, one
 //! move in `--noise` at random (a player's slips, so that the boards are not only an AI's), every

@@ -6,7 +6,7 @@
 //! A move is judged by its shortfall: the share of the best move's value it gives up. Each
 //! evaluation has its own thresholds, set where they call the same share of moves best, good,
 //! an inaccuracy or a mistake on the same boards (`examples/coach_thresholds.rs`, docs/ai.md
-//! "The coach on the network"):
+//! "The coach, the AI ghost and the review on the network"):
 //!
 //! - the heuristic's values are sums over rows and columns, around 1.5 million on a 4×4 board
 //!   and 0 for a lost board; the runner-up is most often within 1 % of the best, a move that
