@@ -164,11 +164,19 @@ pub fn rate(board: &Board, played: Direction) -> Option<Rating> {
     rate_by(board, played, &Leaves::Heuristic)
 }
 
-/// Rates `played` on `board` with `leaves` at the search's leaves, within that evaluation's
-/// budget and by its thresholds ([`coach_for`]).
-pub fn rate_by(board: &Board, played: Direction, leaves: &Leaves) -> Option<Rating> {
+/// Every move on `board` searched as the coach searches it: `leaves` at the search's leaves,
+/// within that evaluation's budget ([`coach_for`]) on all cores; with the thresholds to read
+/// it by. `None` where no move is legal.
+pub fn appraise_by(board: &Board, leaves: &Leaves) -> Option<(Appraisal, Thresholds)> {
     let (budget, thresholds) = coach_for(board, leaves);
     let appraisal = search::appraise_board_by(board, budget, search::threads(), leaves)?;
+    Some((appraisal, thresholds))
+}
+
+/// Rates `played` on `board` with `leaves` at the search's leaves, within that evaluation's
+/// budget and by its thresholds ([`appraise_by`]).
+pub fn rate_by(board: &Board, played: Direction, leaves: &Leaves) -> Option<Rating> {
+    let (appraisal, thresholds) = appraise_by(board, leaves)?;
     rate_appraisal(&appraisal, played, thresholds)
 }
 
