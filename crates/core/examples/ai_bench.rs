@@ -20,6 +20,8 @@
 //! p95, longest), moves a second (each game's moves over its searches' time) and the process's
 //! largest memory (resident, from /proc on Linux). `--results FILE` keeps each game as it ends,
 //! so that a run of many hours can stop and go on (run it again with the same flags).
+//! `--from-board ROWS` starts every game from one board (docs/ai.md's late-game runs: how often
+//! a board a few merges short of 32768 makes it, by budget).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,6 +31,7 @@ use clap::Parser;
 use g2048_core::ai::ntuple::{CompactNetwork, Network};
 use g2048_core::ai::rates::wilson_95;
 use g2048_core::ai::search::{Budget, Choice, Heuristic};
+use g2048_core::ai::train::{rng, spawn};
 use g2048_core::ai::{packed, search};
 use g2048_core::rules::{Board, Config, Game, Shape, Status};
 
@@ -87,6 +90,16 @@ struct Args {
     /// spend the bank too, up to ten budgets; the mean time a move stays within the budget.
     #[arg(long, requires = "budget_ms")]
     bank_late: Option<usize>,
+    /// Start every game from this board instead of two tiles (its rows top to bottom, split by
+    /// `/`, each cell's value or 0 split by `,`; e.g. a late game a few merges short of 32768);
+    /// each game's seed deals its tiles from there.
+    #[arg(long, value_parser = board_rows)]
+    from_board: Option<Board>,
+    /// Start each 4×4 game from a board of this file instead (`examples/openings.rs`: one
+    /// afterstate a line, 16 hex digits), game i from its i-th board (cycling), with a new
+    /// tile dealt by the game's seed: how often boards that just made 16384 go on to 32768.
+    #[arg(long, conflicts_with = "from_board")]
+    openings: Option<std::path::PathBuf>,
     /// Add each finished game to this file (a JSON line: its seed, figures and every search's
     /// time and nodes), after a first line naming the run. Run again with the same file and
     /// flags, the games already in it are not played again and the table covers them all: a
@@ -103,6 +116,29 @@ fn positive_ms(text: &str) -> Result<f64, String> {
             "{text:?} is not a time in milliseconds above 0 (e.g. 12 or 2.5)"
         )),
     }
+}
+
+/// A board written as rows split by `/`, each a list of values (0 for empty) split by `,`.
+fn board_rows(text: &str) -> Result<Board, String> {
+    let rows = text
+        .split('/')
+        .map(|row| {
+            row.split(',')
+                .map(|v| match v.trim().parse::<u32>() {
+                    Ok(v) if v == 0 || (v >= 2 && v.is_power_of_two()) => Ok(v),
+                    _ => Err(format!("{v:?} is not 0 or a tile (2, 4, 8, …)")),
+                })
+                .collect::<Result<Vec<u32>, String>>()
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let cols = rows.first().map_or(0, Vec::len);
+    if Shape::new(rows.len(), cols).is_none() || rows.iter().any(|row| row.len() != cols) {
+        return Err(format!(
+            "{text:?} is not 3 to 8 rows of the same length, 3 to 8 each"
+        ));
+    }
+    let rows: Vec<&[u32]> = rows.iter().map(Vec::as_slice).collect();
+    Ok(Board::from_rows(&rows))
 }
 
 /// What scores the leaves: the heuristic, or a network in f32s or in whole steps.
@@ -189,8 +225,13 @@ fn run_name(args: &Args, net_crc: Option<u32>) -> String {
         .bank_late
         .map(|empty| format!(" bank late at {empty} empty"))
         .unwrap_or_default();
+    let from = match (&args.from_board, &args.openings) {
+        (Some(board), _) => format!(" from {:?}", board.exponents()),
+        (None, Some(path)) => format!(" from the openings of {}", path.display()),
+        (None, None) => String::new(),
+    };
     format!(
-        "ai_bench {} budget {:?} stop_at {:?} max_moves {:?} net {:?}{compact}{late}{bank}",
+        "ai_bench {} budget {:?} stop_at {:?} max_moves {:?} net {:?}{compact}{late}{bank}{from}",
         args.shape(),
         args.budget(),
         args.stop_at,
@@ -244,10 +285,21 @@ impl Args {
     }
 }
 
-fn play(seed: u64, args: &Args, leaves: &Leaves) -> Played {
+fn play(seed: u64, args: &Args, leaves: &Leaves, openings: &[packed::Packed]) -> Played {
     let config = Config::with_shape(args.shape(), 2048).expect("every shape takes 2048");
     let budget = args.budget();
-    let mut game = Game::new(config, seed);
+    let opening = match openings.len() {
+        0 => None,
+        n => {
+            let after = openings[(seed.wrapping_sub(args.seed) % n as u64) as usize];
+            Some(packed::unpack(spawn(after, &mut rng(seed))))
+        }
+    };
+    let mut game = match (&args.from_board, opening) {
+        (Some(board), _) => Game::from_board(config, *board, seed),
+        (None, Some(board)) => Game::from_board(config, board, seed),
+        (None, None) => Game::new(config, seed),
+    };
     let mut ms = Vec::new();
     let mut nodes = Vec::new();
     let mut short_of_full = 0;
@@ -315,6 +367,41 @@ fn main() {
             (Some(network), Some(crc32fast::hash(&bytes)))
         }
         None => (None, None),
+    };
+    if let Some(board) = &args.from_board
+        && board.shape() != args.shape()
+    {
+        eprintln!(
+            "ai_bench: --from-board is {}, the games {} (--size, or --rows and --cols)",
+            board.shape(),
+            args.shape()
+        );
+        std::process::exit(2);
+    }
+    let openings: Vec<packed::Packed> = match &args.openings {
+        None => Vec::new(),
+        Some(path) => {
+            if args.shape() != Shape::new(4, 4).expect("4×4") {
+                fail(format_args!("--openings plays 4×4 only"));
+            }
+            let text = std::fs::read_to_string(path)
+                .unwrap_or_else(|e| fail(format_args!("cannot read {}: {e}", path.display())));
+            let boards: Vec<packed::Packed> = text
+                .lines()
+                .map(|line| {
+                    packed::Packed::from_str_radix(line.trim(), 16).unwrap_or_else(|_| {
+                        fail(format_args!(
+                            "{}: {line:?} is not a board in 16 hex digits",
+                            path.display()
+                        ))
+                    })
+                })
+                .collect();
+            if boards.is_empty() {
+                fail(format_args!("{} holds no boards", path.display()));
+            }
+            boards
+        }
     };
     if net.is_some() && args.shape() != Shape::new(4, 4).expect("4×4") {
         eprintln!("ai_bench: --net plays 4×4 only");
@@ -398,7 +485,7 @@ fn main() {
                     let Some(&seed) = to_play.get(i) else {
                         break;
                     };
-                    let played = play(seed, &args, &leaves);
+                    let played = play(seed, &args, &leaves, &openings);
                     if let Some(file) = file.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
                         use std::io::Write;
                         let line = serde_json::to_string(&played).expect("figures serialise");
