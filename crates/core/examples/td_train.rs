@@ -18,6 +18,8 @@
 //! file's tuples and weights (and its `.tc` sums if there are) and starts a new run on them; the
 //! games' tiles start again from `--seed`: give another seed to go on with new games.
 //!   cargo run --release -p g2048-core --example td_train -- --games 100000 --out target/ntuple.bin
+//! `--openings FILE` starts every game from one of the file's boards (`examples/openings.rs`):
+//! a network for the late game, trained from boards that just made 16384.
 //! tools/train-ai.sh trains the shipped network; docs/ai.md gives the runs and what they gave.
 
 use std::io::Write;
@@ -26,6 +28,7 @@ use std::time::Instant;
 
 use clap::{ArgAction, Parser};
 use g2048_core::ai::ntuple::{Network, SIX_TUPLES};
+use g2048_core::ai::packed::Packed;
 use g2048_core::ai::train::{Game, LaneState, Recipe, Trainer};
 use serde::{Deserialize, Serialize};
 
@@ -79,6 +82,36 @@ struct Args {
     /// are) instead of a new network.
     #[arg(long)]
     resume: Option<PathBuf>,
+    /// Start every game from one of these boards instead of an empty board (`examples/
+    /// openings.rs` writes them: one a line, 16 hex digits); a network for the late game
+    /// trains from the boards that just made 16384, and its 32768 rate is then how often
+    /// they go on to it.
+    #[arg(long)]
+    openings: Option<PathBuf>,
+}
+
+/// The boards of an openings file (one packed board a line, 16 hex digits), and the file's
+/// CRC-32 for the run's state.
+fn read_openings(path: &Path) -> (Vec<Packed>, u32) {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| fail(format_args!("cannot read {}: {e}", path.display())));
+    let boards: Vec<Packed> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            Packed::from_str_radix(line.trim(), 16).unwrap_or_else(|_| {
+                fail(format_args!(
+                    "{} line {}: {line:?} is not a board in 16 hex digits",
+                    path.display(),
+                    i + 1
+                ))
+            })
+        })
+        .collect();
+    if boards.is_empty() {
+        fail(format_args!("{} holds no boards", path.display()));
+    }
+    (boards, crc32fast::hash(text.as_bytes()))
 }
 
 fn rate(text: &str) -> Result<f32, String> {
@@ -129,6 +162,9 @@ struct Run {
     restarts: bool,
     lanes: u64,
     initial: f32,
+    /// CRC-32 of the openings file, if the games start from one.
+    #[serde(default)]
+    openings: Option<u32>,
 }
 
 /// Where a run stands after a round: what it needs to go on as if it had not stopped.
@@ -239,6 +275,7 @@ fn figures(games: &[Game], moves: u64, seconds: f64) -> (f64, f64, [f64; 5]) {
 
 fn main() {
     let args = Args::parse();
+    let openings = args.openings.as_deref().map(read_openings);
     let recipe = Recipe {
         alpha: args.alpha,
         lambda: args.lambda,
@@ -255,6 +292,7 @@ fn main() {
         restarts: args.restarts,
         lanes: args.lanes,
         initial: args.initial,
+        openings: openings.as_ref().map(|(_, crc)| *crc),
     };
     let threads = args.threads as usize;
     // The run saved at --out, if this command's run was stopped there; else a new one.
@@ -263,7 +301,7 @@ fn main() {
         None => saved_run(&args.out, &run, recipe, threads),
     };
     let going_on = saved.is_some();
-    let (mut trainer, mut state) = match saved {
+    let (trainer, mut state) = match saved {
         Some(saved) => saved,
         None => {
             let network = match &args.resume {
@@ -293,6 +331,17 @@ fn main() {
             };
             (trainer, state)
         }
+    };
+    let mut trainer = match openings {
+        Some((boards, _)) => {
+            println!(
+                "each game starts from one of {} boards of {}",
+                boards.len(),
+                args.openings.as_ref().expect("read").display()
+            );
+            trainer.with_openings(boards)
+        }
+        None => trainer,
     };
     println!(
         "training {} tuples ({} weights) on {} games from seed {}, {recipe:?}, {threads} thread(s){}",

@@ -120,6 +120,8 @@ enum Start {
     NewGame,
     /// A restart from an afterstate of the episode before (it gets its new tile first).
     From(Packed),
+    /// A new game from one of the trainer's openings (it gets its new tile first).
+    Opening(Packed),
 }
 
 /// One episode's moves, as the learning needs them.
@@ -164,10 +166,10 @@ impl Lane {
         episode.indices.clear();
         episode.rewards.clear();
         episode.afterstates.clear();
-        episode.new_game = start == Start::NewGame;
+        episode.new_game = matches!(start, Start::NewGame | Start::Opening(_));
         let mut board = match start {
             Start::NewGame => spawn(spawn(0, &mut self.rng), &mut self.rng),
-            Start::From(after) => spawn(after, &mut self.rng),
+            Start::From(after) | Start::Opening(after) => spawn(after, &mut self.rng),
         };
         self.scratch.resize(4 * features, 0);
         loop {
@@ -224,6 +226,9 @@ pub struct Trainer {
     recipe: Recipe,
     threads: usize,
     lanes: Vec<Lane>,
+    /// Boards a new game starts from instead of an empty board (a network for the late game:
+    /// boards that just made 16384); empty for whole games.
+    openings: Vec<Packed>,
 }
 
 impl Trainer {
@@ -255,7 +260,16 @@ impl Trainer {
             recipe,
             threads: 1,
             lanes,
+            openings: Vec::new(),
         }
+    }
+
+    /// Starts each new game from one of `openings` (an afterstate; its lane's random source
+    /// picks which, and deals its new tile), not from an empty board. Its figures count from
+    /// there: a game from a board holding 16384 that reaches 32768 counts in that rate.
+    pub fn with_openings(mut self, openings: Vec<Packed>) -> Self {
+        self.openings = openings;
+        self
     }
 
     /// Plays on this many threads (1 or more; no more than there are lanes are used). The
@@ -348,7 +362,10 @@ impl Trainer {
                 Some(after) => Some(Start::From(after)),
                 None if round.started < new_games => {
                     round.started += 1;
-                    Some(Start::NewGame)
+                    Some(match self.openings.len() {
+                        0 => Start::NewGame,
+                        n => Start::Opening(self.openings[lane.rng.random_range(0..n)]),
+                    })
                 }
                 None => None,
             };
@@ -690,6 +707,26 @@ mod tests {
         assert!(games == games_two && games == games_again);
         let (other, _) = train(recipe, 6, 2, 60);
         assert!(other != one);
+    }
+
+    #[test]
+    fn games_start_from_the_openings_given() {
+        // Two openings: a 2048 in a corner, or a 4096 in another, with a 2 beside each. A game
+        // from an empty board with this tiny untrained network ends long before 2048.
+        let openings: Vec<Packed> = vec![0x0000_0000_0000_001B, 0xC100_0000_0000_0000];
+        let network = Network::new(&[&[0, 1, 2, 3], &[4, 5, 6, 7]], 0.0).unwrap();
+        let mut trainer = Trainer::new(network, plain(0.1, 0.0), 3).with_openings(openings);
+        let mut games = Vec::new();
+        while games.len() < 40 {
+            games.extend(trainer.round(1).games);
+        }
+        let from = |e: u8| games.iter().filter(|g| g.max_exponent == e).count();
+        assert!(games.iter().all(|g| g.max_exponent >= 11));
+        assert!(from(11) > 0 && from(12) > 0, "both openings played");
+        // Without openings, the same trainer's games start from two tiles.
+        let network = Network::new(&[&[0, 1, 2, 3], &[4, 5, 6, 7]], 0.0).unwrap();
+        let mut trainer = Trainer::new(network, plain(0.1, 0.0), 3);
+        assert!(trainer.round(1).games.iter().all(|g| g.max_exponent < 11));
     }
 
     #[test]
