@@ -31,7 +31,7 @@ use clap::Parser;
 use g2048_core::ai::ntuple::{CompactNetwork, Network};
 use g2048_core::ai::rates::wilson_95;
 use g2048_core::ai::search::{Budget, Choice, Heuristic};
-use g2048_core::ai::train::{rng, spawn};
+use g2048_core::ai::train::{parse_openings, rng, spawn};
 use g2048_core::ai::{packed, search};
 use g2048_core::rules::{Board, Config, Game, Shape, Status};
 
@@ -386,21 +386,7 @@ fn main() {
             }
             let text = std::fs::read_to_string(path)
                 .unwrap_or_else(|e| fail(format_args!("cannot read {}: {e}", path.display())));
-            let boards: Vec<packed::Packed> = text
-                .lines()
-                .map(|line| {
-                    packed::Packed::from_str_radix(line.trim(), 16).unwrap_or_else(|_| {
-                        fail(format_args!(
-                            "{}: {line:?} is not a board in 16 hex digits",
-                            path.display()
-                        ))
-                    })
-                })
-                .collect();
-            if boards.is_empty() {
-                fail(format_args!("{} holds no boards", path.display()));
-            }
-            boards
+            parse_openings(&text).unwrap_or_else(|e| fail(format_args!("{}: {e}", path.display())))
         }
     };
     if net.is_some() && args.shape() != Shape::new(4, 4).expect("4×4") {

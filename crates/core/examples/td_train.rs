@@ -29,7 +29,7 @@ use std::time::Instant;
 use clap::{ArgAction, Parser};
 use g2048_core::ai::ntuple::{Network, SIX_TUPLES};
 use g2048_core::ai::packed::Packed;
-use g2048_core::ai::train::{Game, LaneState, Recipe, Trainer};
+use g2048_core::ai::train::{Game, LaneState, Recipe, Trainer, parse_openings};
 use serde::{Deserialize, Serialize};
 
 #[derive(Parser)]
@@ -90,27 +90,12 @@ struct Args {
     openings: Option<PathBuf>,
 }
 
-/// The boards of an openings file (one packed board a line, 16 hex digits), and the file's
-/// CRC-32 for the run's state.
+/// The boards of an openings file, and the file's CRC-32 for the run's state.
 fn read_openings(path: &Path) -> (Vec<Packed>, u32) {
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| fail(format_args!("cannot read {}: {e}", path.display())));
-    let boards: Vec<Packed> = text
-        .lines()
-        .enumerate()
-        .map(|(i, line)| {
-            Packed::from_str_radix(line.trim(), 16).unwrap_or_else(|_| {
-                fail(format_args!(
-                    "{} line {}: {line:?} is not a board in 16 hex digits",
-                    path.display(),
-                    i + 1
-                ))
-            })
-        })
-        .collect();
-    if boards.is_empty() {
-        fail(format_args!("{} holds no boards", path.display()));
-    }
+    let boards =
+        parse_openings(&text).unwrap_or_else(|e| fail(format_args!("{}: {e}", path.display())));
     (boards, crc32fast::hash(text.as_bytes()))
 }
 

@@ -520,6 +520,23 @@ pub fn max_exponent(b: Packed) -> u8 {
         .unwrap_or(0)
 }
 
+/// The boards of an openings file (`examples/openings.rs` writes them): one packed board a
+/// line, 16 hex digits. An error names the first line that is not one, or says there are none.
+pub fn parse_openings(text: &str) -> Result<Vec<Packed>, String> {
+    let boards = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            Packed::from_str_radix(line.trim(), 16)
+                .map_err(|_| format!("line {}: {line:?} is not a board in 16 hex digits", i + 1))
+        })
+        .collect::<Result<Vec<Packed>, String>>()?;
+    if boards.is_empty() {
+        return Err("no boards".to_string());
+    }
+    Ok(boards)
+}
+
 /// A board with a new tile in a random empty cell (a 2 with p 0.9, else a 4), as the rules
 /// spawn; unchanged when it has no empty cell.
 pub fn spawn(b: Packed, rng: &mut Rng) -> Packed {
@@ -707,6 +724,19 @@ mod tests {
         assert!(games == games_two && games == games_again);
         let (other, _) = train(recipe, 6, 2, 60);
         assert!(other != one);
+    }
+
+    #[test]
+    fn an_openings_file_reads_back_its_boards_and_names_a_bad_line() {
+        assert_eq!(
+            parse_openings("000000120034021e\nc100000000000000\n"),
+            Ok(vec![0x0000_0012_0034_021E, 0xC100_0000_0000_0000])
+        );
+        assert_eq!(
+            parse_openings("1e\nnot a board\n"),
+            Err("line 2: \"not a board\" is not a board in 16 hex digits".to_string())
+        );
+        assert!(parse_openings("").is_err());
     }
 
     #[test]
