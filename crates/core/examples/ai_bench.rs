@@ -21,7 +21,8 @@
 //! largest memory (resident, from /proc on Linux). `--results FILE` keeps each game as it ends,
 //! so that a run of many hours can stop and go on (run it again with the same flags).
 //! `--from-board ROWS` starts every game from one board (docs/ai.md's late-game runs: how often
-//! a board a few merges short of 32768 makes it, by budget).
+//! a board a few merges short of 32768 makes it, by budget); `--openings FILE` starts each from
+//! a board of a file (`examples/openings.rs`: boards that just made 16384).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -207,7 +208,7 @@ struct Played {
 }
 
 /// What a results file's first line names: what changes the games' figures.
-fn run_name(args: &Args, net_crc: Option<u32>) -> String {
+fn run_name(args: &Args, net_crc: Option<u32>, openings_crc: Option<u32>) -> String {
     let net = args
         .net
         .as_ref()
@@ -227,7 +228,11 @@ fn run_name(args: &Args, net_crc: Option<u32>) -> String {
         .unwrap_or_default();
     let from = match (&args.from_board, &args.openings) {
         (Some(board), _) => format!(" from {:?}", board.exponents()),
-        (None, Some(path)) => format!(" from the openings of {}", path.display()),
+        (None, Some(path)) => format!(
+            " from the openings of {} (crc {:08x})",
+            path.display(),
+            openings_crc.unwrap_or(0)
+        ),
         (None, None) => String::new(),
     };
     format!(
@@ -378,15 +383,17 @@ fn main() {
         );
         std::process::exit(2);
     }
-    let openings: Vec<packed::Packed> = match &args.openings {
-        None => Vec::new(),
+    let (openings, openings_crc): (Vec<packed::Packed>, Option<u32>) = match &args.openings {
+        None => (Vec::new(), None),
         Some(path) => {
             if args.shape() != Shape::new(4, 4).expect("4×4") {
                 fail(format_args!("--openings plays 4×4 only"));
             }
             let text = std::fs::read_to_string(path)
                 .unwrap_or_else(|e| fail(format_args!("cannot read {}: {e}", path.display())));
-            parse_openings(&text).unwrap_or_else(|e| fail(format_args!("{}: {e}", path.display())))
+            let boards = parse_openings(&text)
+                .unwrap_or_else(|e| fail(format_args!("{}: {e}", path.display())));
+            (boards, Some(crc32fast::hash(text.as_bytes())))
         }
     };
     if net.is_some() && args.shape() != Shape::new(4, 4).expect("4×4") {
@@ -433,7 +440,7 @@ fn main() {
     // As the game does at start: the 4×4 tables are not built within the first move's time.
     search::warm_up();
     let started = Instant::now();
-    let name = run_name(&args, net_crc);
+    let name = run_name(&args, net_crc, openings_crc);
     let earlier = args
         .results
         .as_ref()

@@ -2,7 +2,8 @@
 //! move ahead, no search) with a network from `--seed` on, and for each game that makes
 //! `--tile` writes the board that move made (its afterstate, before the new tile), one a line
 //! as 16 hex digits (the packed board: cell 0, top left, in the lowest 4 bits, each cell's
-//! exponent). A game that does not make the tile writes nothing. docs/ai.md's run:
+//! exponent). A game that does not make the tile writes nothing; after a thousand games a
+//! board asked for, it stops with what it has (none: an error). docs/ai.md's run:
 //!   cargo run --release -p g2048-core --example openings -- NET.bin --tile 16384 --boards 4000 --out openings.txt
 
 use std::io::Write;
@@ -49,7 +50,8 @@ fn main() {
     let exponent = args.tile.trailing_zeros() as u8;
     let mut boards: Vec<Packed> = Vec::new();
     let mut games = 0u64;
-    while (boards.len() as u64) < args.boards {
+    let most_games = args.boards.saturating_mul(1000);
+    while (boards.len() as u64) < args.boards && games < most_games {
         let mut rng = rng(args.seed.wrapping_add(games));
         games += 1;
         let mut board = spawn(spawn(0, &mut rng), &mut rng);
@@ -60,6 +62,12 @@ fn main() {
             }
             board = spawn(after, &mut rng);
         }
+    }
+    if boards.is_empty() {
+        fail(format!(
+            "none of {games} games from seed {} made {}",
+            args.seed, args.tile
+        ));
     }
     let mut text = Vec::new();
     for b in &boards {
