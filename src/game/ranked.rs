@@ -13,7 +13,9 @@
 
 pub mod link;
 
+use bevy::ecs::message::MessageCursor;
 use bevy::ecs::system::SystemParam;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::board::BoardChanges;
@@ -33,6 +35,8 @@ use link::{Link, LinkEvent};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RankedBoard>()
         .init_resource::<RankedServer>()
+        .init_resource::<NameKeys>()
+        .add_systems(OnEnter(super::state::Screen::RankedName), start_name)
         .add_systems(
             Update,
             (
@@ -46,15 +50,28 @@ pub(super) fn plugin(app: &mut App) {
 /// The longest name the line takes (the server says whether it is a name).
 const NAME_MAX_CHARS: usize = 20;
 
-/// The name's line: typed characters are added, Backspace takes the last one back. (Enter and
-/// Esc are the screen's keys.)
+/// Where the name's line reads the keys from. A reader of the system's own would start, the
+/// first time the screen opens, at the oldest keys still kept, which can hold the N that
+/// opened it (kept a frame or more, by how the frames fell): the name would start with an
+/// "n". So the screen's opening sets it past every key sent by then (a letter typed within
+/// the same frame as the N, before the line was on the screen, is left out with it).
+#[derive(Resource, Default)]
+struct NameKeys(MessageCursor<KeyboardInput>);
+
+fn start_name(mut cursor: ResMut<NameKeys>, keys: Res<Messages<KeyboardInput>>) {
+    cursor.0 = keys.get_cursor_current();
+}
+
+/// The name's line: characters typed since the screen opened are added, Backspace takes the
+/// last one back. (Enter and Esc are the screen's keys.)
 fn type_name(
-    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    mut cursor: ResMut<NameKeys>,
+    keys: Res<Messages<KeyboardInput>>,
     mut server: ResMut<RankedServer>,
 ) {
     use bevy::input::ButtonState;
     use bevy::input::keyboard::Key;
-    for key in keys.read() {
+    for key in cursor.0.read(&keys) {
         if key.state != ButtonState::Pressed {
             continue;
         }
