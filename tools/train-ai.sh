@@ -5,6 +5,7 @@
 # minutes), sixteen lanes a round played on two threads.
 #   tools/train-ai.sh                      writes target/ai/ntuple.bin (+ .tc, .csv, .log)
 #   GAMES=20000 OUT=/tmp/n.bin tools/train-ai.sh
+#   TUPLES=five OUT=target/ai/ntuple5.bin tools/train-ai.sh   the 4×5-tuple network (16 MiB)
 # The same command makes the same file: the games come from SEED, and the threads change the
 # speed, never the weights. At `nice 19`, so that it takes only what other work leaves of the
 # machine. Its progress: every 5,000 games a line on stdout and in the .log, and a CSV line in
@@ -18,11 +19,12 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 games="${GAMES:-1200000}"
 seed="${SEED:-1}"
 threads="${THREADS:-2}"
+tuples="${TUPLES:-six}"
 out="${OUT:-target/ai/ntuple.bin}"
 mkdir -p "$(dirname "$out")"
 nice -n 19 cargo build --release -p g2048-core --example td_train
 nice -n 19 "$CARGO_TARGET_DIR/release/examples/td_train" \
-  --games "$games" --seed "$seed" \
+  --games "$games" --seed "$seed" --tuples "$tuples" \
   --alpha 1 --lambda 0.5 --tc true --restarts false --lanes 16 --initial 0 \
   --threads "$threads" --report 5000 --save-every 50000 \
   --out "$out" --log "${out%.bin}.csv" | tee -a "${out%.bin}.log"

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Parser;
-use g2048_core::ai::ntuple::{Network, SIX_TUPLES};
+use g2048_core::ai::ntuple::{Network, tuple_set};
 use g2048_core::ai::train::{Recipe, Trainer};
 
 #[derive(Parser)]
@@ -36,9 +36,12 @@ struct Args {
     /// Restarts from the middle of the last episode.
     #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
     restarts: bool,
-    /// Start from this network file (a trained one) instead of a new 4×6-tuple network.
+    /// Start from this network file (a trained one) instead of a new network.
     #[arg(long)]
     net: Option<PathBuf>,
+    /// The new network's tuples: `six` (4×6) or `five` (4×5), as `td_train --tuples`.
+    #[arg(long, default_value = "six", value_parser = tuple_set)]
+    tuples: &'static [&'static [u8]],
     /// Games trained first, not timed (on every thread of the list's largest count): each timed
     /// run goes on from there, with longer games and more weights in use than a new network's.
     #[arg(long, default_value_t = 0)]
@@ -68,7 +71,7 @@ fn main() {
             eprintln!("td_bench: {e}");
             std::process::exit(2)
         }),
-        None => Network::new(&SIX_TUPLES, 0.0).expect("valid tuples"),
+        None => Network::new(args.tuples, 0.0).expect("valid tuples"),
     };
     let recipe = Recipe {
         lanes: args.lanes.max(1),

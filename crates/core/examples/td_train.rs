@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{ArgAction, Parser};
-use g2048_core::ai::ntuple::{Network, SIX_TUPLES};
+use g2048_core::ai::ntuple::{Network, tuple_set};
 use g2048_core::ai::packed::Packed;
 use g2048_core::ai::train::{Game, LaneState, Recipe, Trainer, parse_openings};
 use serde::{Deserialize, Serialize};
@@ -65,6 +65,11 @@ struct Args {
     /// the early games try them: optimistic initialisation).
     #[arg(long, default_value_t = 0.0, value_parser = finite)]
     initial: f32,
+    /// The tuples of a new network: `six` (four 6-cell tuples, 67 M weights: the desktop's) or
+    /// `five` (the same shapes one cell short, 4 M weights: small enough for the web page).
+    /// A network gone on from (`--resume`, a saved run) keeps its own.
+    #[arg(long, default_value = "six", value_parser = tuple_set)]
+    tuples: &'static [&'static [u8]],
     /// Print the last games' figures every this many games (1 or more).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     report: u64,
@@ -115,6 +120,14 @@ fn lambda(text: &str) -> Result<f32, String> {
     }
 }
 
+/// The name `--tuples` took for this set.
+fn tuple_name(tuples: &[&[u8]]) -> String {
+    g2048_core::ai::ntuple::TUPLE_SETS
+        .iter()
+        .find(|(_, set)| *set == tuples)
+        .map_or_else(|| "?".to_string(), |(name, _)| name.to_string())
+}
+
 fn finite(text: &str) -> Result<f32, String> {
     match text.parse::<f32>() {
         Ok(v) if v.is_finite() => Ok(v),
@@ -150,6 +163,13 @@ struct Run {
     /// CRC-32 of the openings file, if the games start from one.
     #[serde(default)]
     openings: Option<u32>,
+    /// The new network's tuples (`--tuples`); a state from before the flag was a `six` run.
+    #[serde(default = "six")]
+    tuples: String,
+}
+
+fn six() -> String {
+    "six".to_string()
 }
 
 /// Where a run stands after a round: what it needs to go on as if it had not stopped.
@@ -278,6 +298,7 @@ fn main() {
         lanes: args.lanes,
         initial: args.initial,
         openings: openings.as_ref().map(|(_, crc)| *crc),
+        tuples: tuple_name(args.tuples),
     };
     let threads = args.threads as usize;
     // The run saved at --out, if this command's run was stopped there; else a new one.
@@ -291,7 +312,7 @@ fn main() {
         None => {
             let network = match &args.resume {
                 Some(path) => Network::read(path).unwrap_or_else(|e| fail(format_args!("{e}"))),
-                None => Network::new(&SIX_TUPLES, args.initial).expect("valid tuples"),
+                None => Network::new(args.tuples, args.initial).expect("valid tuples"),
             };
             let mut trainer = Trainer::new(network, recipe, args.seed).with_threads(threads);
             if let (Some(path), true) = (&args.resume, recipe.coherence) {

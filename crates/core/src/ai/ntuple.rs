@@ -33,6 +33,31 @@ pub const SIX_TUPLES: [&[u8]; 4] = [
     &[4, 5, 6, 8, 9, 10],
 ];
 
+/// The same four shapes one cell short (each 6-tuple's last cell left out): 16^5 weights a
+/// tuple, 4,194,304 in all (16 MiB as f32, 4 MiB at a byte each), a network small enough for
+/// the web page to fetch.
+pub const FIVE_TUPLES: [&[u8]; 4] = [
+    &[0, 1, 2, 3, 4],
+    &[4, 5, 6, 7, 8],
+    &[0, 1, 2, 4, 5],
+    &[4, 5, 6, 8, 9],
+];
+
+/// The tuple sets a training can start from, by the name `td_train --tuples` takes.
+pub const TUPLE_SETS: [(&str, &[&[u8]]); 2] = [("six", &SIX_TUPLES), ("five", &FIVE_TUPLES)];
+
+/// The tuple set of this name ([`TUPLE_SETS`]), or a message that lists the names.
+pub fn tuple_set(name: &str) -> Result<&'static [&'static [u8]], String> {
+    TUPLE_SETS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, set)| *set)
+        .ok_or_else(|| {
+            let names: Vec<&str> = TUPLE_SETS.iter().map(|(n, _)| *n).collect();
+            format!("{name:?} is not a tuple set (one of: {})", names.join(", "))
+        })
+}
+
 /// A network's tuples and weights.
 #[derive(Clone, PartialEq)]
 pub struct Network {
@@ -639,11 +664,15 @@ mod tests {
     fn indices_by_shifts_and_masks_are_the_cell_by_cell_ones() {
         // The shipped tuples (one run or two), and tuples of scattered, reversed and single
         // cells (six runs, or one), each tuple on its own (no 16^6-weight table is made).
-        let tuples: [&[u8]; 8] = [
+        let tuples: [&[u8]; 12] = [
             SIX_TUPLES[0],
             SIX_TUPLES[1],
             SIX_TUPLES[2],
             SIX_TUPLES[3],
+            FIVE_TUPLES[0],
+            FIVE_TUPLES[1],
+            FIVE_TUPLES[2],
+            FIVE_TUPLES[3],
             &[15, 0, 7, 8, 3, 12],
             &[5, 4, 3, 2, 1, 0],
             &[9],
@@ -689,5 +718,18 @@ mod tests {
             assert_eq!(network.value_of(&indices), network.value(b));
         }
         assert!(network.value(0x1234) > 0.0);
+    }
+
+    #[test]
+    fn a_tuple_set_is_found_by_its_name_and_another_name_is_refused() {
+        assert_eq!(tuple_set("six").unwrap(), &SIX_TUPLES[..]);
+        assert_eq!(tuple_set("five").unwrap(), &FIVE_TUPLES[..]);
+        let five = Network::new(tuple_set("five").unwrap(), 0.0).unwrap();
+        assert_eq!(five.weights().len(), 4 << 20);
+        let refused = tuple_set("seven").unwrap_err();
+        assert!(
+            refused.contains("\"seven\"") && refused.contains("six, five"),
+            "{refused}"
+        );
     }
 }
