@@ -68,7 +68,7 @@ struct Args {
     /// The tuples of a new network: `six` (four 6-cell tuples, 67 M weights: the desktop's) or
     /// `five` (the same shapes one cell short, 4 M weights: small enough for the web page).
     /// A network gone on from (`--resume`, a saved run) keeps its own.
-    #[arg(long, default_value = "six", value_parser = tuple_set)]
+    #[arg(long, default_value = "six", value_parser = tuple_set, conflicts_with = "resume")]
     tuples: &'static [&'static [u8]],
     /// Print the last games' figures every this many games (1 or more).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
