@@ -32,7 +32,7 @@ use clap::Parser;
 use g2048_core::ai::ntuple::{CompactNetwork, Network};
 use g2048_core::ai::rates::wilson_95;
 use g2048_core::ai::search::{Budget, Choice, Heuristic};
-use g2048_core::ai::train::{parse_openings, rng, spawn};
+use g2048_core::ai::train::{read_openings, rng, spawn};
 use g2048_core::ai::{packed, search};
 use g2048_core::rules::{Board, Config, Game, Shape, Status};
 
@@ -376,12 +376,11 @@ fn main() {
     if let Some(board) = &args.from_board
         && board.shape() != args.shape()
     {
-        eprintln!(
-            "ai_bench: --from-board is {}, the games {} (--size, or --rows and --cols)",
+        fail(format_args!(
+            "--from-board is {}, the games {} (--size, or --rows and --cols)",
             board.shape(),
             args.shape()
-        );
-        std::process::exit(2);
+        ));
     }
     let (openings, openings_crc): (Vec<packed::Packed>, Option<u32>) = match &args.openings {
         None => (Vec::new(), None),
@@ -389,11 +388,8 @@ fn main() {
             if args.shape() != Shape::new(4, 4).expect("4×4") {
                 fail(format_args!("--openings plays 4×4 only"));
             }
-            let text = std::fs::read_to_string(path)
-                .unwrap_or_else(|e| fail(format_args!("cannot read {}: {e}", path.display())));
-            let boards = parse_openings(&text)
-                .unwrap_or_else(|e| fail(format_args!("{}: {e}", path.display())));
-            (boards, Some(crc32fast::hash(text.as_bytes())))
+            let (boards, crc) = read_openings(path).unwrap_or_else(|e| fail(format_args!("{e}")));
+            (boards, Some(crc))
         }
     };
     if net.is_some() && args.shape() != Shape::new(4, 4).expect("4×4") {

@@ -27,9 +27,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{ArgAction, Parser};
-use g2048_core::ai::ntuple::{Network, tuple_set};
-use g2048_core::ai::packed::Packed;
-use g2048_core::ai::train::{Game, LaneState, Recipe, Trainer, parse_openings};
+use g2048_core::ai::ntuple::{Network, TUPLE_SETS, tuple_set};
+use g2048_core::ai::train::{Game, LaneState, Recipe, Trainer, read_openings};
 use serde::{Deserialize, Serialize};
 
 #[derive(Parser)]
@@ -68,8 +67,8 @@ struct Args {
     /// The tuples of a new network: `six` (four 6-cell tuples, 67 M weights: the desktop's) or
     /// `five` (the same shapes one cell short, 4 M weights: small enough for the web page).
     /// A network gone on from (`--resume`, a saved run) keeps its own.
-    #[arg(long, default_value = "six", value_parser = tuple_set, conflicts_with = "resume")]
-    tuples: &'static [&'static [u8]],
+    #[arg(long, default_value = "six", value_parser = TUPLE_SETS.map(|(name, _)| name), conflicts_with = "resume")]
+    tuples: String,
     /// Print the last games' figures every this many games (1 or more).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     report: u64,
@@ -95,15 +94,6 @@ struct Args {
     openings: Option<PathBuf>,
 }
 
-/// The boards of an openings file, and the file's CRC-32 for the run's state.
-fn read_openings(path: &Path) -> (Vec<Packed>, u32) {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| fail(format_args!("cannot read {}: {e}", path.display())));
-    let boards =
-        parse_openings(&text).unwrap_or_else(|e| fail(format_args!("{}: {e}", path.display())));
-    (boards, crc32fast::hash(text.as_bytes()))
-}
-
 fn rate(text: &str) -> Result<f32, String> {
     match text.parse::<f32>() {
         Ok(r) if r > 0.0 && r <= 1.0 => Ok(r),
@@ -118,14 +108,6 @@ fn lambda(text: &str) -> Result<f32, String> {
         Ok(l) if (0.0..=1.0).contains(&l) => Ok(l),
         _ => Err(format!("{text:?} is not a λ from 0 to 1")),
     }
-}
-
-/// The name `--tuples` took for this set.
-fn tuple_name(tuples: &[&[u8]]) -> String {
-    g2048_core::ai::ntuple::TUPLE_SETS
-        .iter()
-        .find(|(_, set)| *set == tuples)
-        .map_or_else(|| "?".to_string(), |(name, _)| name.to_string())
 }
 
 fn finite(text: &str) -> Result<f32, String> {
@@ -280,7 +262,11 @@ fn figures(games: &[Game], moves: u64, seconds: f64) -> (f64, f64, [f64; 5]) {
 
 fn main() {
     let args = Args::parse();
-    let openings = args.openings.as_deref().map(read_openings);
+    // The boards, and the file's CRC-32 for the run's state.
+    let openings = args
+        .openings
+        .as_deref()
+        .map(|path| read_openings(path).unwrap_or_else(|e| fail(format_args!("{e}"))));
     let recipe = Recipe {
         alpha: args.alpha,
         lambda: args.lambda,
@@ -298,7 +284,7 @@ fn main() {
         lanes: args.lanes,
         initial: args.initial,
         openings: openings.as_ref().map(|(_, crc)| *crc),
-        tuples: tuple_name(args.tuples),
+        tuples: args.tuples.clone(),
     };
     let threads = args.threads as usize;
     // The run saved at --out, if this command's run was stopped there; else a new one.
@@ -312,7 +298,10 @@ fn main() {
         None => {
             let network = match &args.resume {
                 Some(path) => Network::read(path).unwrap_or_else(|e| fail(format_args!("{e}"))),
-                None => Network::new(args.tuples, args.initial).expect("valid tuples"),
+                None => {
+                    let tuples = tuple_set(&args.tuples).expect("clap took a set's name");
+                    Network::new(tuples, args.initial).expect("valid tuples")
+                }
             };
             let mut trainer = Trainer::new(network, recipe, args.seed).with_threads(threads);
             if let (Some(path), true) = (&args.resume, recipe.coherence) {

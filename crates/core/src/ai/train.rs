@@ -537,6 +537,15 @@ pub fn parse_openings(text: &str) -> Result<Vec<Packed>, String> {
     Ok(boards)
 }
 
+/// The boards of the openings file at `path` ([`parse_openings`]) and the CRC-32 of its text
+/// (a run's record of which file it started from); an error names the file and what is wrong.
+pub fn read_openings(path: &std::path::Path) -> Result<(Vec<Packed>, u32), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let boards = parse_openings(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((boards, crc32fast::hash(text.as_bytes())))
+}
+
 /// A board with a new tile in a random empty cell (a 2 with p 0.9, else a 4), as the rules
 /// spawn; unchanged when it has no empty cell.
 pub fn spawn(b: Packed, rng: &mut Rng) -> Packed {
