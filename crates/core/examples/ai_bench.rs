@@ -13,7 +13,8 @@
 //! The other shapes' runs: `--rows R --cols C --budget-ms 12 --games 5 --seed 1 --stop-at 4096`
 //! for 3×5, 4×6 and 5×8. The side-by-side run with ziap/2048-ai: `--games 50 --seed 1
 //! --budget-ms 4.2` on one core (`--budget-ms` takes fractions).
-//! `--jobs 1` (the default) gives each search all the cores, as the game does.
+//! `--jobs 1` (the default) gives each search all the cores (up to four), as the game's hint
+//! does; the desktop's autoplay between moves leaves one of them to the frames.
 //! `--net FILE` scores the search's leaves on 4×4 by an n-tuple network (`examples/td_train.rs`)
 //! instead of the heuristic.
 //! Each rate comes with its 95 % Wilson interval; the run ends with the time a move (median,

@@ -2,8 +2,8 @@
 //! (a trained file's f32 weights, or a shipped file's), and each way of quantising it the shipped file could use, play the same greedy games (one
 //! move ahead, no search; the same seeds for every variant), and each variant's weights are
 //! written densely to `--dump DIR` so that their compressed sizes can be measured
-//! (`gzip -9 -c DIR/i8-sqrt.bin | wc -c`). docs/ai.md's table:
-//!   cargo run --release -p g2048-core --example network_formats -- NET.bin --games 2000 --dump /tmp/formats
+//! (`gzip -6 -c DIR/step-32.bin | wc -c`). docs/ai.md's table:
+//!   cargo run --release -p g2048-core --example network_formats -- NET.bin --games 1000 --steps 8,32,128,512 --dump /tmp/formats
 
 use std::path::PathBuf;
 use std::time::Instant;
