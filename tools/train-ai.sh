@@ -4,6 +4,7 @@
 # backward TD(λ = 0.5), no restarts (they lost by time: 119,893 against 154,678 mean after 19
 # minutes), sixteen lanes a round played on two threads.
 #   tools/train-ai.sh                      writes target/ai/ntuple.bin (+ .tc, .csv, .log)
+#                                          and the file the game reads, target/ai/ntuple.g2n
 #   GAMES=20000 OUT=/tmp/n.bin tools/train-ai.sh
 #   TUPLES=five OUT=target/ai/ntuple5.bin tools/train-ai.sh   the 4×5-tuple network (16 MiB)
 # The same command makes the same file: the games come from SEED, and the threads change the
@@ -22,9 +23,12 @@ threads="${THREADS:-2}"
 tuples="${TUPLES:-six}"
 out="${OUT:-target/ai/ntuple.bin}"
 mkdir -p "$(dirname "$out")"
-nice -n 19 cargo build --release -p g2048-core --example td_train
+nice -n 19 cargo build --release -p g2048-core --example td_train --example ship_network
 nice -n 19 "$CARGO_TARGET_DIR/release/examples/td_train" \
   --games "$games" --seed "$seed" --tuples "$tuples" \
   --alpha 1 --lambda 0.5 --tc true --restarts false --lanes 16 --initial 0 \
   --threads "$threads" --report 5000 --save-every 50000 \
   --out "$out" --log "${out%.bin}.csv" | tee -a "${out%.bin}.log"
+# The file the game reads (docs/ai.md, "The shipped file"): whole steps of 32, compressed.
+# From the defaults this is assets/ai/ntuple.g2n, byte for byte.
+nice -n 19 "$CARGO_TARGET_DIR/release/examples/ship_network" "$out" "${out%.bin}.g2n" --step 32
