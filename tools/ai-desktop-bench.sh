@@ -1,38 +1,49 @@
 #!/usr/bin/env bash
-# The 50-game benchmark at the desktop's budget (docs/ai.md, "The network against the heuristic
-# at the desktop's budget"): the game's player (the shipped network held as the game holds it,
-# in whole steps of 32, the heuristic once the board holds 16384) and the heuristic alone,
-# whole games to 32768 from seeds 1 to GAMES, each search within 40 ms on one core (as the
-# desktop's autoplay searches between moves on a 2-core machine, one thread, the other core
-# left to the frames), JOBS games at a time. The two players take turns, JOBS games each, so
-# that however long the machine gives it, both have played the same seeds in the same sitting.
-#   tools/ai-desktop-bench.sh                 50 games each into target/ai-bench/
+# The 50-game benchmark at the desktop's budget (docs/ai.md, "The 50-game run, one core a
+# search"): the game's player (the shipped network held as the game holds it, in whole steps of
+# 32, the heuristic once the board holds 16384) and the heuristic alone, whole games to 32768
+# from seeds FIRST to GAMES, each search within 40 ms on one core (as the desktop's autoplay
+# searches between moves on a 2-core machine, one thread, the other core left to the frames).
+# The two players run side by side, each pinned to a core of its own (taskset), one game at a
+# time, so that both always play under the same load and neither core waits for the other.
+#   tools/ai-desktop-bench.sh                  seeds 1 to 50 each into target/ai-bench/
+#   FIRST=13 tools/ai-desktop-bench.sh         seeds 13 to 50
 #   GAMES=10 DIR=/tmp/b tools/ai-desktop-bench.sh
-# A game to 32768 takes about 4 minutes this way; two games of each player take about 8 minutes
-# on two cores, so 50 each take about 3 h 20 min. Each game is added to its player's results file (ai_bench --results) as it ends; stop
-# it at any time (a game cut short is played again) and run the same command again to go on.
-# Each ai_bench run prints each game as it ends, then the table over all the games in its file
-# (the rates with 95 % Wilson intervals, ms a move, the largest memory), at the end of
-# DIR/network.log and DIR/heuristic.log: the figures so far. (A run stopped midway prints no
-# table; the same ai_bench command with --games N and the results file prints it, playing
-# nothing, once N games are in.)
+# A game to 32768 takes about 4 minutes this way, so 50 each take about 2 h 20 min. Each game
+# is added to its player's results file (ai_bench --results) as it ends; stop it at any time
+# (a game cut short is played again) and run the same command again to go on. Each player's
+# log, DIR/network.log and DIR/heuristic.log, gets each game as it ends and, at the end, the
+# table over all the games in its file (the rates with 95 % Wilson intervals, ms a move, the
+# largest memory). A run stopped midway prints no table; the same ai_bench command with the
+# results file prints it, playing nothing, once all its seeds are in. The results files stay on
+# the machine; a sitting's two logs are kept in docs/ai-desktop-run/sitting-K/, and
+# tools/ai-desktop-tally.py counts the run over all the sittings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 games="${GAMES:-50}"
-jobs="${JOBS:-2}"
+first="${FIRST:-1}"
 dir="${DIR:-target/ai-bench}"
 net="${NET:-assets/ai/ntuple.g2n}"
+if [ "$(nproc)" -lt 2 ]; then
+  echo "ai-desktop-bench: the two players need a core each; this machine has $(nproc)" >&2
+  exit 2
+fi
 mkdir -p "$dir"
 nice -n 19 cargo build --release -p g2048-core --example ai_bench
 bench="$CARGO_TARGET_DIR/release/examples/ai_bench"
-n=0
-while [ "$n" -lt "$games" ]; do
-  n=$((n + jobs < games ? n + jobs : games))
-  nice -n 19 "$bench" --net "$net" --compact 32 --heuristic-from 16384 --budget-ms 40 \
-    --stop-at 32768 --jobs "$jobs" --games "$n" --seed 1 \
-    --results "$dir/network.jsonl" >> "$dir/network.log"
-  nice -n 19 "$bench" --budget-ms 40 --stop-at 32768 --jobs "$jobs" --games "$n" --seed 1 \
-    --results "$dir/heuristic.jsonl" >> "$dir/heuristic.log"
-  echo "$(date -u +%FT%TZ) seeds 1 to $n played by both"
-done
+count=$((games - first + 1))
+common=(--budget-ms 40 --stop-at 32768 --jobs 1 --games "$count" --seed "$first")
+# One core each: ai_bench gives a search as many threads as the cores it may use, here one.
+taskset -c 0 nice -n 19 "$bench" --net "$net" --compact 32 --heuristic-from 16384 \
+  "${common[@]}" --results "$dir/network.jsonl" >> "$dir/network.log" &
+network=$!
+taskset -c 1 nice -n 19 "$bench" "${common[@]}" \
+  --results "$dir/heuristic.jsonl" >> "$dir/heuristic.log" &
+heuristic=$!
+trap 'kill "$network" "$heuristic" 2>/dev/null' INT TERM
+status=0
+wait "$network" || status=$?
+wait "$heuristic" || status=$?
+echo "$(date -u +%FT%TZ) seeds $first to $games played by both (exit $status)"
+exit "$status"
