@@ -18,6 +18,7 @@ import csv
 import math
 import pathlib
 import re
+import statistics
 import sys
 
 PLAYERS = ("network", "heuristic")
@@ -89,14 +90,11 @@ def main():
             count = sum(1 for t, _, _ in played.values() if t >= tile)
             low, high = wilson_95(count, n)
             cells.append(f"{count} ({100 * low:.0f}–{100 * high:.0f} %)")
-        scores = sorted(s for _, s, _ in played.values() if s is not None)
-        median = "–"
-        if scores:
-            mid = len(scores) // 2
-            value = scores[mid] if len(scores) % 2 else (scores[mid - 1] + scores[mid]) / 2
-            median = f"{value:,.0f} ({len(scores)})"
+        scores = [s for _, s, _ in played.values() if s is not None]
+        median = f"{statistics.median(scores):,.0f} ({len(scores)})" if scores else "–"
         seeds = sorted(played)
-        span = f"{seeds[0]}–{seeds[-1]}" if seeds == list(range(seeds[0], seeds[-1] + 1)) else ", ".join(map(str, seeds))
+        in_a_row = seeds == list(range(seeds[0], seeds[-1] + 1))
+        span = f"{seeds[0]}–{seeds[-1]}" if in_a_row else ", ".join(map(str, seeds))
         print(f"| {player} | {n} | {span} | {cells[0]} | {cells[1]} | {median} |")
 
 
