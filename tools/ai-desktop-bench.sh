@@ -9,6 +9,9 @@
 #   tools/ai-desktop-bench.sh                  seeds 1 to 50 each into target/ai-bench/
 #   FIRST=13 tools/ai-desktop-bench.sh         seeds 13 to 50
 #   GAMES=10 DIR=/tmp/b tools/ai-desktop-bench.sh
+# The page's budget (docs/ai.md, "A network for the page"): 12 ms a search, whole games (no
+# stop), the page's candidate network (4×5 tuples) against the heuristic:
+#   BUDGET_MS=12 STOP_AT=none NET=target/ai/ntuple5.g2n DIR=target/ai-bench-12 tools/ai-desktop-bench.sh
 # A game to 32768 takes about 4 minutes this way: seeds 13 to 50 took 2 h 25 min. Each game
 # is added to its player's results file (ai_bench --results) as it ends; stop it at any time
 # (a game cut short is played again) and run the same command again to go on. Each player's
@@ -25,6 +28,8 @@ games="${GAMES:-50}"
 first="${FIRST:-1}"
 dir="${DIR:-target/ai-bench}"
 net="${NET:-assets/ai/ntuple.g2n}"
+budget_ms="${BUDGET_MS:-40}"
+stop_at="${STOP_AT:-32768}"
 if [ "$(nproc)" -lt 2 ]; then
   echo "ai-desktop-bench: the two players need a core each; this machine has $(nproc)" >&2
   exit 2
@@ -33,7 +38,10 @@ mkdir -p "$dir"
 nice -n 19 cargo build --release -p g2048-core --example ai_bench
 bench="$CARGO_TARGET_DIR/release/examples/ai_bench"
 count=$((games - first + 1))
-common=(--budget-ms 40 --stop-at 32768 --jobs 1 --games "$count" --seed "$first")
+common=(--budget-ms "$budget_ms" --jobs 1 --games "$count" --seed "$first")
+if [ "$stop_at" != none ]; then
+  common+=(--stop-at "$stop_at")
+fi
 # One core each: ai_bench gives a search as many threads as the cores it may use, here one.
 taskset -c 0 nice -n 19 "$bench" --net "$net" --compact 32 --heuristic-from 16384 \
   "${common[@]}" --results "$dir/network.jsonl" >> "$dir/network.log" &
