@@ -6,6 +6,7 @@
 # in Cargo.lock (under ~/.cache/g2048/tools) and npm's binaryen for wasm-opt.
 # Nothing is downloaded at run time of the game.
 #   web/build.sh            build dist/
+#   WASM_MAX_GZIP=2380000 web/build.sh   and fail if the .wasm is larger gzipped (.ci/run)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -104,4 +105,4 @@ grep -q "const BUILD = '$build'" "$dist/sw.js" && grep -q "content=\"$build\"" "
 say "precompressed copies (.br, .gz)"
 node web/compress.mjs "$dist"
 say "build $build"
-node web/sizes.mjs "$dist"
+node web/sizes.mjs "$dist" ${WASM_MAX_GZIP:+--max-gzip "$WASM_MAX_GZIP"}

@@ -1,24 +1,26 @@
 // Prints the raw, gzip -9 and brotli -q 11 sizes of the .wasm and the total of a dist/ folder.
 //   node web/sizes.mjs dist                     print them
 //   node web/sizes.mjs dist --max-gzip 2380000  and exit 1 if the .wasm's gzip is larger
-//                                               (.ci/run holds the web build to 2.38 MB so)
+//                                               (web/build.sh passes WASM_MAX_GZIP so; .ci/run
+//                                               holds the web build to 2.38 MB)
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 
-const args = process.argv.slice(2);
-let dist = 'dist';
-let maxGzip = null;
-for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--max-gzip') {
-    maxGzip = Number(args[++i]);
-    if (!Number.isInteger(maxGzip) || maxGzip <= 0) {
-      console.error(`sizes: --max-gzip needs a whole number of bytes, not ${args[i] ?? 'nothing'}`);
-      process.exit(2);
-    }
-  } else {
-    dist = args[i];
-  }
+let parsed;
+try {
+  parsed = parseArgs({ options: { 'max-gzip': { type: 'string' } }, allowPositionals: true });
+} catch (e) {
+  console.error(`sizes: ${e.message}`);
+  process.exit(2);
+}
+const { values, positionals } = parsed;
+const dist = positionals[0] ?? 'dist';
+const maxGzip = values['max-gzip'] === undefined ? null : Number(values['max-gzip']);
+if (maxGzip !== null && (!Number.isInteger(maxGzip) || maxGzip <= 0)) {
+  console.error(`sizes: --max-gzip needs a whole number of bytes, not ${values['max-gzip']}`);
+  process.exit(2);
 }
 const mb = (n) => (n / 1e6).toFixed(2) + ' MB';
 const wasm = readFileSync(join(dist, 'g2048_bg.wasm'));
