@@ -35,7 +35,7 @@ if [ "$(nproc)" -lt 2 ]; then
   exit 2
 fi
 mkdir -p "$dir"
-nice -n 19 cargo build --release -p g2048-core --example ai_bench
+nice -n 19 cargo build --release -p g2048-ai-train --example ai_bench
 bench="$CARGO_TARGET_DIR/release/examples/ai_bench"
 count=$((games - first + 1))
 common=(--budget-ms "$budget_ms" --jobs 1 --games "$count" --seed "$first")

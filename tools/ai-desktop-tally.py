@@ -26,7 +26,7 @@ GAME = re.compile(r"^seed\s+(\d+): max tile\s+(\d+), score\s+(\d+), ")
 
 
 def wilson_95(successes, trials):
-    """The 95 % Wilson interval, as crates/core/src/ai/rates.rs works it out."""
+    """The 95 % Wilson interval, as crates/ai-train/src/rates.rs works it out."""
     if trials == 0:
         return 0.0, 1.0
     z = 1.959963984540054

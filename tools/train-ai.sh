@@ -23,7 +23,7 @@ threads="${THREADS:-2}"
 tuples="${TUPLES:-six}"
 out="${OUT:-target/ai/ntuple.bin}"
 mkdir -p "$(dirname "$out")"
-nice -n 19 cargo build --release -p g2048-core --example td_train --example ship_network
+nice -n 19 cargo build --release -p g2048-ai-train --example td_train --example ship_network
 nice -n 19 "$CARGO_TARGET_DIR/release/examples/td_train" \
   --games "$games" --seed "$seed" --tuples "$tuples" \
   --alpha 1 --lambda 0.5 --tc true --restarts false --lanes 16 --initial 0 \

@@ -4,7 +4,6 @@
 //! - headless App tests on the real plugins: access, app, autoplay, backup, coach, daily, focus,
 //!   i18n, motion, race, replay, resume, review, saves, screens, speech, undo, windows; the
 //!   text at 1, 2 and 3 device pixels a pixel, and the camera's costs: density;
-//! - property tests (proptest): packed_props, record_props, rules_props;
 //! - the binary's flags and exit codes: cli;
 //! - what comes from outside this build (a newer version's saves, a forged backup, a wrong clock,
 //!   a failing disk) and cannot take what a player kept: untrusted.
@@ -23,14 +22,11 @@ mod focus;
 mod i18n;
 mod layout;
 mod motion;
-mod packed_props;
 mod race;
 mod ranked;
-mod record_props;
 mod replay;
 mod resume;
 mod review;
-mod rules_props;
 mod saves;
 mod screens;
 mod shapes;

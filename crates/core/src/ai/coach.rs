@@ -5,8 +5,8 @@
 //!
 //! A move is judged by its shortfall: the share of the best move's value it gives up. Each
 //! evaluation has its own thresholds, set where they call the same share of moves best, good,
-//! an inaccuracy or a mistake on the same boards (`examples/coach_thresholds.rs`, docs/ai.md
-//! "The coach, the AI ghost and the review on the network"):
+//! an inaccuracy or a mistake on the same boards (crates/ai-train/examples/coach_thresholds.rs,
+//! docs/ai.md "The coach, the AI ghost and the review on the network"):
 //!
 //! - the heuristic's values are sums over rows and columns, around 1.5 million on a 4×4 board
 //!   and 0 for a lost board; the runner-up is most often within 1 % of the best, a move that
@@ -24,7 +24,8 @@ use crate::rules::{Board, Direction};
 /// (`examples/ai_frames.rs` prints the coach's ms a rating).
 pub const COACH_BUDGET: Budget = Budget::Nodes(50_000);
 /// The same with the network, whose nodes cost about six times the heuristic's: 2.1 ms a
-/// rating (median) where the heuristic's 50,000 nodes took 0.7 (`examples/coach_thresholds.rs`).
+/// rating (median) where the heuristic's 50,000 nodes took 0.7 (crates/ai-train's
+/// `coach_thresholds`).
 pub const COACH_NETWORK_BUDGET: Budget = Budget::Nodes(20_000);
 
 /// Shortfalls (of the best move's value) up to which a move is best, good, or an inaccuracy;

@@ -2,14 +2,13 @@
 //! it (`search`). The game uses it for hints and autoplay (`crate::game::autoplay`), and to rate
 //! the player's moves (`coach`) and, once a game is over, its luck and its skill (`review`). A
 //! learned evaluation, an n-tuple network (`ntuple`), can score the search's leaves instead of
-//! the heuristic; `train` trains one.
+//! the heuristic; the trainer (crates/ai-train) trains one, its games dealt by `deal`.
 
 pub mod coach;
+pub mod deal;
 pub mod memory;
 pub mod ntuple;
 pub mod packed;
-pub mod rates;
 pub mod review;
 pub mod search;
 pub mod shipped;
-pub mod train;

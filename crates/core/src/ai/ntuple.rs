@@ -5,8 +5,9 @@
 //! learned by temporal-difference learning on afterstates (the board after a slide, before its
 //! new tile; Szubert & Jaśkowski 2014): the player moves greedily by reward plus value, and the
 //! value of each afterstate is moved toward the next move's reward plus its afterstate's value
-//! (zero once the game is over). `super::train` trains a network (`examples/td_train.rs` is its
-//! command line) and writes it in the format `to_bytes` gives.
+//! (zero once the game is over). The trainer (crates/ai-train/src/train.rs) trains a network
+//! (crates/ai-train/examples/td_train.rs is its command line) and writes it in the format
+//! `to_bytes` gives.
 //!
 //! A tuple's weight is found by shifts and masks on the packed board: a tuple's cells fall in a
 //! few runs of neighbours (cells n, n + 1, … lie side by side in the `u64` too), and each run is
@@ -360,8 +361,8 @@ impl Network {
         &self.weights
     }
 
-    /// The weights, for the trainer (`super::train`).
-    pub(super) fn weights_mut(&mut self) -> &mut [f32] {
+    /// The weights, for the trainer (crates/ai-train) and the shipped file's reader.
+    pub fn weights_mut(&mut self) -> &mut [f32] {
         &mut self.weights
     }
 

@@ -4,8 +4,8 @@
 //! first value. Here each weight is `first value + code × step`; the codes are written as
 //! zigzag LEB128 numbers (one byte for codes within ±63, and most are 0) and compressed with
 //! deflate. The step decides the size: docs/ai.md measures what each step costs in strength
-//! (`examples/network_formats.rs`); a step of 32 played as well as the trained f32 weights and
-//! made the shipped network 28.7 MB.
+//! (with `network_formats`, an example since deleted: docs/ai.md says how to get it back); a
+//! step of 32 played as well as the trained f32 weights and made the shipped network 28.7 MB.
 //!
 //! The layout, every number little-endian:
 //!
@@ -325,7 +325,7 @@ mod tests {
     /// two seeds' games reach 2048 (as 99.4 % of its last 5,000 training games did).
     #[test]
     fn the_shipped_network_reads_back_and_plays() {
-        use crate::ai::train::{max_exponent, rng, spawn};
+        use crate::ai::deal::{max_exponent, rng, spawn};
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/ai/ntuple.g2n");
         let bytes = std::fs::read(path).unwrap();
         assert!(bytes.len() <= 32_000_000, "{} bytes", bytes.len());
@@ -352,11 +352,11 @@ mod tests {
             compact_from_bytes(&bytes).unwrap(),
         );
         assert_eq!(compact.weights(), weights_len());
-        let mut rng = crate::ai::train::rng(3);
+        let mut rng = crate::ai::deal::rng(3);
         let mut b = 0;
         let mut differ = 0;
         for _ in 0..2_000 {
-            b = crate::ai::train::spawn(b, &mut rng);
+            b = crate::ai::deal::spawn(b, &mut rng);
             let (a, c) = (full.value(b), compact.value(b));
             assert!((a - c).abs() <= 1e-3 * a.abs().max(1.0), "{a} against {c}");
             differ += usize::from(a != 0.0);

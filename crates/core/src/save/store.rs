@@ -446,7 +446,7 @@ fn open_regular(
 /// Replaces the file at `path` all at once: written to a temporary file in the same folder,
 /// synced, then renamed over it, so a kill at any instant leaves the old file or the new one.
 /// What is there and not a regular file (a folder, a FIFO) is refused, not replaced.
-/// `contents` is text (a save) or bytes (the AI's network, `examples/td_train.rs`).
+/// `contents` is text (a save) or bytes (the AI's network, crates/ai-train's `td_train`).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn write_atomically(path: &std::path::Path, contents: impl AsRef<[u8]>) -> io::Result<()> {
     use std::io::Write;

@@ -11,7 +11,7 @@
 //! by the network within each of `--network-nodes`, and searched deeply by both (the
 //! references: `--reference-nodes` for the network, 2,000,000 for the heuristic).
 //! docs/ai.md's run (its defaults; about 10 minutes on 2 cores):
-//!   cargo run --release -p g2048-core --example coach_thresholds
+//!   cargo run --release -p g2048-ai-train --example coach_thresholds
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -2,7 +2,7 @@
 //! the score and the RNG state exactly; random text and damaged codes never panic the decoder.
 
 use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
-use g2048::rules::{Config, Direction, Game, History, MAX_SIZE, MIN_SIZE, Record, Status};
+use g2048_core::rules::{Config, Direction, Game, History, MAX_SIZE, MIN_SIZE, Record, Status};
 use proptest::prelude::*;
 
 /// A game of every size and a few targets, played by a random sequence of directions (moves
@@ -45,7 +45,7 @@ fn random_game() -> impl Strategy<Value = (Record, Vec<Game>)> {
 }
 
 proptest! {
-    #![proptest_config(crate::common::cases(300))]
+    #![proptest_config(crate::cases(300))]
 
     #[test]
     fn a_code_replays_every_position_score_and_rng_state((record, positions) in random_game()) {

@@ -4,7 +4,7 @@
 //! and `--cols`; each search to its full
 //! depth, within `--budget-ms` as in a frame of the game (12), or within `--budget-nodes` as the
 //! desktop game's autoplay on 4×4 between moves (2,000,000).
-//!   cargo run --release -p g2048-core --example ai_bench -- --games 20 --seed 1
+//!   cargo run --release -p g2048-ai-train --example ai_bench -- --games 20 --seed 1
 //! docs/ai.md's runs: `--size N --budget-ms 12 --games 20 --seed 1` (with `--stop-at 32768` on
 //! 4×4, `--stop-at 4096` on 5×5 and up), the AI within a frame; `--budget-nodes 2000000 --games
 //! 20 --seed 1 --jobs 2 --stop-at 16384`, the 4×4 autoplay between moves (a node budget plays the
@@ -30,10 +30,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Parser;
+use g2048_ai_train::rates::wilson_95;
+use g2048_ai_train::train::read_openings;
+use g2048_core::ai::deal::{rng, spawn};
 use g2048_core::ai::ntuple::{CompactNetwork, Network};
-use g2048_core::ai::rates::wilson_95;
 use g2048_core::ai::search::{Budget, Choice, Heuristic};
-use g2048_core::ai::train::{read_openings, rng, spawn};
 use g2048_core::ai::{packed, search};
 use g2048_core::rules::{Board, Config, Game, Shape, Status};
 

@@ -1,5 +1,5 @@
 //! Trains the AI's n-tuple network (`g2048_core::ai::ntuple`) with the trainer of
-//! `g2048_core::ai::train`: greedy episodes, learned backward by TD(λ), with temporal coherence
+//! `g2048_ai_train::train`: greedy episodes, learned backward by TD(λ), with temporal coherence
 //! and restarts by default (the published recipe), game after game from one seed. The same seed
 //! and flags train the same network, on one thread or two (`--threads` changes the speed only;
 //! `--lanes` is part of the recipe).
@@ -17,7 +17,7 @@
 //! recipe or game count) is refused, never written over. `--resume` instead takes a network
 //! file's tuples and weights (and its `.tc` sums if there are) and starts a new run on them; the
 //! games' tiles start again from `--seed`: give another seed to go on with new games.
-//!   cargo run --release -p g2048-core --example td_train -- --games 100000 --out target/ntuple.bin
+//!   cargo run --release -p g2048-ai-train --example td_train -- --games 100000 --out target/ntuple.bin
 //! `--openings FILE` starts every game from one of the file's boards (`examples/openings.rs`):
 //! a network for the late game, trained from boards that just made 16384.
 //! tools/train-ai.sh trains the shipped network; docs/ai.md gives the runs and what they gave.
@@ -27,8 +27,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{ArgAction, Parser};
+use g2048_ai_train::train::{Game, LaneState, Recipe, Trainer, read_openings};
 use g2048_core::ai::ntuple::{Network, TUPLE_SETS, tuple_set};
-use g2048_core::ai::train::{Game, LaneState, Recipe, Trainer, read_openings};
 use serde::{Deserialize, Serialize};
 
 #[derive(Parser)]

@@ -3,9 +3,9 @@
 //! the rules engine's `Board`) against the packed search on 4×4: the same heuristic, the same
 //! moves, the same answer.
 
-use g2048::ai::packed;
-use g2048::ai::search::{self, Budget, Position};
-use g2048::rules::{Board, Cell, Direction, MAX_SIZE, MIN_SIZE};
+use g2048_core::ai::packed;
+use g2048_core::ai::search::{self, Budget, Position};
+use g2048_core::rules::{Board, Cell, Direction, MAX_SIZE, MIN_SIZE};
 use proptest::prelude::*;
 
 /// Random 4×4 boards with tiles up to 2^`max_exponent`.
@@ -21,7 +21,7 @@ fn board_up_to(max_exponent: u32) -> impl Strategy<Value = Board> {
 }
 
 proptest! {
-    #![proptest_config(crate::common::cases(5000))]
+    #![proptest_config(crate::cases(5000))]
 
     /// Tiles up to 16384: two 32768s are the one case the engines differ on.
     #[test]
@@ -42,14 +42,14 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(crate::common::cases(200))]
+    #![proptest_config(crate::cases(200))]
 
     /// The AI never suggests a move that does not change the board, and has one whenever the
     /// board can move. (Small tiles only, so the search stays shallow in a test.)
     #[test]
     fn the_ai_only_suggests_moves_that_change_the_board(b in board_up_to(5)) {
         let p = packed::pack(&b).unwrap();
-        match g2048::ai::search::best_move(p) {
+        match g2048_core::ai::search::best_move(p) {
             Some(choice) => prop_assert!(b.slid(choice.direction).2),
             None => prop_assert!(!b.has_moves()),
         }
@@ -71,7 +71,7 @@ fn any_board_up_to(max_exponent: u32) -> impl Strategy<Value = Board> {
 }
 
 proptest! {
-    #![proptest_config(crate::common::cases(500))]
+    #![proptest_config(crate::cases(500))]
 
     /// On 4×4 the general search sees exactly what the packed one sees: each move's board,
     /// the spawns, the heuristic (bit for bit), the depth; so both choose the same move with

@@ -1,7 +1,7 @@
 //! Writes a trained network (`td_train`'s file) in the format the game ships
 //! (`g2048_core::ai::shipped`: whole steps, deflated, with a checksum), reads it back, and prints
 //! the sizes and the largest change a weight took. The shipped file:
-//!   cargo run --release -p g2048-core --example ship_network -- target/ai/ntuple.bin assets/ai/ntuple.g2n --step 32
+//!   cargo run --release -p g2048-ai-train --example ship_network -- target/ai/ntuple.bin assets/ai/ntuple.g2n --step 32
 
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
-//! How fast the trainer (`g2048_core::ai::train`) learns: training moves a second, on one
+//! How fast the trainer (`g2048_ai_train::train`) learns: training moves a second, on one
 //! thread and on more, over the same games from the same seed (the threads change the speed,
 //! never the network: the run checks that every thread count made the same weights).
-//!   cargo run --release -p g2048-core --example td_bench -- --games 2000 --threads 1,2
+//!   cargo run --release -p g2048-ai-train --example td_bench -- --games 2000 --threads 1,2
 //! A new network's first games are short and touch few weights (they stay in the caches); a
 //! trained one's (`--net`, or after `--warmup` games) are long and touch many, which is slower
 //! a move.
@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Parser;
+use g2048_ai_train::train::{Recipe, Trainer};
 use g2048_core::ai::ntuple::{Network, tuple_set};
-use g2048_core::ai::train::{Recipe, Trainer};
 
 #[derive(Parser)]
 struct Args {

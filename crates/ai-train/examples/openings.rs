@@ -4,13 +4,13 @@
 //! as 16 hex digits (the packed board: cell 0, top left, in the lowest 4 bits, each cell's
 //! exponent). A game that does not make the tile writes nothing; after a thousand games a
 //! board asked for, it stops with what it has (none: an error). docs/ai.md's run:
-//!   cargo run --release -p g2048-core --example openings -- NET.bin --tile 16384 --boards 4000 --out openings.txt
+//!   cargo run --release -p g2048-ai-train --example openings -- NET.bin --tile 16384 --boards 4000 --out openings.txt
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Parser;
-use g2048_core::ai::train::{max_exponent, rng, spawn};
+use g2048_core::ai::deal::{max_exponent, rng, spawn};
 use g2048_core::ai::{packed::Packed, shipped};
 
 #[derive(Parser)]

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use g2048::rules::{Board, Cell, Config, Direction, Game, MAX_SIZE, MIN_SIZE};
+use g2048_core::rules::{Board, Cell, Config, Direction, Game, MAX_SIZE, MIN_SIZE};
 use proptest::prelude::*;
 
 /// A random board: each cell empty or 2^1..2^11, with a bias to empty cells and small tiles.
@@ -28,7 +28,7 @@ fn direction() -> impl Strategy<Value = Direction> {
 }
 
 proptest! {
-    #![proptest_config(crate::common::cases(2000))]
+    #![proptest_config(crate::cases(2000))]
 
     #[test]
     fn a_slide_conserves_the_tile_sum(b in board(), d in direction()) {
@@ -121,7 +121,7 @@ proptest! {
     ) {
         let config = Config::with_shape(b.shape(), 1 << 20).unwrap();
         let mut game = Game::from_board(config, b, seed);
-        prop_assume!(game.status() == g2048::rules::Status::Playing);
+        prop_assume!(game.status() == g2048_core::rules::Status::Playing);
         let turn = game.play(d).unwrap();
         match turn.spawned {
             Some((cell, value)) => {
@@ -141,7 +141,7 @@ proptest! {
 /// How many cases a property test given `own` cases runs.
 fn cases_run(own: u32) -> u32 {
     let ran = std::cell::Cell::new(0);
-    let mut runner = proptest::test_runner::TestRunner::new(crate::common::cases(own));
+    let mut runner = proptest::test_runner::TestRunner::new(crate::cases(own));
     runner
         .run(&any::<u8>(), |_| {
             ran.set(ran.get() + 1);
