@@ -3,7 +3,8 @@
 
 Which crates: every member of the workspace in Cargo.toml, each its own graph (a path into
 another crate is external, whatever it names): the game (src/), its core (crates/core/src,
-root crates/core/src/lib.rs) and the server (crates/server/src). What it checks in each: each
+root crates/core/src/lib.rs), the server (crates/server/src) and the AI's trainer
+(crates/ai-train/src). What it checks in each: each
 .rs file under the crate's src/ is a node (`src/lib.rs` the crate root, `src/game/mod.rs` and
 `src/web.rs` their modules, `src/game/screens/options.rs` the module
 `crate::game::screens::options`; `src/main.rs` is the binary, a root of its own whose paths
@@ -611,12 +612,13 @@ def shortest_circle(start, succ, members):
     return None
 
 
-def check(crate, flags):
-    """Reads one crate and prints what it found; returns 1 if the crate has a cycle, else 0."""
-    strict = "--strict" in flags
+def file_graph(crate, strict=False):
+    """Reads one crate's files; returns (nodes, edges, skipped): its files less the test-only
+    ones, sorted; {(from file, to file): {item name: (line, path as written)}}, each item with
+    the first place that names it; and how many references of a module file to its own
+    descendants were not counted (all are counted with strict). tools/import-order.py uses it."""
     for path, modpath in discover(crate):
         crate.add_file(path, modpath)
-    label = f"{crate.name} ({crate.src})"
 
     def test_only(path):
         m = crate.file_mod[path]
@@ -644,6 +646,14 @@ def check(crate, flags):
             what = r[2] if r[0] == "item" else "(module " + "::".join(r[1][1:] or ("crate",)) + ")"
             shown = "::".join(segs) + ("::*" if glob_ else "")
             edges.setdefault((path, target), {}).setdefault(what, (line, shown))
+    return nodes, edges, skipped
+
+
+def check(crate, flags):
+    """Reads one crate and prints what it found; returns 1 if the crate has a cycle, else 0."""
+    strict = "--strict" in flags
+    nodes, edges, skipped = file_graph(crate, strict)
+    label = f"{crate.name} ({crate.src})"
 
     succ = {}
     for a, b in edges:

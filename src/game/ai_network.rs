@@ -15,7 +15,8 @@ use std::thread::JoinHandle;
 
 use bevy::prelude::*;
 
-use super::{GameSet, Notice};
+use super::sets::GameSet;
+use super::state::Notice;
 use crate::ai::ntuple::{CompactNetwork, NetworkError};
 use crate::ai::search::Leaves;
 use crate::i18n::Said;

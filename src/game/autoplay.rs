@@ -18,8 +18,9 @@ use bevy::{diagnostic::FrameCount, ecs::system::SystemParam, prelude::*};
 
 use super::ai_network::AiNetwork;
 use super::requests::Request;
+use super::sets::GameSet;
 use super::state::Screen;
-use super::{Engine, GameSet, TilesMoving};
+use super::state::{Engine, TilesMoving};
 use crate::ai::search;
 use crate::rules::{Board, Direction, Game, Shape, Status};
 

@@ -5,12 +5,14 @@
 
 use bevy::{ecs::system::SystemParam, prelude::*};
 
+use super::clock::{now_ms, start_ms};
 use super::components::{Position, Tile, Value};
 use super::past::PastGames;
+use super::sets::GameSet;
 use super::slots::{self, BoardClaim, SaveStore};
 use super::state::GameState;
+use super::state::Notice;
 use super::state::{BestScores, Engine, MergedTile, MoveApplied, Mover, PlayerMoved, UndoRecord};
-use super::{GameSet, Notice, now_ms, start_ms};
 use crate::rules::{Board, Cell, Config, Direction, Game, MAX_CELLS, MAX_SIZE, SlidePlan, Status};
 
 pub(super) fn plugin(app: &mut App) {

@@ -12,10 +12,11 @@ use bevy::{ecs::system::SystemParam, prelude::*};
 use super::ai_network::AiNetwork;
 use super::options::PlayerOptions;
 use super::requests::{Choose, Request};
+use super::sets::GameSet;
+use super::state::Notice;
 use super::state::Screen;
 use super::state::off_record;
 use super::state::{Engine, PlayerMoved, UndoRecord};
-use super::{GameSet, Notice};
 use crate::ai::coach::{self, Rating, Verdict};
 use crate::rules::{Board, Config};
 

@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 
-use super::GameSet;
 use super::past::PastGames;
+use super::sets::GameSet;
 use super::state::{Engine, UndoRecord};
 use crate::i18n::{Said, Words};
 use crate::rules::{Config, Day, daily_of};
@@ -39,7 +39,7 @@ pub struct DailyNow(pub Option<Attempt>);
 
 /// Today, in UTC: the day whose daily a player starts now.
 pub fn today() -> Option<Day> {
-    Day::of_ms(super::now_ms())
+    Day::of_ms(super::clock::now_ms())
 }
 
 /// What a game of `config` from `seed`, started at `started_ms`, is of the dailies, among the

@@ -14,8 +14,9 @@ use bevy::{
 };
 
 use super::requests::{Browse, Control, Request};
+use super::sets::GameSet;
+use super::state::GameState;
 use super::state::Screen;
-use super::{GameSet, GameState};
 use crate::rules::Direction;
 
 /// A swipe fires when the larger of |dx|, |dy| exceeds this many logical pixels (the original's).

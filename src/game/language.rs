@@ -5,8 +5,8 @@
 
 use bevy::prelude::*;
 
-use super::GameSet;
 use super::options::{LanguageWanted, PlayerOptions};
+use super::sets::GameSet;
 use crate::i18n::Words;
 
 pub(super) fn plugin(app: &mut App) {

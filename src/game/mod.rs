@@ -11,17 +11,16 @@
 //! score, the race follows the player's moves, the coach rates the player's move (while it is
 //! on), and `persist` writes what changed.
 //!
-//! The modules depend on each other in one direction (`tools/import-cycles.py` fails CI on any
-//! circle): [`components`], [`screen`], [`requests`] and [`slots`] at the bottom; [`state`]
-//! (what the game is, definitions only) and [`options`] on them; the owners of each change above those
-//! ([`input`], [`autoplay`], [`coach`], [`language`], [`past`], [`race`], then [`daily`],
-//! [`review`], [`speech`], then [`board`]); the screens' modules ([`screens`]) and [`replay`],
-//! [`persist`] above them; [`route`] at the top. This module (the plugin, [`GameSet`]) is named by
-//! its children and names them only to add their plugins.
+//! The modules depend on each other in one direction, down the order written in docs/design.md
+//! ("The order of src/game's modules"): `tools/import-order.py` fails CI on an import that points
+//! up it, and `tools/import-cycles.py` on any circle. Shared pieces sit at the bottom: the
+//! clocks ([`clock`]), the phases of a frame ([`sets`]), the shared definitions ([`state`]).
+//! This module (the plugin) names its children only to add their plugins.
 
 pub mod ai_network;
 pub mod autoplay;
 pub mod board;
+pub mod clock;
 pub mod coach;
 pub mod components;
 pub mod daily;
@@ -38,6 +37,7 @@ pub mod review;
 pub mod route;
 pub mod screen;
 pub mod screens;
+pub mod sets;
 pub mod slots;
 pub mod speech;
 pub mod state;
@@ -46,13 +46,14 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::i18n::{Said, Words};
+use crate::i18n::Words;
 use crate::rules::Shape;
 use crate::said;
 use crate::save::{Documents, Store};
 
 pub use ai_network::AiNetwork;
 pub use autoplay::{AiBudget, Autoplay, HintGiven, Thinking};
+pub use clock::{now_ms, start_ms};
 pub use coach::{Coach, Rated, ShowBars, Summary, coach_on};
 pub use components::{Position, Tile, Value};
 pub use daily::{Attempt, Dailies, DailyNow};
@@ -69,37 +70,14 @@ pub use requests::{
 pub use review::{Reading, Reviews};
 pub use screens::stats::StatsBoard;
 pub use screens::{Block, Chart, ChartKind, Dialog, DialogButton, ShownDialog};
+pub use sets::GameSet;
 pub use slots::{BoardClaim, SaveStore};
 pub use speech::Announcement;
 pub use state::{
-    BestScores, Engine, GameState, MergedTile, MoveApplied, Mover, PlayerMoved, Replay, Screen,
-    UndoRecord, Watching, watching,
+    BestScores, Engine, GameState, MergedTile, MoveApplied, Mover, Notice, PlayerMoved, Replay,
+    Screen, TilesMoving, UndoRecord, Watching, watching,
 };
 pub use state::{GameList, LIST_ROWS};
-
-/// A short line for the player (a save that could not be used or written, a request the game
-/// cannot answer), shown under the board for a few seconds in the player's language; the
-/// details go to the log.
-#[derive(Message, Debug, Clone, PartialEq)]
-pub struct Notice(pub Said);
-
-/// Whether tiles are still sliding, popping or growing on screen. The view publishes it each
-/// frame; autoplay waits for it to fall before the next move.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct TilesMoving(pub bool);
-
-/// Update-schedule phases: read input into requests (the player's, then the AI's), apply them,
-/// record what follows from them (game state, best score), save what changed, then let the view
-/// react. Their order, with the view's, is declared once: `crate::frame_order`.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameSet {
-    Input,
-    Ai,
-    Apply,
-    Record,
-    Save,
-    React,
-}
 
 /// Adds the game: engine resource, states, messages, input, requests and saving.
 pub struct GamePlugin {
@@ -120,34 +98,6 @@ pub struct GamePlugin {
     /// The ranked server: `None` keeps the one remembered (none at first: the game calls no
     /// one); `Some` sets it (`--server`), and remembers it, or none.
     pub server: Option<Option<String>>,
-}
-
-/// Milliseconds since 1970 by the system's clock (0 if it is before 1970).
-pub fn now_ms() -> u64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        js_sys::Date::now() as u64
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as u64)
-    }
-}
-
-/// A new game's start time: now, and later than any game this process started before, so no
-/// two of its games share a start (a game is its start time and seed in the history).
-pub fn start_ms() -> u64 {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static LAST: AtomicU64 = AtomicU64::new(0);
-    let now = now_ms();
-    let last = LAST
-        .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |last| {
-            Some(now.max(last + 1))
-        })
-        .unwrap_or(0);
-    now.max(last + 1)
 }
 
 impl Plugin for GamePlugin {

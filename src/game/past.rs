@@ -5,9 +5,10 @@
 
 use bevy::prelude::*;
 
+use super::sets::GameSet;
+use super::state::Notice;
 use super::state::off_record;
 use super::state::{Engine, UndoRecord};
-use super::{GameSet, Notice};
 use crate::i18n::Words;
 use crate::rules::{Game, Shape, Status};
 use crate::save::PastGame;

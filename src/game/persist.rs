@@ -26,7 +26,9 @@ use super::slots::{
 };
 use super::state::off_record;
 use super::state::{BestScores, Engine, UndoRecord};
-use super::{GameSet, Notice, start_ms};
+use super::clock::start_ms;
+use super::sets::GameSet;
+use super::state::Notice;
 use crate::i18n::Said;
 use crate::rules::{self, Config, Game, Shape};
 use crate::said;
@@ -420,7 +422,7 @@ impl Backups<'_, '_> {
     /// desktop to save.
     pub(super) fn export(&mut self) {
         // Only read: an export sets aside, renames and writes nothing.
-        let (backup, problems) = save::export(&self.documents.as_reader(), super::now_ms());
+        let (backup, problems) = save::export(&self.documents.as_reader(), super::clock::now_ms());
         for line in tell(problems) {
             self.commands.write_message(Notice(line));
         }

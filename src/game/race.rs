@@ -14,8 +14,8 @@
 
 use bevy::{ecs::system::SystemParam, prelude::*};
 
-use super::GameSet;
 use super::ai_network::AiNetwork;
+use super::sets::GameSet;
 use super::state::{Engine, Screen, UndoRecord, off_record};
 use crate::ai::coach;
 use crate::ai::search::Leaves;

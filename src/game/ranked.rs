@@ -19,11 +19,13 @@ use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use super::board::BoardChanges;
+use super::clock::now_ms;
 use super::replay::PendingReplay;
 use super::requests::{RankedAsk, RankedDay, Request, Watch};
+use super::sets::GameSet;
 use super::slots::SaveStore;
+use super::state::Notice;
 use super::state::{RankedBoard, RankedPlay};
-use super::{GameSet, Notice, now_ms};
 use crate::protocol::{
     ClientMessage, Dir, ErrorCode, GameView, Leaderboard, Player, ServerMessage, VERSION,
 };

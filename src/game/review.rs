@@ -10,8 +10,8 @@ use std::time::Duration;
 use bevy::prelude::*;
 use web_time::Instant;
 
-use super::GameSet;
 use super::past::PastGames;
+use super::sets::GameSet;
 use super::state::GameList;
 use super::state::{GameState, Screen, UndoRecord};
 use crate::ai::review::{Figures, Review};

@@ -12,7 +12,6 @@
 
 use bevy::prelude::*;
 
-use super::GameSet;
 use super::autoplay::AiControl;
 use super::board::BoardChanges;
 use super::coach::CoachControl;
@@ -24,6 +23,7 @@ use super::replay::Viewer;
 use super::requests::{RaceWith, RankedAsk, Request};
 use super::screens::history::HistoryList;
 use super::screens::stats::StatsSizes;
+use super::sets::GameSet;
 use super::state::Mover;
 use super::state::Screen;
 
@@ -258,12 +258,12 @@ mod tests {
             Request::NewGame,
             Request::Hint,
             Request::Options(Choose::Size(5)),
-            Request::Options(Choose::ToggleTheme),
+            Request::Options(Choose::NextTheme),
         ] {
             assert!(!Screen::ConfirmNewGame.accepts(request), "{request:?}");
         }
         assert!(Screen::Options.accepts(Request::Options(Choose::StepTarget(Step::Up))));
-        assert!(Screen::Options.accepts(Request::Options(Choose::ToggleTheme)));
+        assert!(Screen::Options.accepts(Request::Options(Choose::NextTheme)));
         for request in [
             Request::Move(Direction::Up),
             Request::Show(Screen::Options),

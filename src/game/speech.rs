@@ -6,10 +6,10 @@
 
 use bevy::prelude::*;
 
-use super::GameSet;
 use super::coach::Rated;
 use super::language::Language;
 use super::requests::Request;
+use super::sets::GameSet;
 use super::state::{Engine, MoveApplied};
 use super::state::{GameState, Screen};
 use crate::ai::coach::{Rating, Verdict};

@@ -12,6 +12,7 @@ use bevy::prelude::*;
 
 use super::requests::{Browse, Speed};
 pub use super::screen::Screen;
+use crate::i18n::Said;
 use crate::rules::{self, Board, Cell, Direction, Game, Merge, Record, Shape, Status};
 
 /// Game flow, as the engine's status says. The view hangs overlays on it.
@@ -280,3 +281,14 @@ mod tests {
         assert_eq!(list.selected, 4);
     }
 }
+
+/// A short line for the player (a save that could not be used or written, a request the game
+/// cannot answer), shown under the board for a few seconds in the player's language; the
+/// details go to the log.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct Notice(pub Said);
+
+/// Whether tiles are still sliding, popping or growing on screen. The view publishes it each
+/// frame; autoplay waits for it to fall before the next move.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TilesMoving(pub bool);

@@ -15,7 +15,6 @@
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
-use super::GameSet;
 use super::coach::Coach;
 use super::daily::DailyNow;
 use super::language::Language;
@@ -26,6 +25,7 @@ use super::race::Race;
 use super::ranked::RankedServer;
 use super::requests::Request;
 use super::review::Reviews;
+use super::sets::GameSet;
 use super::speech::Announcement;
 use super::state::Engine;
 use super::state::RankedBoard;

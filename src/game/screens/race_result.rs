@@ -6,7 +6,7 @@ use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
 use super::{Binding, Dialog, DialogButton, Unit};
-use crate::game::GameSet;
+use crate::game::sets::GameSet;
 use crate::game::language::Language;
 use crate::game::race::{Figures, Outcome, RaceEnded};
 use crate::game::requests::Choose;
