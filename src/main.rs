@@ -13,7 +13,7 @@ mod cli {
     use std::path::{Path, PathBuf};
     use std::sync::Arc;
 
-    use clap::Parser;
+    use clap::{CommandFactory, Parser};
     use g2048::GamePlugin;
     use g2048::game::{AiNetwork, LanguageWanted};
     use g2048::i18n::Lang;
@@ -217,6 +217,16 @@ mod cli {
             (None, Some((rows, cols))) => Shape::new(rows, cols),
             (None, None) => None,
         };
+        // A target the board asked for cannot reach (8192 on 3×3): told as clap tells a bad
+        // flag, exit 2. (A flag's board with the saved target, or the other way, plays to the
+        // largest the board reaches, and says so: `persist::load`.)
+        if let (Some(shape), Some(target)) = (shape, cli.target)
+            && let Err(e) = Config::check_reachable(shape, target)
+        {
+            Cli::command()
+                .error(clap::error::ErrorKind::ArgumentConflict, e)
+                .exit();
+        }
         let network =
             AiNetwork::from_file(cli.ai_network.clone().unwrap_or_else(default_network_path));
         Launch::Play(

@@ -27,6 +27,7 @@ error-config-cols = { $cols ->
        *[other] { $cols } Spalten werden nicht unterstützt: wähle { $min } bis { $max }
     }
 error-config-target = Ziel { $target } ist keine Zweierpotenz von mindestens { $min } (z. B. 2048)
+error-config-unreachable = Ziel { $target } ist auf einem { $board }-Spielfeld nicht erreichbar: die größte Kachel dort ist { $largest }
 
 ## Ein gespeichertes Spiel, das nicht stimmig ist.
 

@@ -22,6 +22,7 @@ error-config-size = board size { $size } is not supported: choose { $min } to { 
 error-config-rows = { $rows } rows are not supported: choose { $min } to { $max }
 error-config-cols = { $cols } columns are not supported: choose { $min } to { $max }
 error-config-target = target { $target } is not a power of two of at least { $min } (e.g. 2048)
+error-config-unreachable = target { $target } cannot be reached on a { $board } board, whose largest tile is { $largest }
 
 ## A saved game that does not hold together.
 

@@ -20,6 +20,7 @@ error-config-size = el tamaño de tablero { $size } no se admite: elige entre { 
 error-config-rows = no se admite ese número de filas ({ $rows }): elige entre { $min } y { $max }
 error-config-cols = no se admite ese número de columnas ({ $cols }): elige entre { $min } y { $max }
 error-config-target = el objetivo { $target } no es una potencia de dos igual o mayor que { $min } (p. ej., 2048)
+error-config-unreachable = el objetivo { $target } no se puede alcanzar en un tablero de { $board }, cuya ficha más alta es { $largest }
 
 ## Una partida guardada que no es coherente.
 

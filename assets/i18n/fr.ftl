@@ -19,6 +19,7 @@ error-config-size = la taille de plateau { $size } n’est pas prise en charge 
 error-config-rows = un plateau de { $rows } lignes n’est pas pris en charge : choisissez entre { $min } et { $max }
 error-config-cols = un plateau de { $cols } colonnes n’est pas pris en charge : choisissez entre { $min } et { $max }
 error-config-target = l’objectif { $target } n’est pas une puissance de deux d’au moins { $min } (par exemple 2048)
+error-config-unreachable = l’objectif { $target } est hors d’atteinte sur un plateau { $board }, dont la plus grande tuile est { $largest }
 
 ## A saved game that does not hold together.
 

@@ -19,6 +19,7 @@ error-config-size = o tamanho de tabuleiro { $size } não é suportado: escolha 
 error-config-rows = o número de linhas ({ $rows }) não é suportado: escolha de { $min } a { $max }
 error-config-cols = o número de colunas ({ $cols }) não é suportado: escolha de { $min } a { $max }
 error-config-target = a meta { $target } não é uma potência de dois igual ou maior que { $min } (ex.: 2048)
+error-config-unreachable = a meta { $target } não pode ser alcançada num tabuleiro { $board }, cuja maior peça é { $largest }
 
 ## Um jogo salvo que não se sustenta.
 

@@ -29,6 +29,7 @@ error-config-size = размер поля { $size } не поддерживае�
 error-config-rows = число рядов { $rows } не поддерживается: выберите от { $min } до { $max }
 error-config-cols = число колонок { $cols } не поддерживается: выберите от { $min } до { $max }
 error-config-target = цель { $target } должна быть степенью двойки не меньше { $min } (например, 2048)
+error-config-unreachable = цель { $target } недостижима на поле { $board }: самая большая плитка на нём — { $largest }
 
 ## Сохранённая игра, которая не сходится.
 

@@ -20,6 +20,7 @@ error-config-size = 棋盘大小 { $size } 不可用：可选 { $min } 到 { $ma
 error-config-rows = 行数 { $rows } 不可用：可选 { $min } 到 { $max }
 error-config-cols = 列数 { $cols } 不可用：可选 { $min } 到 { $max }
 error-config-target = 目标 { $target } 不是不小于 { $min } 的 2 的幂（如 2048）
+error-config-unreachable = { $board } 棋盘上达不到目标 { $target }：它最大的方块是 { $largest }
 
 ## 前后不一致的已保存游戏。
 

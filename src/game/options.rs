@@ -8,7 +8,7 @@ use bevy::{ecs::system::SystemParam, prelude::*, window::PrimaryWindow, window::
 
 use super::requests::{Choose, Step};
 use crate::i18n::Lang;
-use crate::rules::{Config, MAX_SIZE, MIN_SIZE, Shape};
+use crate::rules::{Config, MAX_SIZE, MIN_SIZE, Shape, reachable_tile};
 use crate::save::{MotionChoice, Options, ThemeChoice, merge::Chosen};
 
 /// Targets offered on the options screen, and the steps of its + and − keys (`--target` takes
@@ -45,12 +45,21 @@ impl OptionsChosen {
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct NextBoard(pub Config);
 
-/// The target `step` away from `from` in `TARGETS`, or the first one past it for a target
-/// between or beyond them; `from` itself at either end.
-pub fn step_target(from: u32, step: Step) -> u32 {
+/// The targets the options offer on `shape`: those of `TARGETS` a game on it can reach (3×3's
+/// largest tile is 1024).
+pub fn offered_targets(shape: Shape) -> impl Iterator<Item = u32> {
+    TARGETS
+        .into_iter()
+        .filter(move |&target| target <= reachable_tile(shape))
+}
+
+/// The target `step` away from `from` among those offered on `shape`, or the first one past it
+/// for a target between or beyond them; `from` itself at either end.
+pub fn step_target(shape: Shape, from: u32, step: Step) -> u32 {
+    let offered: Vec<u32> = offered_targets(shape).collect();
     match step {
-        Step::Up => TARGETS.iter().copied().find(|&t| t > from),
-        Step::Down => TARGETS.iter().rev().copied().find(|&t| t < from),
+        Step::Up => offered.iter().copied().find(|&t| t > from),
+        Step::Down => offered.iter().rev().copied().find(|&t| t < from),
     }
     .unwrap_or(from)
 }
@@ -96,7 +105,7 @@ impl OptionChanges<'_, '_> {
             Choose::Motion(motion) => self.set_motion(motion),
             Choose::NextMotion => self.next_motion(),
             Choose::Theme(theme) => self.set_theme(theme),
-            Choose::ToggleTheme => self.toggle_theme(),
+            Choose::NextTheme => self.next_theme(),
             Choose::Coach(on) => self.set_coach(on),
             Choose::ToggleCoach => self.set_coach(!self.coach_on()),
             Choose::NextLanguage => self.next_language(),
@@ -135,16 +144,33 @@ impl OptionChanges<'_, '_> {
         }
     }
 
+    /// A board of `shape`, to the target chosen, or to the largest offered one it can reach
+    /// (3×3 to 2048 becomes 3×3 to 1024).
     fn set_shape(&mut self, shape: Shape) {
-        if let Ok(config) = Config::with_shape(shape, self.next_board.0.target()) {
+        let target = self.next_board.0.target();
+        let target = match Config::check_reachable(shape, target) {
+            Ok(target) => target,
+            Err(_) => offered_targets(shape).last().unwrap_or(target),
+        };
+        if let Ok(config) = Config::with_shape(shape, target) {
+            // A target brought down is remembered with the board; else the remembered one stays
+            // (a flag's target is for one run).
+            if target != self.next_board.0.target() {
+                self.options.target = target;
+            }
             self.next_board.0 = config;
             self.options.size = shape;
             self.chosen.chosen.board = true;
         }
     }
 
+    /// A target the board can reach (one it cannot is refused, as the options do not offer it).
     fn set_target(&mut self, target: u32) {
-        if let Ok(config) = Config::with_shape(self.next_board.0.shape(), target) {
+        let shape = self.next_board.0.shape();
+        if Config::check_reachable(shape, target).is_err() {
+            return;
+        }
+        if let Ok(config) = Config::with_shape(shape, target) {
             self.next_board.0 = config;
             self.options.target = target;
             self.chosen.chosen.board = true;
@@ -152,7 +178,7 @@ impl OptionChanges<'_, '_> {
     }
 
     fn step_target(&mut self, step: Step) {
-        let target = step_target(self.next_board.0.target(), step);
+        let target = step_target(self.next_board.0.shape(), self.next_board.0.target(), step);
         if target != self.next_board.0.target() {
             self.set_target(target);
         }
@@ -194,10 +220,11 @@ impl OptionChanges<'_, '_> {
         self.chosen.chosen.theme = true;
     }
 
-    /// The other theme on screen; back to following the system when that is what it shows.
-    fn toggle_theme(&mut self) {
+    /// The next theme on screen (light, dark, high contrast); back to following the system when
+    /// that is what it shows.
+    fn next_theme(&mut self) {
         let system_dark = system_is_dark(self.windows.single().ok());
-        self.set_theme(self.options.theme.toggled(system_dark));
+        self.set_theme(self.options.theme.next(system_dark));
     }
 }
 
@@ -207,15 +234,33 @@ mod tests {
 
     #[test]
     fn target_steps_stay_on_the_offered_targets() {
-        assert_eq!(step_target(2048, Step::Up), 4096);
-        assert_eq!(step_target(2048, Step::Down), 1024);
-        assert_eq!(step_target(8192, Step::Up), 8192, "the last stays");
-        assert_eq!(step_target(256, Step::Down), 256, "the first stays");
+        let square = Shape::square(4);
+        assert_eq!(step_target(square, 2048, Step::Up), 4096);
+        assert_eq!(step_target(square, 2048, Step::Down), 1024);
+        assert_eq!(step_target(square, 8192, Step::Up), 8192, "the last stays");
+        assert_eq!(step_target(square, 256, Step::Down), 256, "the first stays");
         // A flag's target off the list steps onto it.
-        assert_eq!(step_target(64, Step::Up), 256);
-        assert_eq!(step_target(64, Step::Down), 64);
-        assert_eq!(step_target(1 << 20, Step::Down), 8192);
-        assert_eq!(step_target(1 << 20, Step::Up), 1 << 20);
+        assert_eq!(step_target(square, 64, Step::Up), 256);
+        assert_eq!(step_target(square, 64, Step::Down), 64);
+        assert_eq!(step_target(square, 1 << 20, Step::Down), 8192);
+        assert_eq!(step_target(square, 1 << 20, Step::Up), 1 << 20);
+    }
+
+    #[test]
+    fn a_board_is_offered_only_the_targets_it_can_reach() {
+        // 3×3's largest tile is 2^10: its targets stop at 1024; 3×4 reaches 8192.
+        let small = Shape::square(3);
+        assert_eq!(offered_targets(small).collect::<Vec<_>>(), [256, 512, 1024]);
+        assert_eq!(
+            offered_targets(Shape::new(3, 4).unwrap()).last(),
+            Some(8192)
+        );
+        assert_eq!(
+            step_target(small, 1024, Step::Up),
+            1024,
+            "no step past 1024"
+        );
+        assert_eq!(step_target(small, 2048, Step::Down), 1024);
     }
 }
 

@@ -19,18 +19,18 @@
 use bevy::{ecs::system::SystemParam, prelude::*, window::WindowFocused};
 
 use super::board::BoardChanges;
+use super::clock::start_ms;
 use super::options::{OptionsChosen, PlayerOptions};
 use super::past::PastGames;
+use super::sets::GameSet;
 use super::slots::{
     BoardClaim, SaveStore, claim_unsettled, guest_notice, identity, mark, new_game, slot_game, tell,
 };
+use super::state::Notice;
 use super::state::off_record;
 use super::state::{BestScores, Engine, UndoRecord};
-use super::clock::start_ms;
-use super::sets::GameSet;
-use super::state::Notice;
 use crate::i18n::Said;
-use crate::rules::{self, Config, Game, Shape};
+use crate::rules::{self, Config, Game, Shape, reachable_tile};
 use crate::said;
 use crate::save::{self, ClaimState, Documents, Import, Options, Problem};
 
@@ -114,6 +114,30 @@ pub struct Loaded {
     pub notices: Vec<Said>,
 }
 
+/// The board and target of this run: the flags', over the saved options. A board from a flag
+/// with the saved target, or a target from a flag on the saved board, that the board cannot
+/// reach plays to the largest tile it can (and says so); the saved options alone are played as
+/// they are (a game started on them before such targets were refused is still theirs).
+fn flags_config(
+    shape: Option<Shape>,
+    target: Option<u32>,
+    options: &Options,
+    notices: &mut Vec<Said>,
+) -> Config {
+    let (shape_now, target_now) = (
+        shape.unwrap_or(options.size),
+        target.unwrap_or(options.target),
+    );
+    let target_now = match Config::check_reachable(shape_now, target_now) {
+        Err(e) if shape.is_some() || target.is_some() => {
+            notices.push(e.said());
+            reachable_tile(shape_now)
+        }
+        _ => target_now,
+    };
+    Config::with_shape(shape_now, target_now).unwrap_or_default()
+}
+
 /// Reads the store. `shape` and `target` (command-line flags) override the saved options for
 /// this run; `seed` asks for a new game from that seed instead of resuming (the saved game goes
 /// into the history).
@@ -138,11 +162,7 @@ pub fn load(
     let options = documents.options(&mut problems);
     let best = documents.best(&mut problems);
     let mut past = documents.games(&mut problems);
-    let config = Config::with_shape(
-        shape.unwrap_or(options.size),
-        target.unwrap_or(options.target),
-    )
-    .unwrap_or_default();
+    let config = flags_config(shape, target, &options, &mut notices);
     let mut claim = BoardClaim::new(documents, config);
     let (game, history) = if claim.guest() {
         notices.push(guest_notice(config, claim.claim.state()));

@@ -128,9 +128,9 @@ pub enum Choose {
     /// How much moves animate, or the next choice.
     Motion(MotionChoice),
     NextMotion,
-    /// The theme, or the other one.
+    /// The theme, or the next one on screen (light, dark, high contrast: the T key).
     Theme(ThemeChoice),
-    ToggleTheme,
+    NextTheme,
     /// The coach on or off, or the other way.
     Coach(bool),
     ToggleCoach,

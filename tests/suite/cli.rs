@@ -103,6 +103,18 @@ fn bad_targets_are_refused() {
             "--target {target}: {err}"
         );
     }
+    // A target the board cannot reach: 3×3's largest tile is 1024.
+    for args in [
+        &["--size", "3", "--target", "2048"][..],
+        &["--rows", "3", "--cols", "3", "--target", "8192"],
+    ] {
+        let (code, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("cannot be reached on a 3×3 board, whose largest tile is 1024"),
+            "{args:?}: {err}"
+        );
+    }
 }
 
 #[test]

@@ -8,7 +8,7 @@ use crate::common::*;
 use bevy::prelude::*;
 use g2048::{
     GamePlugin,
-    game::{PlayerOptions, Request, Screen},
+    game::{PlayerOptions, Request, Screen, ShownDialog},
     rules::Config,
     save::{self, MemoryStore, OPTIONS_KEY, ThemeChoice, game_key},
     view::{
@@ -155,6 +155,9 @@ fn t_toggles_the_dark_theme_for_the_page_but_not_the_tiles() {
     assert_eq!(q.single(world).unwrap().0, Ink::Text.dark());
     check_settled(&mut app).unwrap();
     assert_eq!(saved_options(&store).theme, ThemeChoice::Dark);
+    // T goes on to high contrast, then back to light.
+    press_and_settle(&mut app, KeyCode::KeyT);
+    assert_eq!(*app.world().resource::<Theme>(), Theme::HighContrast);
     press_and_settle(&mut app, KeyCode::KeyT);
     assert_eq!(*app.world().resource::<Theme>(), Theme::Light);
     assert_eq!(board_color(&mut app), Ink::Board.light());
@@ -325,21 +328,83 @@ fn with_system_theme(app: &mut App, dark: bool) {
 }
 
 #[test]
-fn the_theme_key_always_changes_the_theme_and_returns_to_the_system() {
+fn the_theme_key_steps_through_every_theme_and_returns_to_the_system() {
     for system_dark in [true, false] {
         let store = Arc::new(MemoryStore::default());
         let mut app = app_on_store(store.clone());
         with_system_theme(&mut app, system_dark);
-        let theme = |app: &App| *app.world().resource::<Theme>() == Theme::Dark;
-        assert_eq!(theme(&app), system_dark, "System follows the system");
-        press_and_settle(&mut app, KeyCode::KeyT);
-        assert_eq!(theme(&app), !system_dark, "the first T changes the theme");
-        press_and_settle(&mut app, KeyCode::KeyT);
-        assert_eq!(theme(&app), system_dark);
+        let theme = |app: &App| *app.world().resource::<Theme>();
+        let system = if system_dark {
+            Theme::Dark
+        } else {
+            Theme::Light
+        };
+        assert_eq!(theme(&app), system, "System follows the system");
+        // Light, dark, high contrast, and round again: three presses show each once.
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            press_and_settle(&mut app, KeyCode::KeyT);
+            seen.push(theme(&app));
+        }
+        let mut all = seen.clone();
+        all.sort_by_key(|t| *t as u8);
+        assert_eq!(
+            all,
+            [Theme::Light, Theme::Dark, Theme::HighContrast],
+            "{seen:?}"
+        );
+        assert_eq!(seen[2], system, "the third T comes back");
         assert_eq!(
             saved_options(&store).theme,
             ThemeChoice::System,
             "back to the system"
         );
     }
+}
+
+/// The targets of the options' buttons in front.
+fn offered_targets(app: &App) -> Vec<u32> {
+    let dialog = app.world().resource::<ShownDialog>().0.clone().unwrap();
+    dialog
+        .buttons()
+        .iter()
+        .filter_map(|b| match b.request {
+            Request::Options(Choose::Target(target)) => Some(target),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_board_is_neither_offered_nor_given_a_target_it_cannot_reach() {
+    let store = Arc::new(MemoryStore::default());
+    let mut app = app_on_store(store.clone());
+    press_and_settle(&mut app, KeyCode::KeyO);
+    assert_eq!(offered_targets(&app), [256, 512, 1024, 2048, 4096, 8192]);
+    // 3×3's largest tile is 1024: the target of 2048 comes down to it, and no larger one is
+    // offered, stepped to or taken.
+    press_and_settle(&mut app, KeyCode::Digit3);
+    assert_eq!(offered_targets(&app), [256, 512, 1024]);
+    press_and_settle(&mut app, KeyCode::Equal);
+    app.world_mut()
+        .write_message(Request::Options(Choose::Target(4096)));
+    settle(&mut app);
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert_eq!(engine(&app).config(), Config::new(3, 1024).unwrap());
+    assert_eq!(saved_options(&store).target, 1024);
+    drop(app);
+
+    // A flag's 3×3 on the saved target of a larger board plays to 1024 too.
+    let four = Arc::new(MemoryStore::default());
+    let app = started(GamePlugin {
+        size: Some(Shape::square(3)),
+        target: None,
+        seed: None,
+        store: four.clone(),
+        replay: None,
+        language: Default::default(),
+        daily: false,
+        server: None,
+    });
+    assert_eq!(engine(&app).config(), Config::new(3, 1024).unwrap());
 }

@@ -53,6 +53,18 @@ fn stored_options(store: &dyn Store) -> Options {
         .unwrap_or_default()
 }
 
+/// Every square board with every target a window can choose: choosing 3×3 brings the target
+/// down to 1024, and a larger board chosen after it keeps that.
+fn every_board() -> Vec<Config> {
+    (3..=8)
+        .map(g2048::rules::Shape::square)
+        .flat_map(|shape| {
+            g2048::game::options::offered_targets(shape)
+                .map(move |target| Config::with_shape(shape, target).unwrap())
+        })
+        .collect()
+}
+
 /// Every game kept in the store, by identity, with how far it went: the history's, and each
 /// board's game in progress.
 fn kept(store: &Arc<dyn Store>) -> BTreeMap<(u64, u64), u64> {
@@ -62,8 +74,7 @@ fn kept(store: &Arc<dyn Store>) -> BTreeMap<(u64, u64), u64> {
         kept.insert((game.started_ms, game.seed), steps);
     }
     let documents = save::Documents::new(store.clone());
-    for size in 3..=8 {
-        let config = Config::new(size, 2048).unwrap();
+    for config in every_board() {
         let mut problems = Vec::new();
         if let Some((_, history)) = documents.saved_board(config, &mut problems).game()
             && let Some(seed) = history.seed()
@@ -389,8 +400,7 @@ fn kept_games(store: &Arc<dyn Store>) -> Vec<Reached> {
         })
         .collect();
     let documents = save::Documents::new(store.clone());
-    for size in 3..=8 {
-        let config = Config::new(size, 2048).unwrap();
+    for config in every_board() {
         let mut problems = Vec::new();
         if let Some((_, history)) = documents.saved_board(config, &mut problems).game() {
             kept.extend(Reached::of(&history));

@@ -26,12 +26,12 @@ pub const UNIT: Unit = Unit {
                 "close the summary (Tab and Enter open a move in the replay)",
             )
         },
-        Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
+        Binding::new(&[KeyT], Options(Choose::NextTheme), "the next theme"),
     ],
     accepts: |request| {
         matches!(
             request,
-            Watch(Watch::CurrentAt(_)) | CloseDialog | Options(Choose::ToggleTheme)
+            Watch(Watch::CurrentAt(_)) | CloseDialog | Options(Choose::NextTheme)
         )
     },
     describe: |facts| {

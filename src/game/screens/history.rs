@@ -72,7 +72,7 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-race"),
         Binding::new(&[KeyN], Show(Screen::Stats), "the statistics").help("help-statistics"),
-        Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
+        Binding::new(&[KeyT], Options(Choose::NextTheme), "the next theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace, KeyG],
             CloseDialog,
@@ -106,7 +106,7 @@ fn accepts(request: Request) -> bool {
             | Race(RaceWith::Selected)
             | Show(Screen::Stats)
             | CloseDialog
-            | Options(Choose::ToggleTheme)
+            | Options(Choose::NextTheme)
     )
 }
 

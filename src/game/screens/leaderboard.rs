@@ -54,7 +54,7 @@ pub const UNIT: Unit = Unit {
     accepts: |request| {
         matches!(
             request,
-            Ranked(_) | CloseDialog | Options(Choose::ToggleTheme) | Watch(Watch::Pending)
+            Ranked(_) | CloseDialog | Options(Choose::NextTheme) | Watch(Watch::Pending)
         )
     },
     describe: |facts| Some(describe(&facts.ranked, facts.ranked_board.0.is_some(), &facts.words)),

@@ -7,7 +7,7 @@ use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{self, *};
 
 use super::{Binding, Block, Dialog, DialogButton, Facts, Unit, key_name};
-use crate::game::TARGETS;
+use crate::game::options::offered_targets;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::Step;
@@ -65,7 +65,7 @@ pub const UNIT: Unit = Unit {
             Options(Choose::StepTarget(Step::Down)),
             "the next target down",
         ),
-        Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
+        Binding::new(&[KeyT], Options(Choose::NextTheme), "the next theme"),
         Binding::new(
             &[KeyM],
             Options(Choose::NextMotion),
@@ -153,7 +153,7 @@ impl Part {
                 )
                 | (
                     Part::Theme,
-                    Options(Choose::Theme(_)) | Options(Choose::ToggleTheme)
+                    Options(Choose::Theme(_)) | Options(Choose::NextTheme)
                 )
                 | (
                     Part::Motion,
@@ -261,14 +261,17 @@ fn describe(facts: &Facts) -> Option<Dialog> {
             request,
         )
     });
-    let targets = TARGETS.map(|target| {
-        DialogButton::named(
-            target.to_string(),
-            tr!(words, "options-target-name", target = target.to_string()),
-            Options(Choose::Target(target)),
-        )
-        .chosen(next.target() == target)
-    });
+    // Only the targets this board can reach (3×3 stops at 1024).
+    let targets: Vec<DialogButton> = offered_targets(next.shape())
+        .map(|target| {
+            DialogButton::named(
+                target.to_string(),
+                tr!(words, "options-target-name", target = target.to_string()),
+                Options(Choose::Target(target)),
+            )
+            .chosen(next.target() == target)
+        })
+        .collect();
     let themes = THEMES
         .map(|(id, theme)| named(id, Options(Choose::Theme(theme))).chosen(options.theme == theme));
     let motions = MOTIONS.map(|(id, motion)| {
@@ -295,7 +298,7 @@ fn describe(facts: &Facts) -> Option<Dialog> {
             Block::Buttons(sizes),
             Block::Labelled(now, steps.to_vec()),
             heading(Part::Target),
-            Block::Buttons(targets.to_vec()),
+            Block::Buttons(targets),
             heading(Part::Theme),
             Block::Buttons(themes.to_vec()),
             heading(Part::Motion),

@@ -64,8 +64,8 @@ pub const UNIT: Unit = Unit {
         Binding::new(&[KeyO], Show(Screen::Options), "the options").help("help-options"),
         Binding::new(
             &[KeyT],
-            Options(Choose::ToggleTheme),
-            "the other theme, light or dark",
+            Options(Choose::NextTheme),
+            "the next theme: light, dark, high contrast",
         ),
         Binding::new(
             &[KeyI, Slash],
@@ -167,7 +167,7 @@ fn accepts(request: Request) -> bool {
             | KeepGoing
             | NewGame
             | Show(Screen::Options)
-            | Options(Choose::ToggleTheme)
+            | Options(Choose::NextTheme)
             | Hint
             | ToggleAutoplay
             | ToggleFast

@@ -25,7 +25,7 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-rematch"),
         Binding::new(&[KeyC], Share, "share your run").help("help-share"),
-        Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
+        Binding::new(&[KeyT], Options(Choose::NextTheme), "the next theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace],
             CloseDialog,
@@ -36,7 +36,7 @@ pub const UNIT: Unit = Unit {
     accepts: |request| {
         matches!(
             request,
-            Rematch | Share | CloseDialog | Options(Choose::ToggleTheme)
+            Rematch | Share | CloseDialog | Options(Choose::NextTheme)
         )
     },
     describe: |facts| {

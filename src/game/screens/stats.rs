@@ -89,7 +89,7 @@ pub const UNIT: Unit = Unit {
             "the next board",
         ),
         Binding::new(&[KeyG], Show(Screen::History), "the history").help("help-history"),
-        Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
+        Binding::new(&[KeyT], Options(Choose::NextTheme), "the next theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace, KeyN],
             CloseDialog,
@@ -100,7 +100,7 @@ pub const UNIT: Unit = Unit {
     accepts: |request| {
         matches!(
             request,
-            Stats(_) | Show(Screen::History) | CloseDialog | Options(Choose::ToggleTheme)
+            Stats(_) | Show(Screen::History) | CloseDialog | Options(Choose::NextTheme)
         )
     },
     describe: |facts| Some(figures(&facts.past.0, facts.stats_board.0, &facts.words)),

@@ -64,7 +64,7 @@ pub const UNIT: Unit = Unit {
             Race(RaceWith::Watched),
             "race this game's ghost: a new game from its seed, the ghost beside",
         ),
-        Binding::new(&[KeyT], Options(Choose::ToggleTheme), "the other theme"),
+        Binding::new(&[KeyT], Options(Choose::NextTheme), "the next theme"),
         Binding::new(
             &[Escape, KeyQ, Backspace, KeyV],
             Replay(Control::Close),
@@ -75,7 +75,7 @@ pub const UNIT: Unit = Unit {
     accepts: |request| {
         matches!(
             request,
-            Replay(_) | Share | Race(RaceWith::Watched) | Options(Choose::ToggleTheme)
+            Replay(_) | Share | Race(RaceWith::Watched) | Options(Choose::NextTheme)
         )
     },
     describe: |facts| {

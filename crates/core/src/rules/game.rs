@@ -37,6 +37,11 @@ pub enum ConfigError {
     Rows(usize),
     Cols(usize),
     Target(u32),
+    /// A target above the largest tile the board can reach (`reachable_tile`: 1024 on 3×3).
+    Unreachable {
+        shape: Shape,
+        target: u32,
+    },
 }
 
 impl ConfigError {
@@ -51,6 +56,12 @@ impl ConfigError {
                 "error-config-target",
                 target = t.to_string(),
                 min = MIN_TARGET.to_string()
+            ),
+            ConfigError::Unreachable { shape, target } => said!(
+                "error-config-unreachable",
+                target = target.to_string(),
+                board = shape.to_string(),
+                largest = reachable_tile(*shape).to_string()
             ),
         }
     }
@@ -104,6 +115,17 @@ impl Config {
             Ok(target)
         } else {
             Err(ConfigError::Target(target))
+        }
+    }
+
+    /// Checks that a game on `shape` can reach `target`: no tile above [`reachable_tile`] is
+    /// ever made, so a larger target could never be won. (Only for what a player chooses now:
+    /// a saved game keeps the target it was started with.)
+    pub fn check_reachable(shape: Shape, target: u32) -> Result<u32, ConfigError> {
+        if target <= reachable_tile(shape) {
+            Ok(target)
+        } else {
+            Err(ConfigError::Unreachable { shape, target })
         }
     }
 

@@ -92,7 +92,7 @@ fn board_key(kind: &str, config: Config) -> String {
 }
 
 /// Light or dark; `System` follows the window's theme where the platform reports one. High
-/// contrast is a dark theme of its own (the theme key leaves it for the light one).
+/// contrast is a dark theme of its own (the theme key steps to it after dark, and from it to light).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ThemeChoice {
@@ -114,16 +114,23 @@ impl ThemeChoice {
         }
     }
 
-    /// The choice after the theme key: always the other theme on screen, and "System" whenever
-    /// that is what the system shows, so the key goes back to following the system.
-    pub fn toggled(self, system_dark: bool) -> Self {
-        let dark = !self.is_dark(system_dark);
-        if dark == system_dark {
-            ThemeChoice::System
-        } else if dark {
-            ThemeChoice::Dark
-        } else {
-            ThemeChoice::Light
+    /// The choice after the theme key: the next look on screen, light, dark, high contrast and
+    /// round again; "System" whenever that look is the system's (light or dark), so the key goes
+    /// back to following the system. Three presses come back to the look of before.
+    pub fn next(self, system_dark: bool) -> Self {
+        let light_or_dark = |dark: bool| {
+            if dark == system_dark {
+                ThemeChoice::System
+            } else if dark {
+                ThemeChoice::Dark
+            } else {
+                ThemeChoice::Light
+            }
+        };
+        match self {
+            ThemeChoice::HighContrast => light_or_dark(false),
+            _ if self.is_dark(system_dark) => ThemeChoice::HighContrast,
+            _ => light_or_dark(true),
         }
     }
 }
@@ -553,17 +560,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_theme_key_shows_the_other_theme_and_comes_back_to_the_system() {
+    fn the_theme_key_steps_through_every_look_and_comes_back_to_the_system() {
         use ThemeChoice::*;
+        // What is on screen: light, dark or high contrast.
+        let look = |choice: ThemeChoice, system_dark: bool| match choice {
+            HighContrast => 2,
+            _ => usize::from(choice.is_dark(system_dark)),
+        };
         for system_dark in [false, true] {
             for choice in [System, Light, Dark, HighContrast] {
-                let next = choice.toggled(system_dark);
-                assert_ne!(next.is_dark(system_dark), choice.is_dark(system_dark));
-                // Two presses show the theme of before; from the system, they come back to it.
-                let again = next.toggled(system_dark);
-                assert_eq!(again.is_dark(system_dark), choice.is_dark(system_dark));
-                if choice == System {
-                    assert_eq!(again, System);
+                let mut now = choice;
+                let mut seen = Vec::new();
+                for _ in 0..3 {
+                    now = now.next(system_dark);
+                    seen.push(look(now, system_dark));
+                }
+                // Each press shows the next look, and three show them all.
+                let first = look(choice, system_dark);
+                assert_eq!(
+                    seen,
+                    [(first + 1) % 3, (first + 2) % 3, first],
+                    "{choice:?}"
+                );
+                // The system's own look is always "System" after the key.
+                if choice != HighContrast && (choice.is_dark(system_dark) == system_dark) {
+                    assert_eq!(now, System, "{choice:?} on a dark system: {system_dark}");
                 }
             }
         }
