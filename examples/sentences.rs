@@ -68,7 +68,10 @@ fn sentences(words: &Words) -> Vec<(&'static str, String)> {
         shortfalls: [None; 4],
         thresholds: g2048::ai::coach::HEURISTIC_THRESHOLDS,
     };
-    out.push(("coach", speech::remark(&rating, words)));
+    // The board's key table, as its plugin registers it: the remark names its key.
+    let mut tables = g2048::game::KeyTables::default();
+    tables.add(g2048::game::Screen::Game, &g2048::game::screens::play::KEYS);
+    out.push(("coach", speech::remark(&rating, words, &tables)));
     out.push(("question", words.get("say-new-game-question")));
     let past = |score, moves| PastGame {
         started_ms: 1_796_041_752_000,

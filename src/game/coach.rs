@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, VecDeque};
 use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::ai_network::AiNetwork;
+use super::keys::KeyTables;
 use super::options::PlayerOptions;
 use super::requests::{Choose, Request};
 use super::sets::GameSet;
@@ -182,6 +183,7 @@ pub struct ShowBars(pub Rating);
 #[derive(SystemParam)]
 pub(super) struct CoachControl<'w> {
     coach: Res<'w, Coach>,
+    tables: Res<'w, KeyTables>,
     bars: MessageWriter<'w, ShowBars>,
     notices: MessageWriter<'w, Notice>,
 }
@@ -195,7 +197,8 @@ impl CoachControl<'_> {
             }
             _ => {
                 let english = crate::i18n::Words::english();
-                let key = |screen: Screen, request| screen.key_for(request, english);
+                let key =
+                    |screen: Screen, request| self.tables.of(screen).key_for(request, english);
                 self.notices.write(Notice(if on {
                     crate::said!("notice-coach-unrated")
                 } else {

@@ -3,7 +3,7 @@
 //! moving the keyboard's focus over the screen's buttons, mouse drags and touch swipes on the
 //! window, the replay's progress bar, the wheel on the history, and clicks or taps on
 //! on-screen buttons. Whether a screen takes a request is decided where requests are read
-//! (`Screen::accepts`); here keys only say what they ask for.
+//! (`keys::Takes`); here keys only say what they ask for.
 
 use std::collections::VecDeque;
 
@@ -13,6 +13,7 @@ use bevy::{
     window::PrimaryWindow,
 };
 
+use super::keys::Takes;
 use super::requests::{Browse, Control, Request};
 use super::sets::GameSet;
 use super::state::GameState;
@@ -65,12 +66,13 @@ pub struct Focus(pub Option<Entity>);
 /// buttons hidden themselves).
 fn focus_order(
     screen: Screen,
+    takes: &Takes,
     buttons: &Query<(Entity, &UiButton, &GlobalTransform, &Visibility)>,
 ) -> Vec<Entity> {
     let mut order: Vec<(Entity, Vec2)> = buttons
         .iter()
         .filter(|(_, button, _, visibility)| {
-            **visibility != Visibility::Hidden && screen.accepts(button.request)
+            **visibility != Visibility::Hidden && takes.takes(screen, button.request)
         })
         .map(|(entity, _, transform, _)| (entity, transform.translation().truncate()))
         .collect();
@@ -141,6 +143,7 @@ fn read_keys(
     held: Res<ButtonInput<KeyCode>>,
     state: Res<State<GameState>>,
     screen: Res<State<Screen>>,
+    takes: Takes,
     mut focus: ResMut<Focus>,
     buttons: Query<(Entity, &UiButton, &GlobalTransform, &Visibility)>,
     mut requests: MessageWriter<Request>,
@@ -179,7 +182,7 @@ fn read_keys(
         // Tab and Shift+Tab move the focus over the screen's buttons; Enter and Space press
         // the focused one.
         if code == KeyCode::Tab {
-            let order = focus_order(*screen.get(), &buttons);
+            let order = focus_order(*screen.get(), &takes, &buttons);
             focus.0 = step_focus(&order, focus.0, !held.shift);
             continue;
         }
@@ -187,7 +190,7 @@ fn read_keys(
             && let Some(focused) = focus.0
             && let Ok((_, button, _, visibility)) = buttons.get(focused)
             && visibility != Visibility::Hidden
-            && screen.get().accepts(button.request)
+            && takes.takes(*screen.get(), button.request)
         {
             requests.write(button.request);
             if !matches!(button.request, Request::Move(_)) {
@@ -195,7 +198,7 @@ fn read_keys(
             }
             continue;
         }
-        if let Some(request) = screen.get().key(code, *state.get()) {
+        if let Some(request) = takes.keys(*screen.get()).request(code, *state.get()) {
             requests.write(request);
             // The keys after it wait for the screen this request leaves in front.
             if !matches!(request, Request::Move(_)) {

@@ -1,5 +1,5 @@
 //! The one reader of requests. It keeps their order, asks the screen in front whether it takes
-//! each ([`Screen::accepts`], from the screen's module), and hands it to the code that owns it:
+//! each ([`Takes`]: its keys, its buttons, what code sends it), and hands it to the code that owns it:
 //! the board ([`super::board::BoardChanges`]), the options ([`super::options::OptionChanges`],
 //! every change of them one request, `Request::Options`, and one arm),
 //! the AI ([`super::autoplay::AiControl`]), the replay viewer ([`super::replay::Viewer`]), the
@@ -15,6 +15,7 @@ use bevy::prelude::*;
 use super::autoplay::AiControl;
 use super::board::BoardChanges;
 use super::coach::CoachControl;
+use super::keys::Takes;
 use super::options::OptionChanges;
 use super::persist::Backups;
 use super::race::{RaceControl, Rival};
@@ -37,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
 fn route_requests(
     mut requests: MessageReader<Request>,
     screen: Res<State<Screen>>,
+    takes: Takes,
     mut next_screen: ResMut<NextState<Screen>>,
     mut board: BoardChanges,
     mut options: OptionChanges,
@@ -58,7 +60,7 @@ fn route_requests(
     board.track_tiles();
     let mut on = *screen.get();
     for &request in requests.read() {
-        if !on.accepts(request) {
+        if !takes.takes(on, request) {
             continue;
         }
         if ranked.on_board() {
@@ -241,17 +243,23 @@ fn start_race(rival: Rival, board: &mut BoardChanges, race: &mut RaceControl) {
 
 #[cfg(test)]
 mod tests {
+    use super::super::keys::{KeyTables, takes};
     use super::super::requests::{Choose, Step};
     use super::*;
     use crate::rules::Direction;
 
     #[test]
     fn dialogs_take_only_their_answers_and_the_board_none_of_them() {
+        let mut app = App::new();
+        super::super::screens::plugin(&mut app);
+        let tables = app.world().resource::<KeyTables>();
+        // By their keys alone (no description in front).
+        let accepts = |screen: Screen, request| takes(tables.of(screen), None, request);
         let answers = [Request::ConfirmNewGame, Request::CloseDialog];
         for request in answers {
-            assert!(!Screen::Game.accepts(request), "{request:?}");
+            assert!(!accepts(Screen::Game, request), "{request:?}");
         }
-        assert!(Screen::ConfirmNewGame.accepts(Request::ConfirmNewGame));
+        assert!(accepts(Screen::ConfirmNewGame, Request::ConfirmNewGame));
         for request in [
             Request::Move(Direction::Left),
             Request::Undo,
@@ -260,16 +268,22 @@ mod tests {
             Request::Options(Choose::Size(5)),
             Request::Options(Choose::NextTheme),
         ] {
-            assert!(!Screen::ConfirmNewGame.accepts(request), "{request:?}");
+            assert!(!accepts(Screen::ConfirmNewGame, request), "{request:?}");
         }
-        assert!(Screen::Options.accepts(Request::Options(Choose::StepTarget(Step::Up))));
-        assert!(Screen::Options.accepts(Request::Options(Choose::NextTheme)));
+        assert!(accepts(
+            Screen::Options,
+            Request::Options(Choose::StepTarget(Step::Up))
+        ));
+        assert!(accepts(
+            Screen::Options,
+            Request::Options(Choose::NextTheme)
+        ));
         for request in [
             Request::Move(Direction::Up),
             Request::Show(Screen::Options),
             Request::ToggleAutoplay,
         ] {
-            assert!(!Screen::Options.accepts(request), "{request:?}");
+            assert!(!accepts(Screen::Options, request), "{request:?}");
         }
     }
 }

@@ -7,6 +7,7 @@
 use bevy::prelude::*;
 
 use super::coach::Rated;
+use super::keys::KeyTables;
 use super::language::Language;
 use super::requests::Request;
 use super::sets::GameSet;
@@ -53,14 +54,15 @@ pub(crate) fn verdict_word(verdict: Verdict, words: &Words) -> String {
 
 /// What the coach says about a move (under the board, and to a screen reader), with the key
 /// that compares the four moves.
-pub fn remark(rating: &Rating, words: &Words) -> String {
+pub fn remark(rating: &Rating, words: &Words, tables: &KeyTables) -> String {
     let id = match rating.verdict {
         Verdict::Best => "remark-best",
         Verdict::Good => "remark-good",
         Verdict::Inaccuracy => "remark-inaccuracy",
         Verdict::Mistake => "remark-mistake",
     };
-    let key = Screen::Game
+    let key = tables
+        .of(Screen::Game)
         .key_for(Request::CoachBars, words)
         .unwrap_or_default();
     tr!(
@@ -193,6 +195,7 @@ pub fn ending_sentence(state: GameState, game: &Game, words: &Words) -> Option<S
 fn announce_moves(
     engine: Res<Engine>,
     words: Res<Language>,
+    tables: Res<KeyTables>,
     race: Res<super::race::Race>,
     mut moves: MessageReader<MoveApplied>,
     mut ratings: MessageReader<Rated>,
@@ -205,7 +208,7 @@ fn announce_moves(
         .read()
         .last()
         .filter(|rated| rated.number == engine.moves())
-        .map(|rated| remark(&rated.rating, &words));
+        .map(|rated| remark(&rated.rating, &words, &tables));
     let mut text = match (moved, rated) {
         (Some(moved), Some(rated)) => {
             format!("{} {rated}", move_sentence(moved, engine.score(), &words))

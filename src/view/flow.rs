@@ -7,7 +7,7 @@
 //! [`lay_out`] is plain layout (no ECS), so a test can lay out every screen in every language and
 //! look for overlaps and clipped text ([`Placed::problems`]). The screens drawn this way are the
 //! question, a race's card, the options, the coach's summary, the history, the statistics and
-//! the replay's controls (every screen of `SCREENS` in front of the board), and "You win!" and
+//! the replay's controls (every screen of `Screen::ALL` in front of the board), and "You win!" and
 //! "Game over!" over the board (`overlay`, which fades them in). The header lays out its own
 //! pieces with the same engine (`header`).
 
@@ -28,7 +28,8 @@ use super::widgets::{
     BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, DialogRoot, NOTE_PX, Named,
     TITLE_PX, described_button, label,
 };
-use crate::game::screens::{Block, Chart, Dialog, Facts, SCREENS, describe_dialog};
+use crate::game::dialog::{Block, Chart, Dialog};
+use crate::game::screens::Describe;
 use crate::game::{DialogButton, Focus, GameSet, Request, Screen, ShownDialog, UiButton};
 
 /// How a dialog stands in its box.
@@ -652,14 +653,14 @@ fn collect(
 pub(super) fn plugin(app: &mut App) {
     // Every screen in front of the board ("You win!" and "Game over!" on the board itself are
     // drawn by `overlay`, which fades them in).
-    for screen in SCREENS.into_iter().filter(|&s| s != Screen::Game) {
-        app.add_systems(OnEnter(screen), spawn_flowed);
+    for screen in Screen::ALL.into_iter().filter(|&s| s != Screen::Game) {
+        app.add_systems(OnEnter(screen), spawn_flowed.after(Describe));
     }
     app.add_systems(
         Update,
         reflow
             .run_if(resource_changed::<ShownDialog>)
-            .after(describe_dialog)
+            .after(Describe)
             .in_set(GameSet::React),
     );
 }
@@ -725,12 +726,16 @@ impl Look {
     }
 }
 
-/// The screen just entered, drawn from its description (made now: `ShownDialog` follows later
-/// in the frame).
-fn spawn_flowed(mut commands: Commands, art: Res<Art>, facts: Facts) {
-    let screen = *facts.screen.get();
-    if let Some(dialog) = facts.dialog() {
-        let root = spawn_dialog(&mut commands, &art, screen, &dialog, Look::of(screen));
+/// The screen just entered, drawn from its description (made as it opened).
+fn spawn_flowed(
+    mut commands: Commands,
+    art: Res<Art>,
+    screen: Res<State<Screen>>,
+    shown: Res<ShownDialog>,
+) {
+    let screen = *screen.get();
+    if let Some(dialog) = &shown.0 {
+        let root = spawn_dialog(&mut commands, &art, screen, dialog, Look::of(screen));
         commands.entity(root).insert(DespawnOnExit(screen));
     }
 }

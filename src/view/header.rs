@@ -20,6 +20,7 @@ use super::widgets::{
     BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, Named, Says, board_button, label,
     menu_button,
 };
+use crate::game::KeyTables;
 use crate::game::daily::day_said;
 use crate::game::race::{Race, lead_label};
 use crate::game::screens::play;
@@ -370,6 +371,7 @@ fn spawn_header(
     daily: Res<DailyNow>,
     race: Res<Race>,
     words: Res<Language>,
+    tables: Res<KeyTables>,
 ) {
     let described = play::board_buttons(&words);
     let places = lay_out(&described);
@@ -444,7 +446,11 @@ fn spawn_header(
     }
     commands.spawn((
         KeyHelp,
-        label(Screen::Game.help_line(&words), KEY_HELP_PX, Ink::Text),
+        label(
+            tables.help_line(Screen::Game, &words),
+            KEY_HELP_PX,
+            Ink::Text,
+        ),
         TextBox::lines(BOARD_PX, 2),
         Transform::from_xyz(0.0, BOARD_CENTER.y - BOARD_PX / 2.0 - KEY_HELP_BELOW, 0.0),
     ));
@@ -621,7 +627,8 @@ pub struct HelpLine(pub String);
 
 impl FromWorld for HelpLine {
     fn from_world(world: &mut World) -> Self {
-        Self(Screen::Game.help_line(world.resource::<Language>()))
+        let tables = world.resource::<KeyTables>();
+        Self(tables.help_line(Screen::Game, world.resource::<Language>()))
     }
 }
 
@@ -633,6 +640,7 @@ pub(super) fn show_notice(
     help: Res<HelpLine>,
     engine: Res<Engine>,
     words: Res<Language>,
+    tables: Res<KeyTables>,
     mut notices: MessageReader<Notice>,
     mut rated: MessageReader<Rated>,
     mut shown: Local<Option<(Timer, bool)>>,
@@ -643,7 +651,7 @@ pub(super) fn show_notice(
         .read()
         .last()
         .filter(|rated| rated.number == engine.moves())
-        .map(|rated| remark(&rated.rating, &words));
+        .map(|rated| remark(&rated.rating, &words, &tables));
     let notice_showing = shown.as_ref().is_some_and(|(_, remark)| !remark);
     let (text, color) = &mut *line;
     if !lines.is_empty() {
@@ -669,9 +677,14 @@ pub(super) fn show_notice(
 
 /// Each screen's line under the board: its keys, from its key table (the viewer writes its
 /// own, the move shown before its keys).
-fn help_for_screen(screen: Res<State<Screen>>, words: Res<Language>, mut help: ResMut<HelpLine>) {
+fn help_for_screen(
+    screen: Res<State<Screen>>,
+    words: Res<Language>,
+    tables: Res<KeyTables>,
+    mut help: ResMut<HelpLine>,
+) {
     if *screen.get() != Screen::Replay {
-        help.set_if_neq(HelpLine(screen.get().help_line(&words)));
+        help.set_if_neq(HelpLine(tables.help_line(*screen.get(), &words)));
     }
 }
 

@@ -13,7 +13,8 @@ use super::flow::{Look, spawn_dialog};
 use super::layout::Z_OVERLAY;
 use super::motion::Motion;
 use super::theme::Ink;
-use crate::game::screens::{Facts, play};
+use crate::game::screens::Describe;
+use crate::game::screens::play::BoardDialog;
 use crate::game::{GameState, Screen};
 
 /// The board stays in view this long before the overlay starts to show…
@@ -22,8 +23,8 @@ pub const OVERLAY_DELAY: Duration = Duration::from_millis(1200);
 pub const OVERLAY_FADE: Duration = Duration::from_millis(800);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(GameState::Won), spawn_overlay)
-        .add_systems(OnEnter(GameState::GameOver), spawn_overlay);
+    app.add_systems(OnEnter(GameState::Won), spawn_overlay.after(Describe))
+        .add_systems(OnEnter(GameState::GameOver), spawn_overlay.after(Describe));
 }
 
 /// Marks an overlay's root.
@@ -34,9 +35,15 @@ pub struct Overlay;
 /// or lost gets one too (the state follows the engine from the first frame); the flow renderer
 /// keeps it as its description says while the board is in front. With no motion at all it
 /// shows at once.
-fn spawn_overlay(mut commands: Commands, art: Res<Art>, motion: Res<Motion>, facts: Facts) {
-    let state = *facts.state.get();
-    let Some(shown) = (play::UNIT.describe)(&facts) else {
+fn spawn_overlay(
+    mut commands: Commands,
+    art: Res<Art>,
+    motion: Res<Motion>,
+    state: Res<State<GameState>>,
+    board: Res<BoardDialog>,
+) {
+    let state = *state.get();
+    let Some(shown) = &board.0 else {
         return;
     };
     let (cover, title) = match state {
@@ -48,7 +55,7 @@ fn spawn_overlay(mut commands: Commands, art: Res<Art>, motion: Res<Motion>, fac
         alpha: cover.light().alpha(),
         title,
     };
-    let root = spawn_dialog(&mut commands, &art, Screen::Game, &shown, look);
+    let root = spawn_dialog(&mut commands, &art, Screen::Game, shown, look);
     commands.entity(root).insert((
         Overlay,
         DespawnOnExit(state),

@@ -10,7 +10,8 @@ use super::art::Art;
 use super::header::HelpLine;
 use super::layout::{BOARD_CENTER, BOARD_PX, LEFT, Z_DIALOG, Z_LABEL};
 use super::theme::Ink;
-use crate::game::screens::describe_dialog;
+use crate::game::KeyTables;
+use crate::game::screens::Describe;
 use crate::game::{GameSet, Language, Replay, Screen, SeekBar, ShownDialog};
 
 /// The progress bar: a track across the board's width this far under it, its filled part, and
@@ -27,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             show_position
                 .run_if(in_state(Screen::Replay))
-                .after(describe_dialog)
+                .after(Describe)
                 // The line under the board shows it the same frame.
                 .before(super::header::show_notice)
                 .in_set(GameSet::React),
@@ -85,6 +86,7 @@ fn show_position(
     replay: Res<Replay>,
     shown: Res<ShownDialog>,
     words: Res<Language>,
+    tables: Res<KeyTables>,
     mut help: ResMut<HelpLine>,
     mut fill: Query<&mut Transform, (With<BarFill>, Without<BarKnob>)>,
     mut knob: Query<&mut Transform, (With<BarKnob>, Without<BarFill>)>,
@@ -118,6 +120,6 @@ fn show_position(
     let position = position.trim_end_matches(['.', '。']);
     help.set_if_neq(HelpLine(format!(
         "{position}  ·  {}",
-        Screen::Replay.help_line(&words)
+        tables.help_line(Screen::Replay, &words)
     )));
 }

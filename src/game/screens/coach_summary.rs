@@ -1,23 +1,29 @@
 //! The coach's summary of the game in progress: how the rated moves went, and a button for
 //! each of the worst that opens the replay just before it.
 
-use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
+use bevy::prelude::*;
 
-use super::{Binding, Block, Dialog, DialogButton, Help, Screen, Unit};
+use super::{Describe, language_or_state_changed, show};
 use crate::ai::coach::Verdict;
-use crate::game::coach::Summary;
+use crate::game::coach::{Coach, Summary};
+use crate::game::dialog::{Block, Dialog, DialogButton};
+use crate::game::keys::{Binding, Help, KeyTables, Keys};
+use crate::game::language::Language;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
 use crate::game::requests::Watch;
+use crate::game::review::Reviews;
 use crate::game::review::reading_line;
+use crate::game::screen::Screen;
+use crate::game::sets::GameSet;
 use crate::game::speech::{direction_name, verdict_word};
 use crate::i18n::Words;
 use crate::tr;
 
-pub const UNIT: Unit = Unit {
+pub const KEYS: Keys = Keys {
     name: "In the coach's summary",
-    keys: &[
+    bindings: &[
         Binding {
             help: Help::Text("help-coach-summary"),
             ..Binding::new(
@@ -28,23 +34,40 @@ pub const UNIT: Unit = Unit {
         },
         Binding::new(&[KeyT], Options(Choose::NextTheme), "the next theme"),
     ],
-    accepts: |request| {
-        matches!(
-            request,
-            Watch(Watch::CurrentAt(_)) | CloseDialog | Options(Choose::NextTheme)
-        )
-    },
-    describe: |facts| {
-        let mut dialog = summary(&facts.coach.summary(), &facts.words);
-        // Luck and skill, once the game is over (read from its record), under the counts and
-        // above the worst moves' heading.
-        let reading = facts.reviews.reading(facts.reviews.current.as_ref());
-        let at = READING_LINE.min(dialog.lines().len());
-        dialog.insert_line(at, reading_line(reading, &facts.words));
-        Some(dialog)
-    },
-    reads: |facts| facts.coach.is_changed() || facts.reviews.is_changed(),
+    from_code: |_| false,
 };
+
+pub(super) fn plugin(app: &mut App) {
+    let screen = Screen::Coach;
+    app.world_mut()
+        .resource_mut::<KeyTables>()
+        .add(screen, &KEYS);
+    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
+        .add_systems(
+            Update,
+            describe
+                .pipe(show)
+                .in_set(Describe)
+                .in_set(GameSet::React)
+                .run_if(
+                    in_state(screen).and_then(
+                        language_or_state_changed
+                            .or_else(resource_changed::<Coach>)
+                            .or_else(resource_changed::<Reviews>),
+                    ),
+                ),
+        );
+}
+
+/// The summary, with the game's luck and skill once it is over (read from its record) under
+/// the counts and above the worst moves' heading.
+fn describe(coach: Res<Coach>, reviews: Res<Reviews>, words: Res<Language>) -> Option<Dialog> {
+    let mut dialog = summary(&coach.summary(), &words);
+    let reading = reviews.reading(reviews.current.as_ref());
+    let at = READING_LINE.min(dialog.lines().len());
+    dialog.insert_line(at, reading_line(reading, &words));
+    Some(dialog)
+}
 
 /// The line of the description that says luck and skill.
 pub const READING_LINE: usize = 1;
@@ -54,7 +77,7 @@ pub const READING_LINE: usize = 1;
 pub fn summary(summary: &Summary, words: &Words) -> Dialog {
     let mut body = Vec::new();
     if summary.rated == 0 {
-        let key = Screen::Options
+        let key = super::options::KEYS
             .key_for(Options(Choose::ToggleCoach), words)
             .unwrap_or_default();
         body.push(Block::Line(tr!(words, "coach-none", key = key)));

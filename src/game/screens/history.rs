@@ -1,17 +1,22 @@
 //! The history of games: every game kept, newest first, each a row that opens its replay.
 
 use bevy::ecs::system::SystemParam;
-use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Binding, Block, Dialog, DialogButton, List, Unit};
+use super::{Describe, language_or_state_changed, show};
 use crate::game::daily::{Attempt, day_said};
+use crate::game::dialog::{Block, Dialog, DialogButton, List};
+use crate::game::keys::{Binding, KeyTables, Keys};
+use crate::game::language::Language;
+use crate::game::past::PastGames;
 use crate::game::past::when;
 use crate::game::requests::Choose;
-use crate::game::requests::Request::{self, *};
+use crate::game::requests::Request::*;
 use crate::game::requests::{Browse, RaceWith, Watch};
+use crate::game::review::Reviews;
 use crate::game::screen::Screen;
+use crate::game::sets::GameSet;
 use crate::game::state::{GameList, LIST_ROWS};
 use crate::i18n::{Arg, Words};
 use crate::save::PastGame;
@@ -40,9 +45,9 @@ impl HistoryList<'_> {
     }
 }
 
-pub const UNIT: Unit = Unit {
+pub const KEYS: Keys = Keys {
     name: "In the history",
-    keys: &[
+    bindings: &[
         Binding::new(
             &[ArrowUp, KeyW, KeyK],
             Browse(Browse::Up),
@@ -80,34 +85,50 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-close"),
     ],
-    accepts,
-    describe: |facts| {
-        let mut dialog = list(&facts.past.0, *facts.list, &facts.words);
-        // The selected game's luck and skill, read from its record.
-        if !facts.past.0.is_empty() {
-            let reading = facts.reviews.reading(facts.reviews.selected.as_ref());
-            dialog.push_line(tr!(
-                facts.words,
-                "history-selected",
-                reading = crate::game::review::reading_line(reading, &facts.words)
-            ));
-        }
-        Some(dialog)
-    },
-    reads: |facts| facts.list.is_changed() || facts.past.is_changed() || facts.reviews.is_changed(),
+    // The wheel and a swipe over the list scroll it.
+    from_code: |request| matches!(request, Browse(Browse::Scroll(_))),
 };
 
-fn accepts(request: Request) -> bool {
-    matches!(
-        request,
-        Browse(_)
-            | Watch(Watch::Selected | Watch::Past(_))
-            | Share
-            | Race(RaceWith::Selected)
-            | Show(Screen::Stats)
-            | CloseDialog
-            | Options(Choose::NextTheme)
-    )
+pub(super) fn plugin(app: &mut App) {
+    let screen = Screen::History;
+    app.world_mut()
+        .resource_mut::<KeyTables>()
+        .add(screen, &KEYS);
+    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
+        .add_systems(
+            Update,
+            describe
+                .pipe(show)
+                .in_set(Describe)
+                .in_set(GameSet::React)
+                .run_if(
+                    in_state(screen).and_then(
+                        language_or_state_changed
+                            .or_else(resource_changed::<GameList>)
+                            .or_else(resource_changed::<PastGames>)
+                            .or_else(resource_changed::<Reviews>),
+                    ),
+                ),
+        );
+}
+
+/// The list where it stands, and the selected game's luck and skill (read from its record).
+fn describe(
+    past: Res<PastGames>,
+    list: Res<GameList>,
+    reviews: Res<Reviews>,
+    words: Res<Language>,
+) -> Option<Dialog> {
+    let mut dialog = self::list(&past.0, *list, &words);
+    if !past.0.is_empty() {
+        let reading = reviews.reading(reviews.selected.as_ref());
+        dialog.push_line(tr!(
+            words,
+            "history-selected",
+            reading = crate::game::review::reading_line(reading, &words)
+        ));
+    }
+    Some(dialog)
 }
 
 /// A game's facts, as the history's messages take them.

@@ -3,13 +3,19 @@
 //! own place and the places around it, or yesterday's final table, whose games can be watched;
 //! and the buttons to play today's ranked game or put the player's own game back.
 
-use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
+use bevy::prelude::*;
 
-use super::{Binding, Block, Dialog, DialogButton, Unit};
+use super::{Describe, language_or_state_changed, show};
+use crate::game::dialog::{Block, Dialog, DialogButton};
+use crate::game::keys::{Binding, KeyTables, Keys};
+use crate::game::language::Language;
 use crate::game::ranked::{LinkState, RankedServer};
 use crate::game::requests::Request::*;
-use crate::game::requests::{Choose, RankedAsk, RankedDay, Watch};
+use crate::game::requests::{RankedAsk, RankedDay, Watch};
+use crate::game::screen::Screen;
+use crate::game::sets::GameSet;
+use crate::game::state::RankedBoard;
 use crate::i18n::Words;
 use crate::protocol::Row;
 use crate::tr;
@@ -18,9 +24,9 @@ use crate::tr;
 /// and below it when it is further down (a phone's height holds them all, in every language).
 const ROWS: usize = 5;
 
-pub const UNIT: Unit = Unit {
+pub const KEYS: Keys = Keys {
     name: "On the ranked daily's screen",
-    keys: &[
+    bindings: &[
         Binding::new(
             &[Enter, NumpadEnter, KeyP],
             Ranked(RankedAsk::Play),
@@ -38,11 +44,7 @@ pub const UNIT: Unit = Unit {
             Ranked(RankedAsk::Day(RankedDay::Today)),
             "today's table",
         ),
-        Binding::new(
-            &[KeyR],
-            Ranked(RankedAsk::Open),
-            "fetch the tables again",
-        ),
+        Binding::new(&[KeyR], Ranked(RankedAsk::Open), "fetch the tables again"),
         Binding::new(
             &[KeyL],
             Ranked(RankedAsk::Leave),
@@ -51,15 +53,40 @@ pub const UNIT: Unit = Unit {
         Binding::new(&[KeyN], Ranked(RankedAsk::Name), "pick or change your name"),
         Binding::new(&[Escape, KeyQ, Backspace], CloseDialog, "close").help("help-close"),
     ],
-    accepts: |request| {
-        matches!(
-            request,
-            Ranked(_) | CloseDialog | Options(Choose::NextTheme) | Watch(Watch::Pending)
-        )
-    },
-    describe: |facts| Some(describe(&facts.ranked, facts.ranked_board.0.is_some(), &facts.words)),
-    reads: |facts| facts.ranked.is_changed() || facts.ranked_board.is_changed(),
+    // A row of yesterday's table watched: its code comes from the server.
+    from_code: |request| request == Watch(Watch::Pending),
 };
+
+pub(super) fn plugin(app: &mut App) {
+    let screen = Screen::Leaderboard;
+    app.world_mut()
+        .resource_mut::<KeyTables>()
+        .add(screen, &KEYS);
+    app.add_systems(OnEnter(screen), describe_tables.pipe(show).in_set(Describe))
+        .add_systems(
+            Update,
+            describe_tables
+                .pipe(show)
+                .in_set(Describe)
+                .in_set(GameSet::React)
+                .run_if(
+                    in_state(screen).and_then(
+                        language_or_state_changed
+                            .or_else(resource_changed::<RankedServer>)
+                            .or_else(resource_changed::<RankedBoard>),
+                    ),
+                ),
+        );
+}
+
+/// The tables as the server last sent them, and the ranked game if it is on the board.
+fn describe_tables(
+    server: Res<RankedServer>,
+    board: Res<RankedBoard>,
+    words: Res<Language>,
+) -> Option<Dialog> {
+    Some(describe(&server, board.0.is_some(), &words))
+}
 
 /// "3. Ada: 23,456 points, best tile 2048, 1,234 moves (playing)".
 fn row_line(row: &Row, words: &Words) -> String {
@@ -134,13 +161,27 @@ pub fn describe(server: &RankedServer, playing: bool, words: &Words) -> Dialog {
         )));
     }
     if let Some(refusal) = &server.refusal {
-        body.push(Block::Line(tr!(words, "ranked-refused", reason = refusal.clone())));
+        body.push(Block::Line(tr!(
+            words,
+            "ranked-refused",
+            reason = refusal.clone()
+        )));
     }
     if let Some(table) = server.board() {
         let heading = if table.published {
-            tr!(words, "ranked-final", day = table.day.clone(), players = table.players)
+            tr!(
+                words,
+                "ranked-final",
+                day = table.day.clone(),
+                players = table.players
+            )
         } else {
-            tr!(words, "ranked-running", day = table.day.clone(), players = table.players)
+            tr!(
+                words,
+                "ranked-running",
+                day = table.day.clone(),
+                players = table.players
+            )
         };
         body.push(Block::Heading(heading));
         if table.top.is_empty() {

@@ -1,14 +1,20 @@
 //! "Start a new game?", asked before a new game replaces one in progress.
 
 use bevy::prelude::KeyCode::*;
+use bevy::prelude::*;
 
-use super::{Binding, Dialog, DialogButton, Facts, Unit};
+use super::{Describe, language_or_state_changed, show};
+use crate::game::dialog::{Dialog, DialogButton};
+use crate::game::keys::{Binding, KeyTables, Keys};
+use crate::game::language::Language;
 use crate::game::requests::Request::{self, *};
+use crate::game::screen::Screen;
+use crate::game::sets::GameSet;
 use crate::i18n::Words;
 
-pub const UNIT: Unit = Unit {
+pub const KEYS: Keys = Keys {
     name: "On \"Start a new game?\"",
-    keys: &[
+    bindings: &[
         Binding::new(
             &[Enter, NumpadEnter, Space, KeyY, KeyR],
             ConfirmNewGame,
@@ -16,13 +22,27 @@ pub const UNIT: Unit = Unit {
         ),
         Binding::new(&[Escape, KeyN, Backspace], CloseDialog, "keep playing"),
     ],
-    accepts: |request| matches!(request, ConfirmNewGame | CloseDialog),
-    describe,
-    reads: |_| false,
+    from_code: |_| false,
 };
 
-fn describe(facts: &Facts) -> Option<Dialog> {
-    Some(question(&facts.words))
+pub(super) fn plugin(app: &mut App) {
+    let screen = Screen::ConfirmNewGame;
+    app.world_mut()
+        .resource_mut::<KeyTables>()
+        .add(screen, &KEYS);
+    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
+        .add_systems(
+            Update,
+            describe
+                .pipe(show)
+                .in_set(Describe)
+                .in_set(GameSet::React)
+                .run_if(in_state(screen).and_then(language_or_state_changed)),
+        );
+}
+
+fn describe(words: Res<Language>) -> Option<Dialog> {
+    Some(question(&words))
 }
 
 /// The question, what it says under its title (a screen reader hears it too), and its two

@@ -3,15 +3,25 @@
 //! Import of a backup (a download and a file picker on the page, the system's file dialogs on
 //! the desktop). A choice is drawn dark while it is the current one.
 
-use bevy::prelude::DetectChanges;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::{self, *};
+use bevy::prelude::{
+    App, IntoScheduleConfigs, IntoSystem, OnEnter, Res, SystemCondition, Update, in_state,
+    resource_changed,
+};
 
-use super::{Binding, Block, Dialog, DialogButton, Facts, Unit, key_name};
-use crate::game::options::offered_targets;
+use super::{Describe, language_or_state_changed, show};
+use crate::game::daily::DailyNow;
+use crate::game::dialog::{Block, Dialog, DialogButton};
+use crate::game::keys::{Binding, KeyTables, Keys, key_name};
+use crate::game::language::Language;
+use crate::game::options::{LanguageWanted, NextBoard, PlayerOptions, offered_targets};
+use crate::game::past::PastGames;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::Step;
 use crate::game::screen::Screen;
+use crate::game::sets::GameSet;
 use crate::i18n::Words;
 use crate::rules::{MAX_SIZE, MIN_SIZE, Shape};
 use crate::save::{MotionChoice, ThemeChoice};
@@ -25,9 +35,9 @@ const fn size(keys: &'static [KeyCode], n: usize) -> Binding {
     )
 }
 
-pub const UNIT: Unit = Unit {
+pub const KEYS: Keys = Keys {
     name: "On the options",
-    keys: &[
+    bindings: &[
         size(&[Digit3, Numpad3], 3),
         size(&[Digit4, Numpad4], 4),
         size(&[Digit5, Numpad5], 5),
@@ -85,28 +95,51 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-close"),
     ],
-    accepts,
-    describe,
-    reads: |facts| {
-        facts.options.is_changed()
-            || facts.next.is_changed()
-            || facts.language.is_changed()
-            || facts.daily.is_changed()
-            || facts.past.is_changed()
-    },
+    from_code: |_| false,
 };
 
-fn accepts(request: Request) -> bool {
-    matches!(
-        request,
-        CloseDialog
-            | Options(_)
-            | Daily
-            | Show(Screen::History)
-            | Show(Screen::Stats)
-            | ExportBackup
-            | ImportBackup
+pub(super) fn plugin(app: &mut App) {
+    let screen = Screen::Options;
+    app.world_mut()
+        .resource_mut::<KeyTables>()
+        .add(screen, &KEYS);
+    app.add_systems(
+        OnEnter(screen),
+        describe_options.pipe(show).in_set(Describe),
     )
+    .add_systems(
+        Update,
+        describe_options
+            .pipe(show)
+            .in_set(Describe)
+            .in_set(GameSet::React)
+            .run_if(
+                in_state(screen).and_then(
+                    language_or_state_changed
+                        .or_else(resource_changed::<PlayerOptions>)
+                        .or_else(resource_changed::<NextBoard>)
+                        .or_else(resource_changed::<LanguageWanted>)
+                        .or_else(resource_changed::<DailyNow>)
+                        .or_else(resource_changed::<PastGames>),
+                ),
+            ),
+    );
+}
+
+/// What the options show: the board chosen, the options, the language and what asked for it,
+/// and today's daily (in play, or among the games played).
+#[derive(SystemParam)]
+pub struct OptionsShown<'w> {
+    next: Res<'w, NextBoard>,
+    options: Res<'w, PlayerOptions>,
+    words: Res<'w, Language>,
+    language: Res<'w, LanguageWanted>,
+    daily: Res<'w, DailyNow>,
+    past: Res<'w, PastGames>,
+}
+
+fn describe_options(shown: OptionsShown) -> Option<Dialog> {
+    describe(&shown)
 }
 
 /// The themes and the animations offered, with their labels' message ids (each label's name
@@ -170,8 +203,8 @@ impl Part {
 
     /// "Board size (keys 3–8)", "Theme (key T)".
     pub fn heading(self, words: &Words) -> String {
-        let keys: Vec<String> = UNIT
-            .keys
+        let keys: Vec<String> = KEYS
+            .bindings
             .iter()
             .filter(|b| self.has(b.request))
             .map(|b| key_name(b.keys[0], words))
@@ -228,7 +261,7 @@ pub fn shape_line(shape: Shape, words: &Words) -> String {
 /// The language beside the title; each part's heading (which names its keys) and its choices,
 /// each named for a screen reader and marked while it is the current one, the board chosen in a
 /// line with its steps; then at the foot the history, the statistics, the backups, and Done.
-fn describe(facts: &Facts) -> Option<Dialog> {
+fn describe(facts: &OptionsShown) -> Option<Dialog> {
     let next = facts.next.0;
     let options = &facts.options.0;
     let words: &Words = &facts.words;
@@ -312,7 +345,7 @@ fn describe(facts: &Facts) -> Option<Dialog> {
 }
 
 /// Today's daily: "Play", or "Practice" once its first game (the one that counts) is begun.
-fn daily_button(facts: &Facts) -> DialogButton {
+fn daily_button(facts: &OptionsShown) -> DialogButton {
     let words: &Words = &facts.words;
     let Some(today) = crate::game::daily::today() else {
         return DialogButton::new(words.get("options-daily-play"), Daily);

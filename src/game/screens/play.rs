@@ -1,22 +1,31 @@
 //! The board in play: the moves and the board's other keys, and "You win!" and "Game over!"
 //! over it once the game is won or lost.
 
-use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{
     self, ArrowDown, ArrowLeft, ArrowRight, ArrowUp, Backspace, Enter, Escape, KeyA, KeyB, KeyC,
     KeyD, KeyE, KeyF, KeyG, KeyH, KeyI, KeyJ, KeyK, KeyL, KeyM, KeyN, KeyO, KeyP, KeyQ, KeyR, KeyS,
     KeyT, KeyU, KeyV, KeyW, KeyX, KeyY, KeyZ, NumpadEnter, Slash, Space,
 };
 
-use super::{Binding, Block, Dialog, DialogButton, Facts, Help, QUIT_KEYS, Unit, When};
+use bevy::prelude::{
+    App, DetectChangesMut, IntoScheduleConfigs, OnEnter, Res, ResMut, Resource, State,
+    SystemCondition, Update, in_state, resource_changed,
+};
+
+use super::{Describe, language_or_state_changed};
 use crate::ai::coach::Verdict;
-use crate::game::coach::Summary;
-use crate::game::daily::{Attempt, result_line};
+use crate::game::coach::{Coach, Summary};
+use crate::game::daily::{Attempt, DailyNow, result_line};
+use crate::game::dialog::{Block, Dialog, DialogButton, ShownDialog};
+use crate::game::keys::{Binding, Help, KeyTables, Keys, QUIT_KEYS, When};
+use crate::game::language::Language;
+use crate::game::options::PlayerOptions;
 use crate::game::requests::Choose;
-use crate::game::requests::Request::{self, *};
+use crate::game::requests::Request::*;
 use crate::game::requests::{RaceWith, RankedAsk, Watch};
 use crate::game::screen::Screen;
-use crate::game::state::GameState;
+use crate::game::sets::GameSet;
+use crate::game::state::{Engine, GameState, UndoRecord};
 use crate::i18n::Words;
 use crate::rules::Direction;
 use crate::rules::Game;
@@ -24,9 +33,9 @@ use crate::tr;
 
 const ENTER: &[KeyCode] = &[Enter, NumpadEnter, Space];
 
-pub const UNIT: Unit = Unit {
+pub const KEYS: Keys = Keys {
     name: "On the board",
-    keys: &[
+    bindings: &[
         Binding::new(&[ArrowUp, KeyW, KeyK], Move(Direction::Up), "slide up").help_text(
             if QUIT_KEYS {
                 "help-move"
@@ -126,18 +135,75 @@ pub const UNIT: Unit = Unit {
             help: Help::Word("help-quit"),
         },
     ],
-    accepts,
-    describe,
-    // The overlays: the game (its score, its tile), its undos, the options (the coach), the
-    // daily it is, and the coach's line under "Game over!".
-    reads: |facts| {
-        facts.engine.is_changed()
-            || facts.undo.is_changed()
-            || facts.options.is_changed()
-            || facts.daily.is_changed()
-            || (*facts.state.get() == GameState::GameOver && facts.coach.is_changed())
-    },
+    // A replay asked for at start (a code, a link), or from the ranked daily's table.
+    from_code: |request| request == Watch(Watch::Pending),
 };
+
+pub(super) fn plugin(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<KeyTables>()
+        .add(Screen::Game, &KEYS);
+    app.init_resource::<BoardDialog>();
+    // As each state of the game begins (before its overlay is drawn), and as the board opens.
+    for state in [GameState::Playing, GameState::Won, GameState::GameOver] {
+        app.add_systems(
+            OnEnter(state),
+            (describe_board, show_board.run_if(in_state(Screen::Game)))
+                .chain()
+                .in_set(Describe),
+        );
+    }
+    app.add_systems(OnEnter(Screen::Game), show_board.in_set(Describe))
+        .add_systems(
+            Update,
+            (
+                // The overlays follow the game (its score, its tile), its undos, the options
+                // (the coach), the daily it is, and the coach's line under "Game over!".
+                describe_board.run_if(
+                    language_or_state_changed
+                        .or_else(resource_changed::<Engine>)
+                        .or_else(resource_changed::<UndoRecord>)
+                        .or_else(resource_changed::<PlayerOptions>)
+                        .or_else(resource_changed::<DailyNow>)
+                        .or_else(resource_changed::<Coach>),
+                ),
+                show_board.run_if(in_state(Screen::Game).and_then(resource_changed::<BoardDialog>)),
+            )
+                .chain()
+                .in_set(Describe)
+                .in_set(GameSet::React),
+        );
+}
+
+/// The board's own description: "You win!" or "Game over!" over it, nothing while the game
+/// goes on. Made whatever screen is in front, as an overlay lives while its state does
+/// (`view::overlay` draws it); shown while the board is in front.
+#[derive(Resource, Debug, Default, PartialEq)]
+pub struct BoardDialog(pub Option<Dialog>);
+
+fn describe_board(
+    state: Res<State<GameState>>,
+    engine: Res<Engine>,
+    undo: Res<UndoRecord>,
+    options: Res<PlayerOptions>,
+    daily: Res<DailyNow>,
+    coach: Res<Coach>,
+    words: Res<Language>,
+    mut board: ResMut<BoardDialog>,
+) {
+    let dialog = describe(
+        *state.get(),
+        &engine.0,
+        daily.0.map(|attempt| (attempt, undo.undos())),
+        options.coach.then(|| coach.summary()).as_ref(),
+        &words,
+    );
+    board.set_if_neq(BoardDialog(dialog));
+}
+
+fn show_board(board: Res<BoardDialog>, mut shown: ResMut<ShownDialog>) {
+    shown.set_if_neq(ShownDialog(board.0.clone()));
+}
 
 /// How many of [`board_buttons`] are drawn: the header's row, left to right.
 pub const DRAWN: usize = 4;
@@ -158,38 +224,15 @@ pub fn board_buttons(words: &Words) -> Vec<DialogButton> {
     ]
 }
 
-/// The board takes play and the AI while nothing is in front of it.
-fn accepts(request: Request) -> bool {
-    matches!(
-        request,
-        Move(_)
-            | Undo
-            | KeepGoing
-            | NewGame
-            | Show(Screen::Options)
-            | Options(Choose::NextTheme)
-            | Hint
-            | ToggleAutoplay
-            | ToggleFast
-            | Watch(Watch::Current | Watch::Pending)
-            | Share
-            | Show(Screen::History)
-            | Show(Screen::Stats)
-            | ReadBoard
-            | CoachBars
-            | Show(Screen::Coach)
-            | Daily
-            | Race(RaceWith::Ai)
-            | Ranked(RankedAsk::Open)
-            | Quit
-    )
-}
-
 /// "You win!" or "Game over!", as the game state says; nothing while the game goes on.
-fn describe(facts: &Facts) -> Option<Dialog> {
-    let game = &facts.engine.0;
-    let words = &facts.words;
-    Some(match facts.state.get() {
+pub fn describe(
+    state: GameState,
+    game: &Game,
+    daily: Option<(Attempt, u32)>,
+    coach: Option<&Summary>,
+    words: &Words,
+) -> Option<Dialog> {
+    Some(match state {
         GameState::Won => Dialog {
             title: words.get("play-won-title"),
             body: vec![
@@ -205,12 +248,7 @@ fn describe(facts: &Facts) -> Option<Dialog> {
             ],
             modal: true,
         },
-        GameState::GameOver => game_over(
-            game,
-            facts.daily.0.map(|attempt| (attempt, facts.undo.undos())),
-            facts.options.coach.then(|| facts.coach.summary()).as_ref(),
-            words,
-        ),
+        GameState::GameOver => game_over(game, daily, coach, words),
         GameState::Playing => return None,
     })
 }

@@ -1,23 +1,25 @@
 //! A race's card, once either game has ended: who won, both games' score, best tile and moves,
 //! and a rematch, the player's run to share, or back to the board without the ghost.
 
-use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Binding, Dialog, DialogButton, Unit};
-use crate::game::sets::GameSet;
+use super::{Describe, language_or_state_changed, show};
+use crate::game::dialog::{Dialog, DialogButton};
+use crate::game::keys::{Binding, KeyTables, Keys};
 use crate::game::language::Language;
-use crate::game::race::{Figures, Outcome, RaceEnded};
+use crate::game::race::{Figures, Outcome, Race, RaceEnded};
 use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
+use crate::game::screen::Screen;
+use crate::game::sets::GameSet;
 use crate::game::speech::Announcement;
 use crate::i18n::Words;
 use crate::tr;
 
-pub const UNIT: Unit = Unit {
+pub const KEYS: Keys = Keys {
     name: "On a race's card",
-    keys: &[
+    bindings: &[
         Binding::new(
             &[Enter, NumpadEnter, Space, KeyR],
             Rematch,
@@ -33,21 +35,32 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-close"),
     ],
-    accepts: |request| {
-        matches!(
-            request,
-            Rematch | Share | CloseDialog | Options(Choose::NextTheme)
-        )
-    },
-    describe: |facts| {
-        let racing = facts.race.0.as_ref()?;
-        Some(card(racing.outcome?, racing.rival.is_ai(), &facts.words))
-    },
-    reads: |facts| facts.race.is_changed(),
+    from_code: |_| false,
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, announce_card.in_set(GameSet::React));
+    let screen = Screen::RaceResult;
+    app.world_mut()
+        .resource_mut::<KeyTables>()
+        .add(screen, &KEYS);
+    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
+        .add_systems(
+            Update,
+            (
+                describe.pipe(show).in_set(Describe).run_if(
+                    in_state(screen)
+                        .and_then(language_or_state_changed.or_else(resource_changed::<Race>)),
+                ),
+                announce_card,
+            )
+                .in_set(GameSet::React),
+        );
+}
+
+/// The card of the race that ended.
+fn describe(race: Res<Race>, words: Res<Language>) -> Option<Dialog> {
+    let racing = race.0.as_ref()?;
+    Some(card(racing.outcome?, racing.rival.is_ai(), &words))
 }
 
 /// A screen reader hears the card of a race that has just ended.

@@ -2,31 +2,64 @@
 //! and the buttons to send it or go back. Letters typed go to the line (`game::ranked`), not
 //! to keys: only Enter and Esc are this screen's.
 
-use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
+use bevy::prelude::*;
 
-use super::{Binding, Block, Dialog, DialogButton, Unit};
+use super::{Describe, language_or_state_changed, show};
+use crate::game::dialog::{Block, Dialog, DialogButton};
+use crate::game::keys::{Binding, KeyTables, Keys};
+use crate::game::language::Language;
+use crate::game::ranked::RankedServer;
 use crate::game::requests::RankedAsk;
 use crate::game::requests::Request::*;
+use crate::game::screen::Screen;
+use crate::game::sets::GameSet;
 use crate::i18n::Words;
 use crate::tr;
 
-pub const UNIT: Unit = Unit {
+pub const KEYS: Keys = Keys {
     name: "Typing the ranked daily's name",
-    keys: &[
+    bindings: &[
         Binding::new(
             &[Enter, NumpadEnter],
             Ranked(RankedAsk::SubmitName),
             "send the name",
         )
         .help("help-ranked-send"),
-        Binding::new(&[Escape], Ranked(RankedAsk::Open), "back, the name unchanged")
-            .help("help-close"),
+        Binding::new(
+            &[Escape],
+            Ranked(RankedAsk::Open),
+            "back, the name unchanged",
+        )
+        .help("help-close"),
     ],
-    accepts: |request| matches!(request, Ranked(RankedAsk::SubmitName | RankedAsk::Open)),
-    describe: |facts| Some(describe(&facts.ranked.draft, &facts.words)),
-    reads: |facts| facts.ranked.is_changed(),
+    from_code: |_| false,
 };
+
+pub(super) fn plugin(app: &mut App) {
+    let screen = Screen::RankedName;
+    app.world_mut()
+        .resource_mut::<KeyTables>()
+        .add(screen, &KEYS);
+    app.add_systems(OnEnter(screen), draft.pipe(show).in_set(Describe))
+        .add_systems(
+            Update,
+            draft
+                .pipe(show)
+                .in_set(Describe)
+                .in_set(GameSet::React)
+                .run_if(
+                    in_state(screen).and_then(
+                        language_or_state_changed.or_else(resource_changed::<RankedServer>),
+                    ),
+                ),
+        );
+}
+
+/// The name typed so far.
+fn draft(ranked: Res<RankedServer>, words: Res<Language>) -> Option<Dialog> {
+    Some(describe(&ranked.draft, &words))
+}
 
 /// The screen's one description.
 pub fn describe(draft: &str, words: &Words) -> Dialog {

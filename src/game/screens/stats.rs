@@ -1,17 +1,20 @@
 //! The statistics of one board shape: the figures, the best tiles reached, the recent scores.
 
 use bevy::ecs::system::SystemParam;
-use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Binding, Block, Chart, ChartKind, Dialog, DialogButton, Unit};
+use super::{Describe, language_or_state_changed, show};
 use crate::game::daily::Dailies;
-use crate::game::past::Stats;
+use crate::game::dialog::{Block, Chart, ChartKind, Dialog, DialogButton};
+use crate::game::keys::{Binding, KeyTables, Keys};
+use crate::game::language::Language;
+use crate::game::past::{PastGames, Stats};
 use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
 use crate::game::requests::{StatsAsk, Step};
 use crate::game::screen::Screen;
+use crate::game::sets::GameSet;
 use crate::i18n::Words;
 use crate::rules::Shape;
 use crate::save::PastGame;
@@ -74,9 +77,9 @@ impl StatsSizes<'_> {
     }
 }
 
-pub const UNIT: Unit = Unit {
+pub const KEYS: Keys = Keys {
     name: "In the statistics",
-    keys: &[
+    bindings: &[
         Binding::new(
             &[ArrowLeft, KeyA, KeyH],
             Stats(StatsAsk::Shape(Step::Down)),
@@ -97,15 +100,35 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-close"),
     ],
-    accepts: |request| {
-        matches!(
-            request,
-            Stats(_) | Show(Screen::History) | CloseDialog | Options(Choose::NextTheme)
-        )
-    },
-    describe: |facts| Some(figures(&facts.past.0, facts.stats_board.0, &facts.words)),
-    reads: |facts| facts.past.is_changed() || facts.stats_board.is_changed(),
+    from_code: |_| false,
 };
+
+pub(super) fn plugin(app: &mut App) {
+    let screen = Screen::Stats;
+    app.world_mut()
+        .resource_mut::<KeyTables>()
+        .add(screen, &KEYS);
+    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
+        .add_systems(
+            Update,
+            describe
+                .pipe(show)
+                .in_set(Describe)
+                .in_set(GameSet::React)
+                .run_if(
+                    in_state(screen).and_then(
+                        language_or_state_changed
+                            .or_else(resource_changed::<PastGames>)
+                            .or_else(resource_changed::<StatsBoard>),
+                    ),
+                ),
+        );
+}
+
+/// The figures of the board shape shown.
+fn describe(past: Res<PastGames>, board: Res<StatsBoard>, words: Res<Language>) -> Option<Dialog> {
+    Some(figures(&past.0, board.0, &words))
+}
 
 /// The statistics of one board shape: the board, with a button either side for the others, its
 /// figures in words, its dailies, the best tiles reached and the last scores as charts (each

@@ -1,14 +1,23 @@
 //! The replay viewer's controls: the replayed game is on the board itself, and the controls
 //! step, play, change the speed, play on from the shown move, share and close.
 
-use bevy::prelude::DetectChanges;
 use bevy::prelude::KeyCode::{self, *};
+use bevy::prelude::{
+    App, IntoScheduleConfigs, IntoSystem, OnEnter, Res, SystemCondition, Update, in_state,
+    resource_changed,
+};
 
-use super::{Binding, Dialog, DialogButton, Unit};
+use super::{Describe, language_or_state_changed, show};
+use crate::game::dialog::{Dialog, DialogButton};
+use crate::game::keys::{Binding, KeyTables, Keys};
+use crate::game::language::Language;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{Control, RaceWith, Speed};
+use crate::game::screen::Screen;
+use crate::game::sets::GameSet;
 use crate::game::state::Watching;
+use crate::game::state::{Engine, Replay as Replayed};
 use crate::i18n::Words;
 use crate::tr;
 
@@ -20,9 +29,9 @@ const fn speed(keys: &'static [KeyCode], speed: Speed) -> Binding {
     )
 }
 
-pub const UNIT: Unit = Unit {
+pub const KEYS: Keys = Keys {
     name: "In the replay viewer",
-    keys: &[
+    bindings: &[
         Binding::new(
             &[Space, KeyK, KeyP],
             Replay(Control::TogglePlay),
@@ -72,21 +81,39 @@ pub const UNIT: Unit = Unit {
         )
         .help("help-close"),
     ],
-    accepts: |request| {
-        matches!(
-            request,
-            Replay(_) | Share | Race(RaceWith::Watched) | Options(Choose::NextTheme)
-        )
-    },
-    describe: |facts| {
-        facts
-            .replay
-            .0
-            .as_ref()
-            .map(|watching| controls(watching, facts.engine.score(), &facts.words))
-    },
-    reads: |facts| facts.replay.is_changed() || facts.engine.is_changed(),
+    // The replay's own pace steps it forward; a drag on the progress bar seeks.
+    from_code: |request| matches!(request, Replay(Control::Forward | Control::Seek(_))),
 };
+
+pub(super) fn plugin(app: &mut App) {
+    let screen = Screen::Replay;
+    app.world_mut()
+        .resource_mut::<KeyTables>()
+        .add(screen, &KEYS);
+    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
+        .add_systems(
+            Update,
+            describe
+                .pipe(show)
+                .in_set(Describe)
+                .in_set(GameSet::React)
+                .run_if(
+                    in_state(screen).and_then(
+                        language_or_state_changed
+                            .or_else(resource_changed::<Replayed>)
+                            .or_else(resource_changed::<Engine>),
+                    ),
+                ),
+        );
+}
+
+/// The controls of the replay on the board.
+fn describe(replay: Res<Replayed>, engine: Res<Engine>, words: Res<Language>) -> Option<Dialog> {
+    replay
+        .0
+        .as_ref()
+        .map(|watching| controls(watching, engine.score(), &words))
+}
 
 /// The controls, and where the replay is: "Move 13 of 18, score 1,204, 1 undo."
 pub fn controls(watching: &Watching, score: u64, words: &Words) -> Dialog {
