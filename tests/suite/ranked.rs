@@ -330,9 +330,23 @@ fn without_a_server_the_screen_says_so_and_nothing_calls_out() {
         dialog.lines()
     );
     assert_eq!(ranked(&app).state, LinkState::NoServer);
+    // It offers nothing it cannot do: no tables to pick, no play; only Close, and Esc's help.
+    let buttons: Vec<Request> = dialog.buttons().iter().map(|b| b.request).collect();
+    assert_eq!(buttons, [Request::CloseDialog]);
+    let english = g2048::i18n::Words::english();
+    let tables = app.world().resource::<g2048::game::KeyTables>();
+    assert_eq!(tables.help_line(Screen::Leaderboard, english), "Esc close");
+    assert_eq!(
+        tables
+            .of(Screen::Leaderboard)
+            .request(KeyCode::Enter, g2048::game::GameState::Playing),
+        None
+    );
     request(&mut app, Request::Ranked(RankedAsk::Play));
     assert!(playing(&app).is_none());
+    assert_eq!(screen(&app), Screen::Leaderboard, "play is not offered");
     // The board plays as before.
+    request(&mut app, Request::CloseDialog);
     play_moves(&mut app, 2);
     assert_eq!(app.world().resource::<Engine>().moves(), 2);
 }

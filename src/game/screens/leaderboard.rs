@@ -57,6 +57,13 @@ pub const KEYS: Keys = Keys {
     from_code: |request| request == Watch(Watch::Pending),
 };
 
+/// The screen's keys while no server is set: it says so, and only closes.
+pub const KEYS_WITHOUT_SERVER: Keys = Keys {
+    name: KEYS.name,
+    bindings: &[Binding::new(&[Escape, KeyQ, Backspace], CloseDialog, "close").help("help-close")],
+    from_code: |_| false,
+};
+
 pub(super) fn plugin(app: &mut App) {
     let screen = Screen::Leaderboard;
     app.world_mut()
@@ -65,18 +72,30 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(screen), describe_tables.pipe(show).in_set(Describe))
         .add_systems(
             Update,
-            describe_tables
-                .pipe(show)
-                .in_set(Describe)
-                .in_set(GameSet::React)
-                .run_if(
+            (
+                keys_follow_server.run_if(resource_changed::<RankedServer>),
+                describe_tables.pipe(show).in_set(Describe).run_if(
                     in_state(screen).and_then(
                         language_or_state_changed
                             .or_else(resource_changed::<RankedServer>)
                             .or_else(resource_changed::<RankedBoard>),
                     ),
                 ),
+            )
+                .chain()
+                .in_set(GameSet::React),
         );
+}
+
+/// Without a server the screen offers no key it cannot answer (docs/playing.md's table is the
+/// one with a server).
+fn keys_follow_server(server: Res<RankedServer>, mut tables: ResMut<KeyTables>) {
+    let keys = if server.url().is_some() {
+        &KEYS
+    } else {
+        &KEYS_WITHOUT_SERVER
+    };
+    tables.add(Screen::Leaderboard, keys);
 }
 
 /// The tables as the server last sent them, and the ranked game if it is on the board.
@@ -111,18 +130,22 @@ fn row_line(row: &Row, words: &Words) -> String {
 
 /// The screen's one description: drawn, spoken and mirrored.
 pub fn describe(server: &RankedServer, playing: bool, words: &Words) -> Dialog {
-    let mut body = vec![Block::TitleButtons(vec![
-        DialogButton::new(
-            words.get("ranked-today"),
-            Ranked(RankedAsk::Day(RankedDay::Today)),
-        )
-        .chosen(server.day == RankedDay::Today),
-        DialogButton::new(
-            words.get("ranked-yesterday"),
-            Ranked(RankedAsk::Day(RankedDay::Yesterday)),
-        )
-        .chosen(server.day == RankedDay::Yesterday),
-    ])];
+    let mut body = Vec::new();
+    // Today's and yesterday's tables, from a server (without one: only what it says).
+    if server.url().is_some() {
+        body.push(Block::TitleButtons(vec![
+            DialogButton::new(
+                words.get("ranked-today"),
+                Ranked(RankedAsk::Day(RankedDay::Today)),
+            )
+            .chosen(server.day == RankedDay::Today),
+            DialogButton::new(
+                words.get("ranked-yesterday"),
+                Ranked(RankedAsk::Day(RankedDay::Yesterday)),
+            )
+            .chosen(server.day == RankedDay::Yesterday),
+        ]));
+    }
     let status = match &server.state {
         LinkState::NoServer => words.get("ranked-no-server"),
         LinkState::Closed | LinkState::Connecting => tr!(
