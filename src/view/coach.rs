@@ -100,7 +100,16 @@ fn show_bars(
             },
         )))
     } else {
-        TweenAnim::new(Delay::new(BARS_TIME))
+        // Held as they are for as long, then gone (a typed tween: bevy_tweening panics on a
+        // bare delay at the top of an animation).
+        TweenAnim::new(Tween::new(
+            EaseFunction::Linear,
+            BARS_TIME,
+            FadeLens {
+                start: 1.0,
+                end: 1.0,
+            },
+        ))
     };
     let root = commands
         .spawn((

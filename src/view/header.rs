@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use bevy::{prelude::*, sprite::Anchor};
-use bevy_tweening::{AnimTarget, Delay, Tween, TweenAnim, lens::TransformPositionLens};
+use bevy_tweening::{AnimTarget, Tween, TweenAnim, lens::TransformPositionLens};
 
 use super::DespawnWhenDone;
 use super::art::Art;
@@ -576,20 +576,16 @@ pub fn arrow(direction: Direction) -> &'static str {
     }
 }
 
-/// The hint fades out over `HINT_TIME`; with no motion at all it shows, then goes at once.
+/// The hint fades out over `HINT_TIME`; with no motion at all it shows as it is for that long,
+/// then goes at once. (A tween that holds its value, not a bare `Delay`: bevy_tweening wants a
+/// typed tween at the top of an animation, and panics on a bare delay.)
 fn hint_anim(motion: Motion) -> TweenAnim {
-    if motion.fades() {
-        TweenAnim::new(Tween::new(
-            EaseFunction::QuadraticIn,
-            HINT_TIME,
-            FadeLens {
-                start: 1.0,
-                end: 0.0,
-            },
-        ))
-    } else {
-        TweenAnim::new(Delay::new(HINT_TIME))
-    }
+    let end = if motion.fades() { 0.0 } else { 1.0 };
+    TweenAnim::new(Tween::new(
+        EaseFunction::QuadraticIn,
+        HINT_TIME,
+        FadeLens { start: 1.0, end },
+    ))
 }
 
 /// Counter digits, shrunk past `fit` digits so they stay inside the box.

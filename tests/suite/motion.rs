@@ -92,3 +92,29 @@ fn the_choice_is_remembered() {
     let app = app_on_store(store);
     assert_eq!(*app.world().resource::<Motion>(), Motion::Off);
 }
+
+#[test]
+fn off_still_shows_the_hint_and_the_coach_s_bars_then_takes_them_away() {
+    // With no motion at all, the hint's arrow and the coach's bars hold still for their time,
+    // then go (a bare delay at the top of their animation made bevy_tweening panic).
+    let mut app = app(Config::default(), 4);
+    choose(&mut app, 3);
+    assert_eq!(*app.world().resource::<Motion>(), Motion::Off);
+    press_and_settle(&mut app, KeyCode::KeyO);
+    press_and_settle(&mut app, KeyCode::KeyC);
+    press_and_settle(&mut app, KeyCode::Escape);
+    press_and_settle(&mut app, KeyCode::ArrowLeft);
+    press_and_settle(&mut app, KeyCode::ArrowUp);
+    for key in [KeyCode::KeyI, KeyCode::KeyE] {
+        press(&mut app, key);
+        app.update();
+        let world = app.world_mut();
+        let mut held = world.query_filtered::<&Fade, With<TweenAnim>>();
+        assert!(
+            held.iter(world).any(|fade| fade.0 == 1.0),
+            "{key:?}: something shows, fully"
+        );
+        settle(&mut app);
+        check_settled(&mut app).unwrap();
+    }
+}
