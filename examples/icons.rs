@@ -8,7 +8,7 @@
 use std::{fs::File, io::BufWriter, path::PathBuf};
 
 use clap::Parser;
-use g2048::view::icon::{Shape, draw};
+use g2048::view::icon::{IconStyle, draw};
 
 #[derive(Parser)]
 struct Args {
@@ -26,39 +26,39 @@ struct Args {
 }
 
 /// Each file: its name, its side and its shape.
-const DESKTOP: [(&str, u32, Shape); 1] = [("g2048.png", 256, Shape::Tile)];
-const WINDOWS: [(&str, u32, Shape); 5] = [
-    ("g2048-16.png", 16, Shape::Tile),
-    ("g2048-32.png", 32, Shape::Tile),
-    ("g2048-48.png", 48, Shape::Tile),
-    ("g2048-64.png", 64, Shape::Tile),
-    ("g2048-256.png", 256, Shape::Tile),
+const DESKTOP: [(&str, u32, IconStyle); 1] = [("g2048.png", 256, IconStyle::Tile)];
+const WINDOWS: [(&str, u32, IconStyle); 5] = [
+    ("g2048-16.png", 16, IconStyle::Tile),
+    ("g2048-32.png", 32, IconStyle::Tile),
+    ("g2048-48.png", 48, IconStyle::Tile),
+    ("g2048-64.png", 64, IconStyle::Tile),
+    ("g2048-256.png", 256, IconStyle::Tile),
 ];
 /// macOS rounds nothing itself: the tile with its corners, at each size an .iconset holds.
-const MACOS: [(&str, u32, Shape); 10] = [
-    ("icon_16x16.png", 16, Shape::Tile),
-    ("icon_16x16@2x.png", 32, Shape::Tile),
-    ("icon_32x32.png", 32, Shape::Tile),
-    ("icon_32x32@2x.png", 64, Shape::Tile),
-    ("icon_128x128.png", 128, Shape::Tile),
-    ("icon_128x128@2x.png", 256, Shape::Tile),
-    ("icon_256x256.png", 256, Shape::Tile),
-    ("icon_256x256@2x.png", 512, Shape::Tile),
-    ("icon_512x512.png", 512, Shape::Tile),
-    ("icon_512x512@2x.png", 1024, Shape::Tile),
+const MACOS: [(&str, u32, IconStyle); 10] = [
+    ("icon_16x16.png", 16, IconStyle::Tile),
+    ("icon_16x16@2x.png", 32, IconStyle::Tile),
+    ("icon_32x32.png", 32, IconStyle::Tile),
+    ("icon_32x32@2x.png", 64, IconStyle::Tile),
+    ("icon_128x128.png", 128, IconStyle::Tile),
+    ("icon_128x128@2x.png", 256, IconStyle::Tile),
+    ("icon_256x256.png", 256, IconStyle::Tile),
+    ("icon_256x256@2x.png", 512, IconStyle::Tile),
+    ("icon_512x512.png", 512, IconStyle::Tile),
+    ("icon_512x512@2x.png", 1024, IconStyle::Tile),
 ];
-const WEB: [(&str, u32, Shape); 4] = [
-    ("icon-192.png", 192, Shape::Tile),
-    ("icon-512.png", 512, Shape::Tile),
+const WEB: [(&str, u32, IconStyle); 4] = [
+    ("icon-192.png", 192, IconStyle::Tile),
+    ("icon-512.png", 512, IconStyle::Tile),
     // A phone cuts a maskable icon to its own shape: the tile's colour to the edges.
-    ("icon-maskable-512.png", 512, Shape::Maskable),
+    ("icon-maskable-512.png", 512, IconStyle::Maskable),
     // iOS rounds the corners of its home-screen icons itself and shows clear ones black.
-    ("apple-touch-icon.png", 180, Shape::Maskable),
+    ("apple-touch-icon.png", 180, IconStyle::Maskable),
 ];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
-    let icons: &[(&str, u32, Shape)] = match (args.desktop, args.windows, args.macos) {
+    let icons: &[(&str, u32, IconStyle)] = match (args.desktop, args.windows, args.macos) {
         (true, _, _) => &DESKTOP,
         (_, true, _) => &WINDOWS,
         (_, _, true) => &MACOS,

@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Why the network could not be read.
 #[derive(Debug)]
-pub enum LoadError {
+pub enum NetworkLoadError {
     /// No file where it was looked for.
     Missing(PathBuf),
     /// The file is there but could not be read.
@@ -48,13 +48,15 @@ pub enum LoadError {
 /// (or a device, or a pipe) is refused before it is read.
 const LARGEST_FILE: u64 = 64 << 20;
 
-impl std::fmt::Display for LoadError {
+impl std::fmt::Display for NetworkLoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LoadError::Missing(path) => write!(f, "no file at {}", path.display()),
-            LoadError::Unreadable(path, e) => write!(f, "cannot read {}: {e}", path.display()),
-            LoadError::Refused(path, e) => write!(f, "{}: {e}", path.display()),
-            LoadError::TooLarge(path, bytes) => write!(
+            NetworkLoadError::Missing(path) => write!(f, "no file at {}", path.display()),
+            NetworkLoadError::Unreadable(path, e) => {
+                write!(f, "cannot read {}: {e}", path.display())
+            }
+            NetworkLoadError::Refused(path, e) => write!(f, "{}: {e}", path.display()),
+            NetworkLoadError::TooLarge(path, bytes) => write!(
                 f,
                 "{}: {bytes} bytes, more than the {LARGEST_FILE} a network file may have",
                 path.display()
@@ -63,12 +65,14 @@ impl std::fmt::Display for LoadError {
     }
 }
 
-impl LoadError {
+impl NetworkLoadError {
     /// The player's line (the reason, with the path, goes to the log).
     pub fn said(&self) -> Said {
         match self {
-            LoadError::Missing(_) => said!("notice-ai-network-missing"),
-            LoadError::Unreadable(..) | LoadError::Refused(..) | LoadError::TooLarge(..) => {
+            NetworkLoadError::Missing(_) => said!("notice-ai-network-missing"),
+            NetworkLoadError::Unreadable(..)
+            | NetworkLoadError::Refused(..)
+            | NetworkLoadError::TooLarge(..) => {
                 said!("notice-ai-network-damaged")
             }
         }
@@ -78,24 +82,24 @@ impl LoadError {
 /// Reads the network at `path` (the whole file, then its checksum, then the weights). Only a
 /// plain file of at most [`LARGEST_FILE`] bytes is opened: a pipe would never end, nor a device.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn load(path: PathBuf) -> Result<CompactNetwork, LoadError> {
+pub fn load(path: PathBuf) -> Result<CompactNetwork, NetworkLoadError> {
     use std::io::Read;
     let unreadable = |e: std::io::Error| match e.kind() {
-        std::io::ErrorKind::NotFound => LoadError::Missing(path.clone()),
-        _ => LoadError::Unreadable(path.clone(), e),
+        std::io::ErrorKind::NotFound => NetworkLoadError::Missing(path.clone()),
+        _ => NetworkLoadError::Unreadable(path.clone(), e),
     };
     let meta = std::fs::metadata(&path).map_err(unreadable)?;
     if !meta.is_file() {
         return Err(unreadable(std::io::Error::other("not a plain file")));
     }
     if meta.len() > LARGEST_FILE {
-        return Err(LoadError::TooLarge(path, meta.len()));
+        return Err(NetworkLoadError::TooLarge(path, meta.len()));
     }
     let mut bytes = Vec::new();
     std::fs::File::open(&path)
         .and_then(|file| file.take(LARGEST_FILE).read_to_end(&mut bytes))
         .map_err(unreadable)?;
-    crate::ai::shipped::compact_from_bytes(&bytes).map_err(|e| LoadError::Refused(path, e))
+    crate::ai::shipped::compact_from_bytes(&bytes).map_err(|e| NetworkLoadError::Refused(path, e))
 }
 
 /// Where the network comes from, and what scores the AI's leaves now.
@@ -104,7 +108,7 @@ pub struct AiNetwork {
     /// The file to read on the AI's first use (`None`: the heuristic always plays).
     file: Option<PathBuf>,
     /// The reading, while it runs.
-    reading: Option<JoinHandle<Result<CompactNetwork, LoadError>>>,
+    reading: Option<JoinHandle<Result<CompactNetwork, NetworkLoadError>>>,
     /// What the searches use: the heuristic until the network is read.
     leaves: Leaves,
 }
@@ -139,7 +143,7 @@ impl AiNetwork {
 
 /// Reads `file` on a thread of its own.
 #[cfg(not(target_arch = "wasm32"))]
-fn start_reading(file: PathBuf) -> Option<JoinHandle<Result<CompactNetwork, LoadError>>> {
+fn start_reading(file: PathBuf) -> Option<JoinHandle<Result<CompactNetwork, NetworkLoadError>>> {
     let read = move || {
         let started = std::time::Instant::now();
         let read = load(file);
@@ -164,7 +168,7 @@ fn start_reading(file: PathBuf) -> Option<JoinHandle<Result<CompactNetwork, Load
 /// The page has no threads and no files: its AI keeps the heuristic (docs/ai.md says why), and
 /// its .wasm carries no network reader.
 #[cfg(target_arch = "wasm32")]
-fn start_reading(_file: PathBuf) -> Option<JoinHandle<Result<CompactNetwork, LoadError>>> {
+fn start_reading(_file: PathBuf) -> Option<JoinHandle<Result<CompactNetwork, NetworkLoadError>>> {
     None
 }
 

@@ -1,7 +1,7 @@
 //! The AI in the game: a hint (the suggested direction, shown on the board) and autoplay, which
 //! sends the AI's moves as ordinary requests, one after each animation ends (or one a frame at
 //! the fast pace), and stops at the win overlay and at game over. The AI plays every shape: 4×4
-//! on the packed board, the others on the rules engine's board (`ai::search::Position`).
+//! on the packed board, the others on the rules engine's board (`ai::search::SearchBoard`).
 //!
 //! No search may stall a frame. A search inside a frame (a hint, the fast pace, and every
 //! search on the web, which has no threads) gets a time budget that fits in the frame. At the

@@ -110,11 +110,11 @@ fn forget_focus(mut focus: ResMut<Focus>) {
 /// frame, when the screen that request leaves in front has the keys (`read_keys`); the view
 /// keeps frames coming while any wait.
 #[derive(Resource, Debug, Default)]
-pub struct PendingKeys(VecDeque<(KeyCode, Held)>);
+pub struct PendingKeys(VecDeque<(KeyCode, Modifiers)>);
 
 /// The modifier keys held when a key was pressed (it may be read a frame later).
 #[derive(Debug, Clone, Copy)]
-struct Held {
+struct Modifiers {
     shift: bool,
     /// Alt, Ctrl or Meta: the key is a shortcut, not a move (as in the original).
     modified: bool,
@@ -148,7 +148,7 @@ fn read_keys(
     buttons: Query<(Entity, &UiButton, &GlobalTransform, &Visibility)>,
     mut requests: MessageWriter<Request>,
 ) {
-    let now = Held {
+    let now = Modifiers {
         shift: held.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]),
         modified: held.any_pressed([
             KeyCode::ControlLeft,

@@ -14,7 +14,7 @@ use super::past::PastGames;
 use super::sets::GameSet;
 use super::state::GameList;
 use super::state::{GameState, Screen, UndoRecord};
-use crate::ai::review::{Figures, Review};
+use crate::ai::review::{Review, ReviewFigures};
 use crate::i18n::Words;
 use crate::rules::{History, Record};
 use crate::tr;
@@ -47,7 +47,7 @@ pub(super) fn plugin(app: &mut App) {
 /// start and moves), and the reading under way.
 #[derive(Resource, Default)]
 pub struct Reviews {
-    done: HashMap<String, Figures>,
+    done: HashMap<String, ReviewFigures>,
     under_way: Option<(String, Review)>,
     /// The game the coach's summary shows (the one in play, once over), and the history's
     /// selected one.
@@ -62,7 +62,7 @@ pub enum Reading {
     Not,
     /// Under way: moves read, of all.
     UnderWay(usize, usize),
-    Done(Figures),
+    Done(ReviewFigures),
 }
 
 impl Reviews {
@@ -188,8 +188,8 @@ fn read_reviews(mut reviews: ResMut<Reviews>) {
 mod tests {
     use super::*;
 
-    fn figures(skill: f32, luck: f32, moves: usize) -> Figures {
-        Figures {
+    fn figures(skill: f32, luck: f32, moves: usize) -> ReviewFigures {
+        ReviewFigures {
             skill,
             luck,
             moves,

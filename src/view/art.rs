@@ -23,13 +23,13 @@ const GLOW_EDGE: f32 = GLOW_SPREAD + GLOW_BLUR;
 /// One of the game's shapes: its image, and the part of it at each edge that the 9-slice keeps
 /// unstretched, in texels and in design units.
 #[derive(Debug, Clone)]
-struct Shape {
+struct SlicedImage {
     image: Handle<Image>,
     border_texels: f32,
     border_units: f32,
 }
 
-impl Shape {
+impl SlicedImage {
     /// The slices of this shape: the corners `border_units` wide whatever the texels.
     fn slicer(&self) -> TextureSlicer {
         TextureSlicer {
@@ -44,9 +44,9 @@ impl Shape {
 /// The game's shapes, baked at `zoom` texels per design unit.
 #[derive(Resource, Debug, Clone)]
 pub struct Art {
-    small_round: Shape,
-    large_round: Shape,
-    glow: Shape,
+    small_round: SlicedImage,
+    large_round: SlicedImage,
+    glow: SlicedImage,
     zoom: f32,
 }
 
@@ -60,7 +60,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn make_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
-    let mut shape = |border_units: f32, (image, border_texels): (Image, f32)| Shape {
+    let mut shape = |border_units: f32, (image, border_texels): (Image, f32)| SlicedImage {
         image: images.add(image),
         border_texels,
         border_units,
@@ -194,7 +194,7 @@ fn alpha_image(side: u32, coverage: impl Fn(f32, f32) -> f32) -> Image {
     )
 }
 
-fn sliced(shape: &Shape, color: Color, size: Vec2) -> Sprite {
+fn sliced(shape: &SlicedImage, color: Color, size: Vec2) -> Sprite {
     Sprite {
         image: shape.image.clone(),
         color,
@@ -235,7 +235,7 @@ mod tests {
             let (image, border) = rounded_rect_image(SMALL_RADIUS, zoom);
             assert_eq!(border, 3.0 * zoom);
             assert_eq!(image.width(), (2.0 * border + 2.0 * zoom) as u32);
-            let shape = Shape {
+            let shape = SlicedImage {
                 image: Handle::default(),
                 border_texels: border,
                 border_units: SMALL_RADIUS as f32,

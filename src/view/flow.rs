@@ -668,11 +668,11 @@ pub(super) fn plugin(app: &mut App) {
 /// A piece drawn by this renderer: its place in the laid-out dialog, and what kind of piece it
 /// is (a piece of another kind at that place is drawn anew, not changed in place).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Flowed(pub usize, pub Kind);
+pub struct Flowed(pub usize, pub PieceKind);
 
 /// What a piece is, as far as drawing it in place goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub enum PieceKind {
     /// A text: its size (as bits) and whether it stands at the left of its box.
     Text {
         px: u32,
@@ -684,15 +684,15 @@ pub enum Kind {
 }
 
 impl Piece {
-    fn kind(&self) -> Kind {
+    fn kind(&self) -> PieceKind {
         match self {
-            Piece::Text { px, left, .. } => Kind::Text {
+            Piece::Text { px, left, .. } => PieceKind::Text {
                 px: px.to_bits(),
                 left: *left,
             },
-            Piece::Button(_) => Kind::Button,
-            Piece::Row { .. } => Kind::Row,
-            Piece::Chart(_) => Kind::Chart,
+            Piece::Button(_) => PieceKind::Button,
+            Piece::Row { .. } => PieceKind::Row,
+            Piece::Chart(_) => PieceKind::Chart,
         }
     }
 }
@@ -1038,7 +1038,7 @@ fn spawn_chart_piece(commands: &mut Commands, root: Entity, n: usize, chart: &Ch
     let piece = commands
         .spawn((
             ChildOf(root),
-            Flowed(n, Kind::Chart),
+            Flowed(n, PieceKind::Chart),
             Transform::from_xyz(centre.x, centre.y, Z_LABEL),
             Visibility::default(),
         ))

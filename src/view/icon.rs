@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// How the icon fills its square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shape {
+pub enum IconStyle {
     /// A rounded tile with clear corners (the window, the browser's tab, a home screen that
     /// shows the image as it is).
     Tile,
@@ -40,13 +40,13 @@ pub enum Shape {
 }
 
 /// The icon as `side` × `side` RGBA pixels (8 bits each, not premultiplied), row by row.
-pub fn draw(side: u32, shape: Shape) -> Vec<u8> {
+pub fn draw(side: u32, shape: IconStyle) -> Vec<u8> {
     let n = side as usize;
     let background = srgb_u8(tile_colors(2048).0);
     let ink = srgb_u8(LIGHT_TEXT);
     // Coverage of the tile (its corners cut round, with a soft edge a pixel wide).
     let mut tile = vec![1.0f32; n * n];
-    if shape == Shape::Tile {
+    if shape == IconStyle::Tile {
         let s = side as f32;
         let r = CORNER * s;
         for (i, cover) in tile.iter_mut().enumerate() {
@@ -75,13 +75,13 @@ pub fn draw(side: u32, shape: Shape) -> Vec<u8> {
 
 /// "2048" across the middle: how much of each pixel it covers, 0 to 1. Its width is 78 % of the
 /// side on a tile (as the page's favicon), 58 % on a maskable icon (inside the safe circle).
-fn text_coverage(side: u32, shape: Shape) -> Vec<f32> {
+fn text_coverage(side: u32, shape: IconStyle) -> Vec<f32> {
     let n = side as usize;
     let mut coverage = vec![0.0f32; n * n];
     let font = FontRef::try_from_slice(FONT_BYTES).expect("the embedded font parses");
     let width_share = match shape {
-        Shape::Tile => 0.78,
-        Shape::Maskable => 0.58,
+        IconStyle::Tile => 0.78,
+        IconStyle::Maskable => 0.58,
     };
     // Lay out at a unit scale, then scale so the digits' ink spans the share of the side.
     let unit = PxScale::from(100.0);
@@ -145,7 +145,7 @@ mod window_icon {
         ecs::system::NonSendMarker, prelude::*, window::PrimaryWindow, winit::WINIT_WINDOWS,
     };
 
-    use super::{Shape, WINDOW_ICON_SIDE, draw};
+    use super::{IconStyle, WINDOW_ICON_SIDE, draw};
 
     /// The icon is on the window.
     #[derive(Resource)]
@@ -166,7 +166,7 @@ mod window_icon {
                 return false;
             };
             let side = WINDOW_ICON_SIDE;
-            match winit::window::Icon::from_rgba(draw(side, Shape::Tile), side, side) {
+            match winit::window::Icon::from_rgba(draw(side, IconStyle::Tile), side, side) {
                 Ok(icon) => window.set_window_icon(Some(icon)),
                 Err(error) => warn!("the window's icon: {error}"),
             }
@@ -190,7 +190,7 @@ mod tests {
     #[test]
     fn a_tile_icon_has_clear_corners_a_gold_edge_and_light_digits_in_the_middle() {
         for side in [32, 64, 128, 192, 512] {
-            let rgba = draw(side, Shape::Tile);
+            let rgba = draw(side, IconStyle::Tile);
             assert_eq!(rgba.len(), (side * side * 4) as usize);
             assert_eq!(pixel(&rgba, side, 0, 0)[3], 0, "{side}: a corner is clear");
             let edge = pixel(&rgba, side, side / 2, 0);
@@ -209,7 +209,7 @@ mod tests {
 
     #[test]
     fn the_digits_are_centred_and_a_maskable_icon_keeps_them_in_its_safe_circle() {
-        for (shape, side) in [(Shape::Tile, 512), (Shape::Maskable, 512)] {
+        for (shape, side) in [(IconStyle::Tile, 512), (IconStyle::Maskable, 512)] {
             let rgba = draw(side, shape);
             let inked: Vec<(u32, u32)> = (0..side * side)
                 .map(|i| (i % side, i / side))
@@ -236,7 +236,7 @@ mod tests {
                 ((min_y + max_y) as i64 / 2 - centre).abs() <= 3,
                 "{shape:?}: y"
             );
-            if shape == Shape::Maskable {
+            if shape == IconStyle::Maskable {
                 assert_eq!(pixel(&rgba, side, 0, 0)[3], 255, "maskable: full bleed");
                 // Every inked pixel within the central circle of radius 40 % of the side.
                 let r = 0.4 * side as f32;

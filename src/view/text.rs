@@ -418,7 +418,7 @@ pub struct Glyph;
 /// Where a rasterised glyph is in the atlas, and where its bitmap's top-left corner sits
 /// relative to the pen on the baseline (x right, y up, in pixels).
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Slot {
+struct AtlasSlot {
     rect: Rect,
     offset: Vec2,
 }
@@ -461,7 +461,7 @@ pub struct GlyphAtlas {
     image: Handle<Image>,
     side: u32,
     /// Keyed by face, glyph and pixel size in 64ths of a pixel.
-    slots: HashMap<(usize, GlyphId, u32), Option<Slot>>,
+    slots: HashMap<(usize, GlyphId, u32), Option<AtlasSlot>>,
     shelf: Shelf,
 }
 
@@ -487,7 +487,7 @@ fn make_atlas(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
 
 /// One glyph of a laid-out line: its atlas rectangle and its top-left corner in the label.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Placed {
+struct PlacedGlyph {
     rect: Rect,
     top_left: Vec2,
 }
@@ -526,7 +526,7 @@ impl GlyphAtlas {
         face: usize,
         id: GlyphId,
         px: f32,
-    ) -> Result<Option<Slot>, Full> {
+    ) -> Result<Option<AtlasSlot>, Full> {
         let key = (face, id, (px * 64.0).round() as u32);
         if let Some(slot) = self.slots.get(&key) {
             return Ok(*slot);
@@ -548,7 +548,7 @@ impl GlyphAtlas {
                 data[index] = (coverage.clamp(0.0, 1.0) * 255.0).round() as u8;
             });
         }
-        let slot = Slot {
+        let slot = AtlasSlot {
             rect: Rect::new(
                 at.x as f32,
                 at.y as f32,
@@ -569,7 +569,7 @@ impl GlyphAtlas {
         text: &str,
         px: f32,
         anchor: Vec2,
-    ) -> Result<Vec<Placed>, Full> {
+    ) -> Result<Vec<PlacedGlyph>, Full> {
         self.lay_out_lines(images, &[text.to_string()], px, anchor)
     }
 
@@ -581,7 +581,7 @@ impl GlyphAtlas {
         lines: &[String],
         px: f32,
         anchor: Vec2,
-    ) -> Result<Vec<Placed>, Full> {
+    ) -> Result<Vec<PlacedGlyph>, Full> {
         let faces = self.faces;
         let (ascent, descent) = faces.ascent_descent(px);
         let step = (px * LINE_HEIGHT).round();
@@ -592,7 +592,7 @@ impl GlyphAtlas {
             let first = placed.len();
             for (face, id, pen) in pens {
                 if let Some(slot) = self.slot(images, face, id, px)? {
-                    placed.push(Placed {
+                    placed.push(PlacedGlyph {
                         rect: slot.rect,
                         top_left: Vec2::new(pen.round() + slot.offset.x, slot.offset.y),
                     });

@@ -199,7 +199,7 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
         assert_eq!(over.buttons().len(), 4);
         check(&format!("{lang:?} daily over"), Screen::Game, &over);
         let mut dialog = summary(&listed, &words);
-        let figures = g2048::ai::review::Figures {
+        let figures = g2048::ai::review::ReviewFigures {
             skill: -0.999,
             luck: -0.999,
             moves: 99_999,

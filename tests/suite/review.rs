@@ -6,7 +6,7 @@
 use crate::common::*;
 use bevy::prelude::*;
 use g2048::{
-    ai::review::{Figures, Review},
+    ai::review::{Review, ReviewFigures},
     game::{GameState, Reviews, Screen, ShownDialog, screens::coach_summary},
     rules::{Config, Direction, Record},
 };
@@ -18,12 +18,12 @@ fn fixture() -> Record {
     Record::decode(fixture["code"].as_str().unwrap()).unwrap().0
 }
 
-fn read(record: &Record) -> Figures {
+fn read(record: &Record) -> ReviewFigures {
     Review::new(record.start(), record.moves.clone()).run()
 }
 
 /// The figures in percent to two decimals (the summary shows whole percents).
-fn hundredths(figures: Figures) -> (String, String) {
+fn hundredths(figures: ReviewFigures) -> (String, String) {
     (
         format!("{:.2}", figures.skill * 100.0),
         format!("{:+.2}", figures.luck * 100.0),

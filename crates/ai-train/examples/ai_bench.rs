@@ -154,7 +154,7 @@ enum Leaves {
 /// The move, and whether the search stopped short of the board's full depth (its budget ran
 /// out first).
 fn choose(board: &Board, budget: Option<Budget>, leaves: &Leaves) -> Option<(Choice, bool)> {
-    fn with<P: search::Position, E: search::Evaluation<P>>(
+    fn with<P: search::SearchBoard, E: search::Evaluation<P>>(
         b: P,
         budget: Option<Budget>,
         evaluation: &E,

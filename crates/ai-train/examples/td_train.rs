@@ -27,7 +27,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{ArgAction, Parser};
-use g2048_ai_train::train::{Game, LaneState, Recipe, Trainer, read_openings};
+use g2048_ai_train::train::{LaneState, Recipe, Trainer, TrainingGame, read_openings};
 use g2048_core::ai::ntuple::{Network, TUPLE_SETS, tuple_set};
 use serde::{Deserialize, Serialize};
 
@@ -252,7 +252,7 @@ fn fail(what: std::fmt::Arguments) -> ! {
 
 /// The figures of a report: over `games`, `moves` training moves (restarts' included) in
 /// `seconds` of training.
-fn figures(games: &[Game], moves: u64, seconds: f64) -> (f64, f64, [f64; 5]) {
+fn figures(games: &[TrainingGame], moves: u64, seconds: f64) -> (f64, f64, [f64; 5]) {
     let n = games.len().max(1) as f64;
     let mean = games.iter().map(|g| g.score as f64).sum::<f64>() / n;
     let rates = [11, 12, 13, 14, 15]
@@ -374,10 +374,10 @@ fn main() {
     let started = Instant::now();
     // Training time only, for the moves a second (not the writes of the network).
     let mut training = 0.0;
-    let mut window: Vec<Game> = state
+    let mut window: Vec<TrainingGame> = state
         .window
         .iter()
-        .map(|&(score, moves, max_exponent)| Game {
+        .map(|&(score, moves, max_exponent)| TrainingGame {
             score,
             moves,
             max_exponent,

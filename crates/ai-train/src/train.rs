@@ -89,7 +89,7 @@ impl Default for Recipe {
 
 /// How one training game went (its first episode, from an empty board).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Game {
+pub struct TrainingGame {
     pub score: u64,
     pub moves: u32,
     /// The highest exponent on the board at the end.
@@ -102,7 +102,7 @@ pub struct Round {
     /// New games started (at most the round's `new_games`).
     pub started: u64,
     /// Games whose first episode ended, in the lanes' order.
-    pub games: Vec<Game>,
+    pub games: Vec<TrainingGame>,
     /// Moves played and learned from, restarts' included.
     pub moves: u64,
     /// Episodes played (0 once every lane is idle: no restart due and no new game allowed).
@@ -390,7 +390,7 @@ impl Trainer {
             round.episodes += 1;
             round.moves += episode.len() as u64;
             if episode.new_game {
-                round.games.push(Game {
+                round.games.push(TrainingGame {
                     score: episode.rewards.iter().map(|&r| u64::from(r)).sum(),
                     moves: episode.len() as u32,
                     max_exponent: max_exponent(episode.end),
@@ -639,7 +639,12 @@ mod tests {
     }
 
     /// Trains a tiny network (two rows' 4-tuples) on `games` games from `seed`.
-    fn train(recipe: Recipe, seed: u64, threads: usize, games: u64) -> (Network, Vec<Game>) {
+    fn train(
+        recipe: Recipe,
+        seed: u64,
+        threads: usize,
+        games: u64,
+    ) -> (Network, Vec<TrainingGame>) {
         let network = Network::new(&[&[0, 1, 2, 3], &[4, 5, 6, 7]], 0.0).unwrap();
         let mut trainer = Trainer::new(network, recipe, seed).with_threads(threads);
         let mut left = games;
@@ -708,7 +713,8 @@ mod tests {
     fn training_learns_to_play_better_than_at_random() {
         // The published recipe, and TD(0) at a fixed rate: the last hundred of 400 games score
         // well above the first hundred.
-        let mean = |g: &[Game]| g.iter().map(|t| t.score as f64).sum::<f64>() / g.len() as f64;
+        let mean =
+            |g: &[TrainingGame]| g.iter().map(|t| t.score as f64).sum::<f64>() / g.len() as f64;
         for recipe in [Recipe::default(), plain(0.1, 0.0)] {
             let (_, games) = train(recipe, 7, 1, 400);
             let (first, last) = (mean(&games[..100]), mean(&games[300..]));

@@ -95,7 +95,7 @@ pub enum ServerMessage {
     Dealt {
         n: u32,
         /// The new tile, row-major cell index and value; none if the board had no room.
-        tile: Option<Tile>,
+        tile: Option<DealtTile>,
         score: u64,
         finished: bool,
     },
@@ -124,7 +124,7 @@ pub struct Player {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tile {
+pub struct DealtTile {
     pub cell: u8,
     pub value: u32,
 }

@@ -56,7 +56,7 @@ pub fn router(server: Arc<Server>, forwarded: bool) -> Router {
         .with_state((server, forwarded))
 }
 
-type Shared = State<(Arc<Server>, bool)>;
+type ServerState = State<(Arc<Server>, bool)>;
 
 fn peer(headers: &HeaderMap, connection: SocketAddr, forwarded: bool) -> String {
     let from_proxy = forwarded
@@ -68,7 +68,7 @@ fn peer(headers: &HeaderMap, connection: SocketAddr, forwarded: bool) -> String 
 }
 
 async fn socket(
-    State((server, forwarded)): Shared,
+    State((server, forwarded)): ServerState,
     ConnectInfo(connection): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
@@ -131,7 +131,7 @@ struct DayQuery {
     day: Option<String>,
 }
 
-async fn leaderboard(State((server, _)): Shared, Query(query): Query<DayQuery>) -> Response {
+async fn leaderboard(State((server, _)): ServerState, Query(query): Query<DayQuery>) -> Response {
     let today = server.clock.today();
     let day = match query.day.as_deref().map(Day::parse) {
         None => today,
@@ -166,21 +166,21 @@ fn status_of(code: ErrorCode) -> StatusCode {
     }
 }
 
-async fn key(State((server, _)): Shared, Path(day): Path<String>) -> Response {
+async fn key(State((server, _)): ServerState, Path(day): Path<String>) -> Response {
     match server.published_key(&day).await {
         Ok(key) => Json(serde_json::json!({ "day": day, "key": key })).into_response(),
         Err(refusal) => refused(status_of(refusal.code), refusal.code, refusal.message),
     }
 }
 
-async fn code(State((server, _)): Shared, Path(game): Path<i64>) -> Response {
+async fn code(State((server, _)): ServerState, Path(game): Path<i64>) -> Response {
     match server.code(game).await {
         Ok(code) => Json(serde_json::json!({ "game": game, "code": code })).into_response(),
         Err(refusal) => refused(status_of(refusal.code), refusal.code, refusal.message),
     }
 }
 
-async fn health(State((server, _)): Shared) -> Response {
+async fn health(State((server, _)): ServerState) -> Response {
     match sqlx::query("SELECT 1").execute(&server.db.pool).await {
         Ok(_) => "ok\n".into_response(),
         Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "database down\n").into_response(),

@@ -19,7 +19,8 @@ use crate::accounts::{self, Blocklist};
 use crate::db::{self, Db};
 use crate::limits::{Buckets, Rate};
 use crate::protocol::{
-    ClientMessage, Dir, ErrorCode, GameView, Leaderboard, Player, Row, ServerMessage, Tile, VERSION,
+    ClientMessage, DealtTile, Dir, ErrorCode, GameView, Leaderboard, Player, Row, ServerMessage,
+    VERSION,
 };
 
 /// The host's settings.
@@ -130,21 +131,21 @@ impl Session {
 
 /// A refusal: its code, what to say, and for `out_of_order` the moves the game holds.
 #[derive(Debug)]
-pub struct Refusal {
+pub struct ErrorReply {
     pub code: ErrorCode,
     pub message: String,
     pub moves: Option<u32>,
 }
 
-fn refuse(code: ErrorCode, message: impl Into<String>) -> Refusal {
-    Refusal {
+fn refuse(code: ErrorCode, message: impl Into<String>) -> ErrorReply {
+    ErrorReply {
         code,
         message: message.into(),
         moves: None,
     }
 }
 
-impl From<sqlx::Error> for Refusal {
+impl From<sqlx::Error> for ErrorReply {
     fn from(error: sqlx::Error) -> Self {
         eprintln!("g2048-server: database: {error}");
         refuse(
@@ -154,13 +155,13 @@ impl From<sqlx::Error> for Refusal {
     }
 }
 
-impl From<Refusal> for ServerMessage {
+impl From<ErrorReply> for ServerMessage {
     fn from(
-        Refusal {
+        ErrorReply {
             code,
             message,
             moves,
-        }: Refusal,
+        }: ErrorReply,
     ) -> Self {
         ServerMessage::Error {
             code,
@@ -237,7 +238,7 @@ fn dealt(game: &Game, n: u32, turn: &Turn) -> ServerMessage {
     let cols = game.config().shape().cols();
     ServerMessage::Dealt {
         n,
-        tile: turn.spawned.map(|(cell, value)| Tile {
+        tile: turn.spawned.map(|(cell, value)| DealtTile {
             cell: (usize::from(cell.y) * cols + usize::from(cell.x)) as u8,
             value,
         }),
@@ -277,7 +278,7 @@ impl Server {
         &self,
         session: &mut Session,
         message: ClientMessage,
-    ) -> Result<ServerMessage, Refusal> {
+    ) -> Result<ServerMessage, ErrorReply> {
         if !session.greeted && !matches!(message, ClientMessage::Hello { .. }) {
             return Err(refuse(ErrorCode::HelloFirst, "say hello first"));
         }
@@ -307,7 +308,7 @@ impl Server {
         session: &mut Session,
         v: u32,
         token: Option<String>,
-    ) -> Result<ServerMessage, Refusal> {
+    ) -> Result<ServerMessage, ErrorReply> {
         if v != VERSION {
             return Err(refuse(
                 ErrorCode::Version,
@@ -341,7 +342,7 @@ impl Server {
         })
     }
 
-    async fn create_account(&self, session: &mut Session) -> Result<ServerMessage, Refusal> {
+    async fn create_account(&self, session: &mut Session) -> Result<ServerMessage, ErrorReply> {
         if session.account.is_some() {
             return Err(refuse(
                 ErrorCode::BadMessage,
@@ -391,7 +392,7 @@ impl Server {
         Ok(ServerMessage::Account { token, player })
     }
 
-    fn account(session: &Session) -> Result<&db::Account, Refusal> {
+    fn account(session: &Session) -> Result<&db::Account, ErrorReply> {
         session.account.as_ref().ok_or_else(|| {
             refuse(
                 ErrorCode::NoAccount,
@@ -400,7 +401,11 @@ impl Server {
         })
     }
 
-    async fn set_name(&self, session: &mut Session, name: &str) -> Result<ServerMessage, Refusal> {
+    async fn set_name(
+        &self,
+        session: &mut Session,
+        name: &str,
+    ) -> Result<ServerMessage, ErrorReply> {
         let id = Self::account(session)?.id;
         let key = self.blocklist.check(name).map_err(|e| {
             let code = match e {
@@ -424,7 +429,7 @@ impl Server {
     }
 
     /// The day's key, as a stream key.
-    async fn key(&self, day: &str) -> Result<[u8; 32], Refusal> {
+    async fn key(&self, day: &str) -> Result<[u8; 32], ErrorReply> {
         let secret = self.db.day_secret(day, &secret_hex()).await?;
         parse_key(&secret).ok_or_else(|| {
             eprintln!("g2048-server: the secret of {day} in the database is not a key");
@@ -436,14 +441,14 @@ impl Server {
     }
 
     /// The account's game of `day` from the database, replayed.
-    async fn load(&self, account: i64, day: &str) -> Result<Option<Live>, Refusal> {
+    async fn load(&self, account: i64, day: &str) -> Result<Option<Live>, ErrorReply> {
         let Some(row) = self.db.game_of(account, day).await? else {
             return Ok(None);
         };
         self.rebuild(row).await.map(Some)
     }
 
-    async fn rebuild(&self, row: db::GameRow) -> Result<Live, Refusal> {
+    async fn rebuild(&self, row: db::GameRow) -> Result<Live, ErrorReply> {
         let damaged = || {
             refuse(
                 ErrorCode::Internal,
@@ -466,7 +471,7 @@ impl Server {
         })
     }
 
-    async fn start(&self, session: &mut Session) -> Result<ServerMessage, Refusal> {
+    async fn start(&self, session: &mut Session) -> Result<ServerMessage, ErrorReply> {
         let account = Self::account(session)?.clone();
         let today = self.clock.today().to_string();
         if let Some(live) = self.load(account.id, &today).await? {
@@ -521,7 +526,7 @@ impl Server {
         session: &mut Session,
         n: u32,
         direction: Direction,
-    ) -> Result<ServerMessage, Refusal> {
+    ) -> Result<ServerMessage, ErrorReply> {
         let account = Self::account(session)?.id;
         if !self.by_account.take(&account.to_string(), Instant::now()) {
             return Err(refuse(
@@ -557,7 +562,7 @@ impl Server {
                 return Ok(dealt(&game, n, &turn.expect("one move at least")));
             }
             if n as usize != held {
-                return Err(Refusal {
+                return Err(ErrorReply {
                     code: ErrorCode::OutOfOrder,
                     message: format!(
                         "this game has {held} moves, so the next is number {held}, not {n}"
@@ -609,7 +614,7 @@ impl Server {
     }
 
     /// Parses a day a client named: today or an earlier one.
-    fn day(&self, day: Option<&str>) -> Result<Day, Refusal> {
+    fn day(&self, day: Option<&str>) -> Result<Day, ErrorReply> {
         let today = self.clock.today();
         let Some(text) = day else {
             return Ok(today);
@@ -672,7 +677,7 @@ impl Server {
         &self,
         session: &Session,
         day: Option<&str>,
-    ) -> Result<ServerMessage, Refusal> {
+    ) -> Result<ServerMessage, ErrorReply> {
         let day = self.day(day)?;
         let account = session.account.as_ref().map(|a| a.id);
         Ok(ServerMessage::Leaderboard {
@@ -681,7 +686,7 @@ impl Server {
     }
 
     /// A day's published key, in hex: only once the day is over.
-    pub async fn published_key(&self, day: &str) -> Result<String, Refusal> {
+    pub async fn published_key(&self, day: &str) -> Result<String, ErrorReply> {
         let day = self.day(Some(day))?;
         if day >= self.clock.today() {
             return Err(refuse(
@@ -701,7 +706,7 @@ impl Server {
     }
 
     /// A published game as the game's own share code.
-    pub async fn code(&self, id: i64) -> Result<String, Refusal> {
+    pub async fn code(&self, id: i64) -> Result<String, ErrorReply> {
         let no_game = || refuse(ErrorCode::NoGame, format!("there is no game {id} to show"));
         let row = self.db.game(id).await?.ok_or_else(no_game)?;
         if row.hidden {

@@ -335,14 +335,14 @@ mod web {
     thread_local! {
         /// The page's one line (the page has one thread; a resource must be `Send`, so the
         /// socket and its handlers live here, not in the `Link`).
-        static LINE: RefCell<Option<Rc<RefCell<State>>>> = const { RefCell::new(None) };
+        static LINE: RefCell<Option<Rc<RefCell<SocketState>>>> = const { RefCell::new(None) };
     }
 
     /// The page's WebSocket, made again after a pause whenever it closes. Dropping it closes
     /// the line.
     pub(super) struct Socket;
 
-    struct State {
+    struct SocketState {
         url: String,
         socket: Option<WebSocket>,
         open: bool,
@@ -358,7 +358,7 @@ mod web {
             outgoing: Receiver<ClientMessage>,
             incoming: Incoming,
         ) -> Self {
-            let state = Rc::new(RefCell::new(State {
+            let state = Rc::new(RefCell::new(SocketState {
                 url: url.to_string(),
                 socket: None,
                 open: false,
@@ -393,7 +393,7 @@ mod web {
         }
     }
 
-    fn flush(state: &Rc<RefCell<State>>) {
+    fn flush(state: &Rc<RefCell<SocketState>>) {
         let state = state.borrow();
         let Some(socket) = state.socket.as_ref().filter(|_| state.open) else {
             return;
@@ -404,7 +404,7 @@ mod web {
         }
     }
 
-    fn connect(state: &Rc<RefCell<State>>) {
+    fn connect(state: &Rc<RefCell<SocketState>>) {
         let url = state.borrow().url.clone();
         let socket = match WebSocket::new(&url) {
             Ok(socket) => socket,

@@ -28,7 +28,7 @@ pub const REVIEW_BUDGET: Budget = Budget::Nodes(2_000);
 
 /// A review's figures.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Figures {
+pub struct ReviewFigures {
     /// The share of the best moves' value kept, 0 to 1.
     pub skill: f32,
     /// How the spawns fell against the average: 0 average, above better, below worse.
@@ -96,7 +96,7 @@ impl Review {
     }
 
     /// Reads the next move; the figures once every move is read.
-    pub fn step(&mut self) -> Option<Figures> {
+    pub fn step(&mut self) -> Option<ReviewFigures> {
         let Some(&played) = self.moves.get(self.next) else {
             return Some(self.figures());
         };
@@ -150,7 +150,7 @@ impl Review {
     }
 
     /// Every move read at once (tests, benchmarks).
-    pub fn run(mut self) -> Figures {
+    pub fn run(mut self) -> ReviewFigures {
         loop {
             if let Some(figures) = self.step() {
                 return figures;
@@ -158,8 +158,8 @@ impl Review {
         }
     }
 
-    fn figures(&self) -> Figures {
-        Figures {
+    fn figures(&self) -> ReviewFigures {
+        ReviewFigures {
             skill: if self.best > 0.0 {
                 (self.kept / self.best) as f32
             } else {

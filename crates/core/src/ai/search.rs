@@ -1,4 +1,4 @@
-//! Expectimax over a `Position`: the packed 4×4 board, or any board 3×3 to 8×8 as the rules
+//! Expectimax over a `SearchBoard`: the packed 4×4 board, or any board 3×3 to 8×8 as the rules
 //! engine holds it (`Board`, 64 bytes of exponents, slid by the rules' own routine). The
 //! player's move is a max node, the spawn a chance node over every empty cell (a 2 with p 0.9,
 //! a 4 with p 0.1). A branch stops when its cumulative probability falls under
@@ -122,11 +122,11 @@ fn depth_for(distinct_tiles: u32) -> u32 {
 }
 
 /// A board the search plays on.
-pub trait Position: Copy + Eq + Hash + Send + Sync {
+pub trait SearchBoard: Copy + Eq + Hash + Send + Sync {
     /// The board after each move, in `Direction::ALL`'s order (itself where a move changes
     /// nothing).
     fn moves(self) -> [Self; 4];
-    /// [`Position::moves`] with the score each move gains.
+    /// [`SearchBoard::moves`] with the score each move gains.
     fn moves_scored(self) -> [(Self, f32); 4];
     fn empty_count(self) -> u32;
     /// For each empty cell, the board with a 2 there and with a 4 there.
@@ -138,7 +138,7 @@ pub trait Position: Copy + Eq + Hash + Send + Sync {
     fn growth(self, last: Option<f64>) -> f64;
 }
 
-impl Position for Packed {
+impl SearchBoard for Packed {
     #[inline]
     fn moves(self) -> [Self; 4] {
         packed::moves(self)
@@ -177,7 +177,7 @@ impl Position for Packed {
 }
 
 /// Any board, 3 to 8 rows by 3 to 8 columns, searched as the rules engine holds and slides it.
-impl Position for Board {
+impl SearchBoard for Board {
     fn moves(self) -> [Self; 4] {
         Direction::ALL.map(|dir| self.slid(dir).0)
     }
@@ -255,7 +255,7 @@ pub trait Evaluation<P>: Sync {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Heuristic;
 
-impl<P: Position> Evaluation<P> for Heuristic {
+impl<P: SearchBoard> Evaluation<P> for Heuristic {
     #[inline]
     fn value(&self, b: P) -> f32 {
         b.heuristic()
@@ -302,7 +302,7 @@ enum Stop {
     AfterNodes(u64),
 }
 
-impl<P: Position, E: Evaluation<P>> Search<'_, P, E> {
+impl<P: SearchBoard, E: Evaluation<P>> Search<'_, P, E> {
     /// Whether the search is past its stop (the clock is read every 256 nodes).
     fn out_of_budget(&mut self) -> bool {
         if !self.stopped {
@@ -383,7 +383,7 @@ impl<P: Position, E: Evaluation<P>> Search<'_, P, E> {
 /// Each move's board and the score it counts for: its own score where the evaluation is of the
 /// score to come (`Evaluation::ADDS_REWARDS`), else 0 (and the cheaper slide without scores).
 #[inline]
-fn scored_moves<P: Position, E: Evaluation<P>>(b: P) -> [(P, f32); 4] {
+fn scored_moves<P: SearchBoard, E: Evaluation<P>>(b: P) -> [(P, f32); 4] {
     if E::ADDS_REWARDS {
         b.moves_scored()
     } else {
@@ -401,17 +401,17 @@ pub struct Choice {
 
 /// The best move on a board (packed 4×4, or any `Board`), searched to its full depth, or
 /// `None` when no move changes it.
-pub fn best_move<P: Position>(b: P) -> Option<Choice> {
+pub fn best_move<P: SearchBoard>(b: P) -> Option<Choice> {
     search_to_depth_on(b, b.depth_limit(), threads(), Stop::Never, &Heuristic)?.best()
 }
 
 /// [`best_move`] with the leaves scored by `evaluation`.
-pub fn best_move_with<P: Position, E: Evaluation<P>>(b: P, evaluation: &E) -> Option<Choice> {
+pub fn best_move_with<P: SearchBoard, E: Evaluation<P>>(b: P, evaluation: &E) -> Option<Choice> {
     search_to_depth_on(b, b.depth_limit(), threads(), Stop::Never, evaluation)?.best()
 }
 
 /// The best move searched to exactly `depth` levels (for comparisons and tests).
-pub fn best_move_at_depth<P: Position>(b: P, depth: u32) -> Option<Choice> {
+pub fn best_move_at_depth<P: SearchBoard>(b: P, depth: u32) -> Option<Choice> {
     search_to_depth_on(b, depth, threads(), Stop::Never, &Heuristic)?.best()
 }
 
@@ -532,7 +532,7 @@ pub fn appraise_board_by(
 }
 
 /// The best move found within `budget` (see [`appraise_within`]).
-pub fn best_move_within<P: Position>(b: P, budget: Budget) -> Option<Choice> {
+pub fn best_move_within<P: SearchBoard>(b: P, budget: Budget) -> Option<Choice> {
     appraise_within(b, budget)?.best()
 }
 
@@ -541,12 +541,12 @@ pub fn best_move_within<P: Position>(b: P, budget: Budget) -> Option<Choice> {
 /// a level that runs past the budget all the same is given up, and the last whole level
 /// answers. The shallowest level always runs to its end, so an answer comes back whenever a
 /// move exists (`None` when none does). A node budget gives the same answer on every machine.
-pub fn appraise_within<P: Position>(b: P, budget: Budget) -> Option<Appraisal> {
+pub fn appraise_within<P: SearchBoard>(b: P, budget: Budget) -> Option<Appraisal> {
     appraise_on(b, budget, threads(), &Heuristic)
 }
 
 /// [`appraise_within`] with the leaves scored by `evaluation`.
-pub fn appraise_with<P: Position, E: Evaluation<P>>(
+pub fn appraise_with<P: SearchBoard, E: Evaluation<P>>(
     b: P,
     budget: Budget,
     evaluation: &E,
@@ -554,7 +554,7 @@ pub fn appraise_with<P: Position, E: Evaluation<P>>(
     appraise_on(b, budget, threads(), evaluation)
 }
 
-fn appraise_on<P: Position, E: Evaluation<P>>(
+fn appraise_on<P: SearchBoard, E: Evaluation<P>>(
     b: P,
     budget: Budget,
     threads: usize,
@@ -604,7 +604,7 @@ fn appraise_on<P: Position, E: Evaluation<P>>(
 /// The value of the first move that led to `moved`, searched with a cache of its own. (A cache
 /// kept from one search to the next was tried: it grows to the largest search's size, and
 /// lookups in the larger, sparser table made searches slower, not faster.)
-fn search_first_move<P: Position, E: Evaluation<P>>(
+fn search_first_move<P: SearchBoard, E: Evaluation<P>>(
     moved: P,
     depth_limit: u32,
     stop: Stop,
@@ -653,7 +653,7 @@ pub fn background_threads() -> usize {
 /// Searches each first move, on up to `threads` threads (on the web one after the other). Each
 /// has its own cache, so the values do not depend on the order or the number of threads: the
 /// same board gets the same answer on every machine.
-fn search_first_moves<P: Position, E: Evaluation<P>>(
+fn search_first_moves<P: SearchBoard, E: Evaluation<P>>(
     moved: &[P],
     depth_limit: u32,
     threads: usize,
@@ -698,7 +698,7 @@ fn search_first_moves<P: Position, E: Evaluation<P>>(
 
 /// Every move's value searched to `depth_limit` on `threads` threads, or `None` if the search
 /// gave up at `stop`.
-fn search_to_depth_on<P: Position, E: Evaluation<P>>(
+fn search_to_depth_on<P: SearchBoard, E: Evaluation<P>>(
     b: P,
     depth_limit: u32,
     threads: usize,

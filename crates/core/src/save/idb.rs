@@ -43,7 +43,7 @@ pub enum StoreEvent {
     Refused(String),
 }
 
-struct State {
+struct IdbState {
     db: IdbDatabase,
     /// Every document as this tab sees it: what is stored, with its own writes on top.
     mirror: BTreeMap<String, String>,
@@ -62,10 +62,10 @@ struct State {
 }
 
 thread_local! {
-    static STATE: RefCell<Option<State>> = const { RefCell::new(None) };
+    static STATE: RefCell<Option<IdbState>> = const { RefCell::new(None) };
 }
 
-fn with<R>(f: impl FnOnce(&mut State) -> R) -> Option<R> {
+fn with<R>(f: impl FnOnce(&mut IdbState) -> R) -> Option<R> {
     STATE.with(|state| state.borrow_mut().as_mut().map(f))
 }
 
@@ -112,7 +112,7 @@ impl IdbStore {
             on_message.forget();
         }
         STATE.with(|state| {
-            *state.borrow_mut() = Some(State {
+            *state.borrow_mut() = Some(IdbState {
                 db,
                 stored: mirror.clone(),
                 mirror,
@@ -246,7 +246,7 @@ fn commit(changes: Vec<(String, Change)>) -> io::Result<()> {
     made
 }
 
-fn retry(state: &mut State, keys: Vec<String>) {
+fn retry(state: &mut IdbState, keys: Vec<String>) {
     for key in keys {
         if !state.refused.contains(&key) {
             state.refused.push(key);

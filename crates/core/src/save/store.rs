@@ -670,13 +670,13 @@ pub mod web_locks {
     use super::{Claim, ClaimHandle, ClaimState};
 
     /// An answer, and the function that lets go of the lock once it is held.
-    struct Entry {
+    struct ClaimEntry {
         state: ClaimState,
         release: Option<js_sys::Function>,
     }
 
     thread_local! {
-        static CLAIMS: RefCell<(u32, BTreeMap<u32, Entry>)> = RefCell::default();
+        static CLAIMS: RefCell<(u32, BTreeMap<u32, ClaimEntry>)> = RefCell::default();
         /// Called when an answer comes: the game waits for input otherwise.
         static ANSWERED: RefCell<Option<Box<dyn Fn()>>> = RefCell::default();
     }
@@ -749,7 +749,7 @@ pub mod web_locks {
             let id = claims.0;
             claims.1.insert(
                 id,
-                Entry {
+                ClaimEntry {
                     state: ClaimState::Pending,
                     release: None,
                 },

@@ -4,7 +4,7 @@
 //! moves, the same answer.
 
 use g2048_core::ai::packed;
-use g2048_core::ai::search::{self, Budget, Position};
+use g2048_core::ai::search::{self, Budget, SearchBoard};
 use g2048_core::rules::{Board, Cell, Direction, MAX_SIZE, MIN_SIZE};
 use proptest::prelude::*;
 
@@ -80,8 +80,8 @@ proptest! {
     fn the_general_search_agrees_with_the_packed_one_on_4x4(b in board_up_to(13)) {
         let p = packed::pack(&b).unwrap();
         prop_assert_eq!(b.heuristic().to_bits(), p.heuristic().to_bits());
-        prop_assert_eq!(Position::depth_limit(b), p.depth_limit());
-        prop_assert_eq!(Position::empty_count(b), Position::empty_count(p));
+        prop_assert_eq!(SearchBoard::depth_limit(b), p.depth_limit());
+        prop_assert_eq!(SearchBoard::empty_count(b), SearchBoard::empty_count(p));
         let general: Vec<u64> = b.moves().iter().map(|m| packed::pack(m).unwrap()).collect();
         prop_assert_eq!(general, p.moves().to_vec());
         let spawns: Vec<(u64, u64)> = b
