@@ -228,6 +228,18 @@ pub fn headless_app_with(game: GamePlugin, frame: Duration) -> App {
     app
 }
 
+/// The game alone, headless, without its view and tweens: what is kept and played, at a
+/// fraction of a whole app's start and frame (no glyph atlas, no sprites). The tests of many
+/// windows on one store use it: what windows keep is the game's; the view only draws it.
+pub fn headless_game_app(game: GamePlugin, frame: Duration) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, InputPlugin))
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(frame))
+        .add_plugins(game);
+    frame_order(&mut app);
+    app
+}
+
 /// The whole frame, in one place: read input and the AI's move, snap running tweens to their
 /// end, apply the requests, record what follows (game state, best score), save, step the
 /// tweens, let the view react, fade groups, colour by theme, lay out text, and publish what the

@@ -93,6 +93,26 @@ pub fn window(store: &std::sync::Arc<dyn crate::save::Store>, seed: Option<u64>)
     })
 }
 
+/// A window of the game alone (no view, no tweens: `headless_game_app`) on `store`, started
+/// as `window` starts one: for tests of what many windows keep, at a fraction of the cost.
+pub fn game_window(store: &std::sync::Arc<dyn crate::save::Store>, seed: Option<u64>) -> App {
+    let mut app = crate::headless_game_app(
+        crate::GamePlugin {
+            size: None,
+            target: None,
+            seed,
+            store: store.clone(),
+            replay: None,
+            language: Default::default(),
+            daily: false,
+            server: None,
+        },
+        FRAME,
+    );
+    app.update();
+    app
+}
+
 /// What a screen reader was told in the last frame.
 pub fn said(app: &App) -> Vec<crate::game::Announcement> {
     app.world()
@@ -118,6 +138,30 @@ pub fn play_moves(app: &mut App, n: u32) {
         }
         let direction = Direction::ALL[(tries * 3 + engine(app).moves() as usize) % 4];
         request(app, crate::game::Request::Move(direction));
+    }
+}
+
+/// Sends `frames` frames of moves, four a frame (each direction once, in a turning order): the
+/// frame's requests apply in order, so a long game is played in few frames (a move that
+/// changes nothing is skipped, and none is taken once the game is over).
+pub fn play_fast(app: &mut App, frames: u32) {
+    use Direction::*;
+    let order = [Left, Down, Right, Down, Left, Up];
+    for frame in 0..frames as usize {
+        if app
+            .world()
+            .resource::<State<crate::game::GameState>>()
+            .get()
+            != &crate::game::GameState::Playing
+        {
+            break;
+        }
+        for i in 0..4 {
+            let direction = order[(frame + i) % order.len()];
+            app.world_mut()
+                .write_message(crate::game::Request::Move(direction));
+        }
+        app.update();
     }
 }
 

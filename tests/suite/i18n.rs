@@ -323,7 +323,7 @@ fn every_screen(app: &mut App, mut look: impl FnMut(&mut App, &str)) {
     press_and_settle(app, KeyCode::KeyY);
     look(app, "a daily");
     for _ in 0..100 {
-        play_moves(app, 50);
+        play_fast(app, 200);
         settle(app);
         if state(app) == g2048::game::GameState::GameOver {
             break;
@@ -350,7 +350,7 @@ fn every_screen(app: &mut App, mut look: impl FnMut(&mut App, &str)) {
         if screen(app) == g2048::game::Screen::RaceResult {
             break;
         }
-        play_moves(app, 50);
+        play_fast(app, 200);
     }
     settle(app);
     assert_eq!(screen(app), g2048::game::Screen::RaceResult);
@@ -388,9 +388,7 @@ fn nothing_drawn_or_said_comes_from_outside_the_catalogues() {
 }
 
 /// Every label fits its box in each language: a test of its own for each, so that the suite's
-/// two threads share them (the walk takes about 3 s a language).
-/// The languages that have a test of their labels fitting their boxes, one test each (so each
-/// runs on its own thread).
+/// two threads share them (the walk takes about 3 s a language). These are the languages.
 const LABEL_TESTS: [Lang; 7] = [
     Lang::En,
     Lang::Fr,

@@ -420,7 +420,9 @@ fn kept_games(store: &Arc<dyn Store>) -> Vec<Reached> {
 /// its claim then turned out not to hold makes what it played a game of its own (a new start):
 /// its states follow it there.
 fn interleave(store: Arc<dyn Store>, acts: &[Act]) {
-    let mut windows: Vec<App> = (0..3).map(|_| window(&store, None)).collect();
+    // The game alone in each window: what they keep is the game's (the other tests of this
+    // file run whole windows, view and all).
+    let mut windows: Vec<App> = (0..3).map(|_| game_window(&store, None)).collect();
     let mut reached: Vec<Reached> = Vec::new();
     let mut best: BTreeMap<Shape, u64> = BTreeMap::new();
     let mut theme = None;
@@ -460,7 +462,7 @@ fn interleave(store: Arc<dyn Store>, acts: &[Act]) {
             }
             Act::Reopen(w) => {
                 windows[w] = App::new();
-                windows[w] = window(&store, None);
+                windows[w] = game_window(&store, None);
                 None
             }
         };
