@@ -22,7 +22,9 @@ use g2048::i18n::{Lang, Words};
 use g2048::rules::Day;
 use g2048::rules::{Board, Config, Direction, Shape};
 use g2048::save::PastGame;
-use g2048::testing::{app_in, one_move_loses, press_and_settle, request, screen, set_board, state};
+use g2048::testing::{
+    app_in, one_move_loses, press, press_and_settle, request, screen, set_board, state,
+};
 use g2048::tr;
 use g2048::view::flow::{Form, Placed, lay_out};
 
@@ -139,12 +141,16 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
         press_and_settle(&mut app, KeyCode::Escape);
         let board = Board::from_rows(&[&[1024, 1024, 0, 0], &[0; 4], &[0; 4], &[0; 4]]);
         set_board(&mut app, board, 2048);
-        press_and_settle(&mut app, KeyCode::ArrowLeft);
+        // The overlays' descriptions are laid out as they come: their 2-second fades are not
+        // waited for (leaving the state takes the overlay, fade and all).
+        press(&mut app, KeyCode::ArrowLeft);
+        app.update();
         assert_eq!(state(&app), GameState::Won);
         check(&format!("{lang:?} you win"), Screen::Game, &shown(&app));
         press_and_settle(&mut app, KeyCode::Enter);
         set_board(&mut app, one_move_loses(), 2048);
-        press_and_settle(&mut app, KeyCode::ArrowRight);
+        press(&mut app, KeyCode::ArrowRight);
+        app.update();
         assert_eq!(state(&app), GameState::GameOver);
         check(&format!("{lang:?} game over"), Screen::Game, &shown(&app));
         let words = Words::new(lang);

@@ -98,6 +98,9 @@ fn a_race_against_a_replay_follows_it_move_by_move_and_its_card_gives_both_games
     let (code, record) = fixture();
     let full = record.replay().unwrap().0;
     let mut app = app_watching(&code);
+    // Reduced motion, as the system may ask: each move settles in fewer frames (the ghost's
+    // board and the lead follow the moves, not their animation).
+    app.insert_resource(g2048::view::motion::SystemMotion { reduced: true });
     press_and_settle(&mut app, KeyCode::KeyR);
     // A new game from the ghost's seed on its board, the ghost at its start.
     assert_eq!(screen(&app), Screen::Game);
