@@ -116,8 +116,10 @@ pub struct Loaded {
 
 /// The board and target of this run: the flags', over the saved options. A board from a flag
 /// with the saved target, or a target from a flag on the saved board, that the board cannot
-/// reach plays to the largest tile it can (and says so); the saved options alone are played as
-/// they are (a game started on them before such targets were refused is still theirs).
+/// reach plays to the largest tile it can: said in a notice when the target was the flag's
+/// (`--size 3` alone just plays to 1024, as its intro says); the saved options alone are
+/// played as they are (a game started on them before such targets were refused is still
+/// theirs).
 fn flags_config(
     shape: Option<Shape>,
     target: Option<u32>,
@@ -130,7 +132,9 @@ fn flags_config(
     );
     let target_now = match Config::check_reachable(shape_now, target_now) {
         Err(e) if shape.is_some() || target.is_some() => {
-            notices.push(e.said());
+            if target.is_some() {
+                notices.push(e.said());
+            }
             reachable_tile(shape_now)
         }
         _ => target_now,

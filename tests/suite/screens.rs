@@ -8,7 +8,7 @@ use crate::common::*;
 use bevy::prelude::*;
 use g2048::{
     GamePlugin,
-    game::{PlayerOptions, Request, Screen, ShownDialog},
+    game::{Notice, PlayerOptions, Request, Screen, ShownDialog},
     rules::Config,
     save::{self, MemoryStore, OPTIONS_KEY, ThemeChoice, game_key},
     view::{
@@ -394,17 +394,41 @@ fn a_board_is_neither_offered_nor_given_a_target_it_cannot_reach() {
     assert_eq!(saved_options(&store).target, 1024);
     drop(app);
 
-    // A flag's 3×3 on the saved target of a larger board plays to 1024 too.
-    let four = Arc::new(MemoryStore::default());
-    let app = started(GamePlugin {
-        size: Some(Shape::square(3)),
-        target: None,
-        seed: None,
-        store: four.clone(),
-        replay: None,
-        language: Default::default(),
-        daily: false,
-        server: None,
-    });
+    // A flag's target the saved 3×3 cannot reach: it plays to 1024, and a notice says why.
+    let flagged = |store: &Arc<MemoryStore>, size: Option<usize>, target: Option<u32>| {
+        started(GamePlugin {
+            size: size.map(Shape::square),
+            target,
+            seed: None,
+            store: store.clone(),
+            replay: None,
+            language: Default::default(),
+            daily: false,
+            server: None,
+        })
+    };
+    let app = flagged(&store, None, Some(8192));
     assert_eq!(engine(&app).config(), Config::new(3, 1024).unwrap());
+    assert_eq!(
+        notices_since_start(&app),
+        ["target 8192 cannot be reached on a 3×3 board, whose largest tile is 1024"]
+    );
+    drop(app);
+
+    // A flag's 3×3 on the saved target of a larger board plays to 1024 too, with no notice:
+    // the player asked for no target (the intro says 1024).
+    let four = Arc::new(MemoryStore::default());
+    let app = flagged(&four, Some(3), None);
+    assert_eq!(engine(&app).config(), Config::new(3, 1024).unwrap());
+    assert_eq!(notices_since_start(&app), Vec::<String>::new());
+}
+
+/// Every notice written since the app was built (its first frame included), in English.
+fn notices_since_start(app: &App) -> Vec<String> {
+    let messages = app.world().resource::<Messages<Notice>>();
+    messages
+        .get_cursor()
+        .read(messages)
+        .map(|notice| g2048::i18n::Words::english().say(&notice.0))
+        .collect()
 }
