@@ -5,7 +5,7 @@
 //! accessibility tree read the same one ([`ShownDialog`]).
 //!
 //! A screen takes a request that a key of its table asks for, that a button of its description
-//! sends, or that the game's own code sends it (its table's `from_code`): [`Takes`].
+//! sends, or that the game's own code sends it (its table's `from_code`): `keys::Takes`.
 
 use bevy::prelude::*;
 
