@@ -39,11 +39,11 @@ use crate::view::theme::Theme;
 const CANVAS_ID: &str = "bevy";
 
 mod a11y;
-mod backup;
+mod backup_page;
 
 pub(crate) fn plugin(app: &mut App) {
     a11y::plugin(app);
-    backup::plugin(app);
+    backup_page::plugin(app);
     app.add_systems(First, (read_reduced_motion, adopt_server))
         .add_systems(
             Last,
@@ -122,7 +122,7 @@ fn publish_drawn(
     race: Res<crate::game::Race>,
     framing: Res<crate::view::layout::Framing>,
     camera: Option<Single<(&Camera, &GlobalTransform)>>,
-    ghost: Query<(&Sprite, &GlobalTransform), With<crate::view::race::GhostBoard>>,
+    ghost: Query<(&Sprite, &GlobalTransform), With<crate::view::race_ghost::GhostBoard>>,
     mut raced: Local<(String, String)>,
 ) {
     let now = race_attributes(

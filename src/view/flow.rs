@@ -172,7 +172,7 @@ impl Placed {
                 TextBox::lines(self.rect.width() - BUTTON_PADDING, 2).within(BUTTON_HEIGHT - 4.0),
             ),
             Piece::Row { .. } => Some(TextBox::line(self.rect.width() - 2.0 * ROW_INSET)),
-            Piece::Chart(chart) => Some(super::stats::heading_box(chart, self.rect.width())),
+            Piece::Chart(chart) => Some(super::stats_charts::heading_box(chart, self.rect.width())),
         }
     }
 
@@ -181,7 +181,7 @@ impl Placed {
             Piece::Text { text, px, .. } => (text, *px),
             Piece::Button(button) => (&button.label, BUTTON_TEXT_PX),
             Piece::Row { button, .. } => (&button.label, ROW_PX),
-            Piece::Chart(chart) => (&chart.heading, super::stats::HEADING_PX),
+            Piece::Chart(chart) => (&chart.heading, super::stats_charts::HEADING_PX),
         }
     }
 
@@ -1043,7 +1043,7 @@ fn spawn_chart_piece(commands: &mut Commands, root: Entity, n: usize, chart: &Ch
             Visibility::default(),
         ))
         .id();
-    super::stats::spawn_chart(commands, piece, chart, rect.size());
+    super::stats_charts::spawn_chart(commands, piece, chart, rect.size());
 }
 
 /// A list's row: the item it shows (its place from the first).

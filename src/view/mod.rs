@@ -5,7 +5,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod access;
 pub mod art;
-pub mod coach;
+pub mod coach_bars;
 pub mod dialogs;
 pub mod fade;
 pub mod flow;
@@ -17,9 +17,9 @@ pub mod layout;
 pub mod motion;
 pub mod overlay;
 pub mod palette;
-pub mod race;
-pub mod replay;
-pub mod stats;
+pub mod race_ghost;
+pub mod replay_bar;
+pub mod stats_charts;
 pub mod text;
 pub mod theme;
 pub mod tiles;
@@ -74,9 +74,9 @@ impl Plugin for ViewPlugin {
         text::plugin(app);
         flow::plugin(app);
         dialogs::plugin(app);
-        coach::plugin(app);
-        replay::plugin(app);
-        race::plugin(app);
+        coach_bars::plugin(app);
+        replay_bar::plugin(app);
+        race_ghost::plugin(app);
         theme::plugin(app);
         motion::plugin(app);
         focus::plugin(app);

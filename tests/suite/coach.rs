@@ -9,7 +9,7 @@ use g2048::{
     ai::{coach::Verdict, search::Budget},
     game::{AiBudget, Coach, GameState, PlayerOptions, Request, Screen, ShownDialog, Watch},
     rules::{Config, Direction},
-    view::coach::CoachBars,
+    view::coach_bars::CoachBars,
 };
 
 fn coach_app(config: Config, seed: u64, on: bool) -> App {

@@ -19,7 +19,7 @@ use g2048::{
     view::{
         header::Intro,
         layout::{Framing, Placement},
-        race::{GhostBoard, ghost_cell_at},
+        race_ghost::{GhostBoard, ghost_cell_at},
         text::Label,
     },
 };

@@ -16,7 +16,7 @@ use g2048::{
     },
     rules::{Config, Direction, Record, SavedGame, Status},
     save::{self, MemoryStore, Store},
-    view::{flow::ListRow, stats::TileBar},
+    view::{flow::ListRow, stats_charts::TileBar},
 };
 
 /// Plays keys until `n` moves changed the board (or the game ended); every position after each
