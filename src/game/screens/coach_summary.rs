@@ -4,11 +4,11 @@
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Describe, language_or_state_changed, show};
+use super::add_screen;
 use crate::ai::coach::Verdict;
 use crate::game::coach::{Coach, Summary};
 use crate::game::dialog::{Block, Dialog, DialogButton};
-use crate::game::keys::{Binding, Help, KeyTables, Keys};
+use crate::game::keys::{Binding, Help, Keys};
 use crate::game::language::Language;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
@@ -16,7 +16,6 @@ use crate::game::requests::Watch;
 use crate::game::review::Reviews;
 use crate::game::review::reading_line;
 use crate::game::screen::Screen;
-use crate::game::sets::GameSet;
 use crate::game::speech::{direction_name, verdict_word};
 use crate::i18n::Words;
 use crate::tr;
@@ -38,25 +37,13 @@ pub const KEYS: Keys = Keys {
 };
 
 pub(super) fn plugin(app: &mut App) {
-    let screen = Screen::Coach;
-    app.world_mut()
-        .resource_mut::<KeyTables>()
-        .add(screen, &KEYS);
-    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
-        .add_systems(
-            Update,
-            describe
-                .pipe(show)
-                .in_set(Describe)
-                .in_set(GameSet::React)
-                .run_if(
-                    in_state(screen).and_then(
-                        language_or_state_changed
-                            .or_else(resource_changed::<Coach>)
-                            .or_else(resource_changed::<Reviews>),
-                    ),
-                ),
-        );
+    add_screen(
+        app,
+        Screen::Coach,
+        &KEYS,
+        describe,
+        resource_changed::<Coach>.or_else(resource_changed::<Reviews>),
+    );
 }
 
 /// The summary, with the game's luck and skill once it is over (read from its record) under

@@ -4,10 +4,10 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Describe, language_or_state_changed, show};
+use super::add_screen;
 use crate::game::daily::{Attempt, day_said};
 use crate::game::dialog::{Block, Dialog, DialogButton, List};
-use crate::game::keys::{Binding, KeyTables, Keys};
+use crate::game::keys::{Binding, Keys};
 use crate::game::language::Language;
 use crate::game::past::PastGames;
 use crate::game::past::when;
@@ -16,7 +16,6 @@ use crate::game::requests::Request::*;
 use crate::game::requests::{Browse, RaceWith, Watch};
 use crate::game::review::Reviews;
 use crate::game::screen::Screen;
-use crate::game::sets::GameSet;
 use crate::game::state::{GameList, LIST_ROWS};
 use crate::i18n::{Arg, Words};
 use crate::save::PastGame;
@@ -90,26 +89,15 @@ pub const KEYS: Keys = Keys {
 };
 
 pub(super) fn plugin(app: &mut App) {
-    let screen = Screen::History;
-    app.world_mut()
-        .resource_mut::<KeyTables>()
-        .add(screen, &KEYS);
-    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
-        .add_systems(
-            Update,
-            describe
-                .pipe(show)
-                .in_set(Describe)
-                .in_set(GameSet::React)
-                .run_if(
-                    in_state(screen).and_then(
-                        language_or_state_changed
-                            .or_else(resource_changed::<GameList>)
-                            .or_else(resource_changed::<PastGames>)
-                            .or_else(resource_changed::<Reviews>),
-                    ),
-                ),
-        );
+    add_screen(
+        app,
+        Screen::History,
+        &KEYS,
+        describe,
+        resource_changed::<GameList>
+            .or_else(resource_changed::<PastGames>)
+            .or_else(resource_changed::<Reviews>),
+    );
 }
 
 /// The list where it stands, and the selected game's luck and skill (read from its record).

@@ -6,7 +6,7 @@
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Describe, language_or_state_changed, show};
+use super::{Describe, add_screen};
 use crate::game::dialog::{Block, Dialog, DialogButton};
 use crate::game::keys::{Binding, KeyTables, Keys};
 use crate::game::language::Language;
@@ -65,26 +65,20 @@ pub const KEYS_WITHOUT_SERVER: Keys = Keys {
 };
 
 pub(super) fn plugin(app: &mut App) {
-    let screen = Screen::Leaderboard;
-    app.world_mut()
-        .resource_mut::<KeyTables>()
-        .add(screen, &KEYS);
-    app.add_systems(OnEnter(screen), describe_tables.pipe(show).in_set(Describe))
-        .add_systems(
-            Update,
-            (
-                keys_follow_server.run_if(resource_changed::<RankedServer>),
-                describe_tables.pipe(show).in_set(Describe).run_if(
-                    in_state(screen).and_then(
-                        language_or_state_changed
-                            .or_else(resource_changed::<RankedServer>)
-                            .or_else(resource_changed::<RankedBoard>),
-                    ),
-                ),
-            )
-                .chain()
-                .in_set(GameSet::React),
-        );
+    add_screen(
+        app,
+        Screen::Leaderboard,
+        &KEYS,
+        describe_tables,
+        resource_changed::<RankedServer>.or_else(resource_changed::<RankedBoard>),
+    );
+    app.add_systems(
+        Update,
+        keys_follow_server
+            .run_if(resource_changed::<RankedServer>)
+            .in_set(GameSet::React)
+            .before(Describe),
+    );
 }
 
 /// Without a server the screen offers no key it cannot answer (docs/playing.md's table is the

@@ -10,7 +10,7 @@
 use bevy::prelude::*;
 
 use super::dialog::{Dialog, ShownDialog};
-use super::keys::KeyTables;
+use super::keys::{KeyTables, Keys};
 use super::language::Language;
 use super::sets::GameSet;
 use super::speech::Announcement;
@@ -56,6 +56,35 @@ pub struct Describe;
 /// The end of every screen's description system (piped): its dialog is the one shown.
 pub fn show(In(dialog): In<Option<Dialog>>, mut shown: ResMut<ShownDialog>) {
     shown.set_if_neq(ShownDialog(dialog));
+}
+
+/// Registers `screen`: its key table, and `describe`, the system that makes its description
+/// (piped into [`show`]), run as the screen opens and, while it is in front, when the language,
+/// the game's state or what `changed` names (Bevy's change detection on what it reads) changed.
+pub fn add_screen<M, C>(
+    app: &mut App,
+    screen: Screen,
+    keys: &'static Keys,
+    describe: impl IntoSystem<(), Option<Dialog>, M> + Copy,
+    changed: impl SystemCondition<C>,
+) {
+    app.world_mut()
+        .resource_mut::<KeyTables>()
+        .add(screen, keys);
+    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
+        .add_systems(
+            Update,
+            describe
+                .pipe(show)
+                .in_set(Describe)
+                .in_set(GameSet::React)
+                .run_if(in_state(screen).and_then(language_or_state_changed.or_else(changed))),
+        );
+}
+
+/// Never: for a description that follows only the language and the game's state.
+pub fn nothing_else() -> bool {
+    false
 }
 
 /// Whether the language or the game's state changed: every description follows both.

@@ -3,13 +3,12 @@
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Describe, language_or_state_changed, show};
+use super::{add_screen, nothing_else};
 use crate::game::dialog::{Dialog, DialogButton};
-use crate::game::keys::{Binding, KeyTables, Keys};
+use crate::game::keys::{Binding, Keys};
 use crate::game::language::Language;
 use crate::game::requests::Request::{self, *};
 use crate::game::screen::Screen;
-use crate::game::sets::GameSet;
 use crate::i18n::Words;
 
 pub const KEYS: Keys = Keys {
@@ -26,19 +25,7 @@ pub const KEYS: Keys = Keys {
 };
 
 pub(super) fn plugin(app: &mut App) {
-    let screen = Screen::ConfirmNewGame;
-    app.world_mut()
-        .resource_mut::<KeyTables>()
-        .add(screen, &KEYS);
-    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
-        .add_systems(
-            Update,
-            describe
-                .pipe(show)
-                .in_set(Describe)
-                .in_set(GameSet::React)
-                .run_if(in_state(screen).and_then(language_or_state_changed)),
-        );
+    add_screen(app, Screen::ConfirmNewGame, &KEYS, describe, nothing_else);
 }
 
 fn describe(words: Res<Language>) -> Option<Dialog> {

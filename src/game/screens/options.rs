@@ -5,15 +5,12 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::{self, *};
-use bevy::prelude::{
-    App, IntoScheduleConfigs, IntoSystem, OnEnter, Res, SystemCondition, Update, in_state,
-    resource_changed,
-};
+use bevy::prelude::{App, Res, SystemCondition, resource_changed};
 
-use super::{Describe, language_or_state_changed, show};
+use super::add_screen;
 use crate::game::daily::DailyNow;
 use crate::game::dialog::{Block, Dialog, DialogButton};
-use crate::game::keys::{Binding, KeyTables, Keys, key_name};
+use crate::game::keys::{Binding, Keys, key_name};
 use crate::game::language::Language;
 use crate::game::options::{LanguageWanted, NextBoard, PlayerOptions, offered_targets};
 use crate::game::past::PastGames;
@@ -21,7 +18,6 @@ use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::Step;
 use crate::game::screen::Screen;
-use crate::game::sets::GameSet;
 use crate::i18n::Words;
 use crate::rules::{MAX_SIZE, MIN_SIZE, Shape};
 use crate::save::{MotionChoice, ThemeChoice};
@@ -99,30 +95,16 @@ pub const KEYS: Keys = Keys {
 };
 
 pub(super) fn plugin(app: &mut App) {
-    let screen = Screen::Options;
-    app.world_mut()
-        .resource_mut::<KeyTables>()
-        .add(screen, &KEYS);
-    app.add_systems(
-        OnEnter(screen),
-        describe_options.pipe(show).in_set(Describe),
-    )
-    .add_systems(
-        Update,
-        describe_options
-            .pipe(show)
-            .in_set(Describe)
-            .in_set(GameSet::React)
-            .run_if(
-                in_state(screen).and_then(
-                    language_or_state_changed
-                        .or_else(resource_changed::<PlayerOptions>)
-                        .or_else(resource_changed::<NextBoard>)
-                        .or_else(resource_changed::<LanguageWanted>)
-                        .or_else(resource_changed::<DailyNow>)
-                        .or_else(resource_changed::<PastGames>),
-                ),
-            ),
+    add_screen(
+        app,
+        Screen::Options,
+        &KEYS,
+        describe_options,
+        resource_changed::<PlayerOptions>
+            .or_else(resource_changed::<NextBoard>)
+            .or_else(resource_changed::<LanguageWanted>)
+            .or_else(resource_changed::<DailyNow>)
+            .or_else(resource_changed::<PastGames>),
     );
 }
 

@@ -4,9 +4,9 @@
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Describe, language_or_state_changed, show};
+use super::add_screen;
 use crate::game::dialog::{Dialog, DialogButton};
-use crate::game::keys::{Binding, KeyTables, Keys};
+use crate::game::keys::{Binding, Keys};
 use crate::game::language::Language;
 use crate::game::race::{Figures, Outcome, Race, RaceEnded};
 use crate::game::requests::Choose;
@@ -39,22 +39,14 @@ pub const KEYS: Keys = Keys {
 };
 
 pub(super) fn plugin(app: &mut App) {
-    let screen = Screen::RaceResult;
-    app.world_mut()
-        .resource_mut::<KeyTables>()
-        .add(screen, &KEYS);
-    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
-        .add_systems(
-            Update,
-            (
-                describe.pipe(show).in_set(Describe).run_if(
-                    in_state(screen)
-                        .and_then(language_or_state_changed.or_else(resource_changed::<Race>)),
-                ),
-                announce_card,
-            )
-                .in_set(GameSet::React),
-        );
+    add_screen(
+        app,
+        Screen::RaceResult,
+        &KEYS,
+        describe,
+        resource_changed::<Race>,
+    );
+    app.add_systems(Update, announce_card.in_set(GameSet::React));
 }
 
 /// The card of the race that ended.

@@ -5,15 +5,14 @@
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Describe, language_or_state_changed, show};
+use super::add_screen;
 use crate::game::dialog::{Block, Dialog, DialogButton};
-use crate::game::keys::{Binding, KeyTables, Keys};
+use crate::game::keys::{Binding, Keys};
 use crate::game::language::Language;
 use crate::game::ranked::RankedServer;
 use crate::game::requests::RankedAsk;
 use crate::game::requests::Request::*;
 use crate::game::screen::Screen;
-use crate::game::sets::GameSet;
 use crate::i18n::Words;
 use crate::tr;
 
@@ -37,23 +36,13 @@ pub const KEYS: Keys = Keys {
 };
 
 pub(super) fn plugin(app: &mut App) {
-    let screen = Screen::RankedName;
-    app.world_mut()
-        .resource_mut::<KeyTables>()
-        .add(screen, &KEYS);
-    app.add_systems(OnEnter(screen), draft.pipe(show).in_set(Describe))
-        .add_systems(
-            Update,
-            draft
-                .pipe(show)
-                .in_set(Describe)
-                .in_set(GameSet::React)
-                .run_if(
-                    in_state(screen).and_then(
-                        language_or_state_changed.or_else(resource_changed::<RankedServer>),
-                    ),
-                ),
-        );
+    add_screen(
+        app,
+        Screen::RankedName,
+        &KEYS,
+        draft,
+        resource_changed::<RankedServer>,
+    );
 }
 
 /// The name typed so far.

@@ -4,17 +4,16 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
-use super::{Describe, language_or_state_changed, show};
+use super::add_screen;
 use crate::game::daily::Dailies;
 use crate::game::dialog::{Block, Chart, ChartKind, Dialog, DialogButton};
-use crate::game::keys::{Binding, KeyTables, Keys};
+use crate::game::keys::{Binding, Keys};
 use crate::game::language::Language;
 use crate::game::past::{PastGames, Stats};
 use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
 use crate::game::requests::{StatsAsk, Step};
 use crate::game::screen::Screen;
-use crate::game::sets::GameSet;
 use crate::i18n::Words;
 use crate::rules::Shape;
 use crate::save::PastGame;
@@ -104,25 +103,13 @@ pub const KEYS: Keys = Keys {
 };
 
 pub(super) fn plugin(app: &mut App) {
-    let screen = Screen::Stats;
-    app.world_mut()
-        .resource_mut::<KeyTables>()
-        .add(screen, &KEYS);
-    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
-        .add_systems(
-            Update,
-            describe
-                .pipe(show)
-                .in_set(Describe)
-                .in_set(GameSet::React)
-                .run_if(
-                    in_state(screen).and_then(
-                        language_or_state_changed
-                            .or_else(resource_changed::<PastGames>)
-                            .or_else(resource_changed::<StatsBoard>),
-                    ),
-                ),
-        );
+    add_screen(
+        app,
+        Screen::Stats,
+        &KEYS,
+        describe,
+        resource_changed::<PastGames>.or_else(resource_changed::<StatsBoard>),
+    );
 }
 
 /// The figures of the board shape shown.

@@ -2,20 +2,16 @@
 //! step, play, change the speed, play on from the shown move, share and close.
 
 use bevy::prelude::KeyCode::{self, *};
-use bevy::prelude::{
-    App, IntoScheduleConfigs, IntoSystem, OnEnter, Res, SystemCondition, Update, in_state,
-    resource_changed,
-};
+use bevy::prelude::{App, Res, SystemCondition, resource_changed};
 
-use super::{Describe, language_or_state_changed, show};
+use super::add_screen;
 use crate::game::dialog::{Dialog, DialogButton};
-use crate::game::keys::{Binding, KeyTables, Keys};
+use crate::game::keys::{Binding, Keys};
 use crate::game::language::Language;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
 use crate::game::requests::{Control, RaceWith, Speed};
 use crate::game::screen::Screen;
-use crate::game::sets::GameSet;
 use crate::game::state::Watching;
 use crate::game::state::{Engine, Replay as Replayed};
 use crate::i18n::Words;
@@ -86,25 +82,13 @@ pub const KEYS: Keys = Keys {
 };
 
 pub(super) fn plugin(app: &mut App) {
-    let screen = Screen::Replay;
-    app.world_mut()
-        .resource_mut::<KeyTables>()
-        .add(screen, &KEYS);
-    app.add_systems(OnEnter(screen), describe.pipe(show).in_set(Describe))
-        .add_systems(
-            Update,
-            describe
-                .pipe(show)
-                .in_set(Describe)
-                .in_set(GameSet::React)
-                .run_if(
-                    in_state(screen).and_then(
-                        language_or_state_changed
-                            .or_else(resource_changed::<Replayed>)
-                            .or_else(resource_changed::<Engine>),
-                    ),
-                ),
-        );
+    add_screen(
+        app,
+        Screen::Replay,
+        &KEYS,
+        describe,
+        resource_changed::<Replayed>.or_else(resource_changed::<Engine>),
+    );
 }
 
 /// The controls of the replay on the board.
