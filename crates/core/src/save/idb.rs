@@ -283,24 +283,31 @@ fn start(changes: Vec<(String, Change)>) -> io::Result<()> {
                 committed.borrow_mut().push((key, None, None));
             }
             Change::Write(ours) => {
+                // What this tab knows stored is written at once, joined as if nothing else had
+                // been stored since: a request made now is committed even if the page goes away
+                // before the read below answers (a reload right after a move). The read, made
+                // first, sees what the browser holds; if another tab wrote since, the join with
+                // that is written over it when it answers.
                 let base = with(|state| state.stored.get(&key).cloned()).flatten();
                 let request = store.get(&key.as_str().into()).map_err(|_| refused())?;
+                let assumed = write_rebased(&put, &key, base.as_deref(), &ours, base.as_deref());
                 let (read, put, committed) = (request.clone(), put.clone(), committed.clone());
                 let on_success = Closure::once_into_js(move || {
                     let theirs = read.result().ok().and_then(|value| value.as_string());
-                    let now = match rebase(&key, base.as_deref(), &ours, theirs.as_deref()) {
-                        Rebased::Keep => theirs,
-                        Rebased::Write(text) => {
-                            put(&text, &key);
-                            Some(text)
+                    let now = if theirs == base {
+                        assumed
+                    } else {
+                        let now =
+                            write_rebased(&put, &key, base.as_deref(), &ours, theirs.as_deref());
+                        // What is stored was ours already (`Keep`), but the assumed join went
+                        // over it: written back.
+                        if now == theirs
+                            && now != assumed
+                            && let Some(text) = &now
+                        {
+                            put(text, &key);
                         }
-                        Rebased::AsideThenWrite(text) => {
-                            if let Some(damaged) = &theirs {
-                                put(damaged, &format!("{key}.bad-{}", js_sys::Date::now()));
-                            }
-                            put(&text, &key);
-                            Some(text)
-                        }
+                        now
                     };
                     committed.borrow_mut().push((key, Some(ours), now));
                 });
@@ -314,9 +321,11 @@ fn start(changes: Vec<(String, Change)>) -> io::Result<()> {
                     put.clone(),
                     committed.clone(),
                 );
+                // The copy is written at once, under a name of its own; the damaged text leaves
+                // its key only once the read shows it still there.
+                put(&text, &name);
                 let on_success = Closure::once_into_js(move || {
                     let theirs = read.result().ok().and_then(|value| value.as_string());
-                    put(&text, &name);
                     let now = if theirs.as_ref() == Some(&text) {
                         let _ = store.delete(&key.as_str().into());
                         None
@@ -387,6 +396,31 @@ fn start(changes: Vec<(String, Change)>) -> io::Result<()> {
     });
     tx.set_onabort(Some(failed.unchecked_ref()));
     Ok(())
+}
+
+/// Writes `ours` joined with `theirs` (`format::rebase`) through `put`, a damaged `theirs` set
+/// aside first; gives the text the key holds afterwards.
+fn write_rebased(
+    put: &impl Fn(&str, &str),
+    key: &str,
+    base: Option<&str>,
+    ours: &str,
+    theirs: Option<&str>,
+) -> Option<String> {
+    match rebase(key, base, ours, theirs) {
+        Rebased::Keep => theirs.map(str::to_string),
+        Rebased::Write(text) => {
+            put(&text, key);
+            Some(text)
+        }
+        Rebased::AsideThenWrite(text) => {
+            if let Some(damaged) = theirs {
+                put(damaged, &format!("{key}.bad-{}", js_sys::Date::now()));
+            }
+            put(&text, key);
+            Some(text)
+        }
+    }
 }
 
 /// Asks the browser to keep this page's storage under pressure (it answers by itself: Chrome
