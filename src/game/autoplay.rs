@@ -17,7 +17,7 @@ use std::time::Duration;
 use bevy::{diagnostic::FrameCount, ecs::system::SystemParam, prelude::*};
 
 use super::ai_network::AiNetwork;
-use super::requests::Request;
+use super::requests::{Request, Requested};
 use super::sets::GameSet;
 use super::state::Screen;
 use super::state::{Engine, TilesMoving};
@@ -50,12 +50,23 @@ pub(super) fn plugin(app: &mut App) {
             warm_up_ai.run_if(|frames: Res<FrameCount>| frames.0 == 1),
         )
         .add_message::<HintGiven>()
+        .add_observer(on_request)
         .add_systems(
             Update,
             drive_autoplay
                 .run_if(in_state(Screen::Game))
                 .in_set(GameSet::Ai),
         );
+}
+
+/// The AI's requests: a hint, autoplay on or off, its pace.
+fn on_request(request: On<Requested>, mut ai: AiControl, engine: Res<Engine>) {
+    match request.request {
+        Request::Hint => ai.hint(&engine.0),
+        Request::ToggleAutoplay => ai.toggle_autoplay(),
+        Request::ToggleFast => ai.toggle_fast(),
+        _ => {}
+    }
 }
 
 /// Whether the AI is playing, and how fast.

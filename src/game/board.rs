@@ -5,9 +5,11 @@
 
 use bevy::{ecs::system::SystemParam, prelude::*};
 
+use super::autoplay::Autoplay;
 use super::clock::{now_ms, start_ms};
 use super::components::{Position, Tile, Value};
 use super::past::PastGames;
+use super::requests::{Request, Requested};
 use super::sets::GameSet;
 use super::slots::{self, BoardClaim, SaveStore};
 use super::state::GameState;
@@ -16,26 +18,63 @@ use super::state::{BestScores, Engine, MergedTile, MoveApplied, Mover, PlayerMov
 use crate::rules::{Board, Cell, Config, Direction, Game, MAX_CELLS, MAX_SIZE, SlidePlan, Status};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_tiles).add_systems(
-        Update,
-        (
-            follow_engine.run_if(resource_changed::<Engine>),
-            track_best
-                .run_if(resource_changed::<Engine>)
-                .run_if(not(super::state::off_record)),
-        )
-            .in_set(GameSet::Record),
-    );
+    app.init_resource::<TileGrid>()
+        .add_observer(on_request)
+        .add_systems(Startup, spawn_tiles)
+        .add_systems(First, forget_tiles)
+        .add_systems(
+            Update,
+            (
+                follow_engine.run_if(resource_changed::<Engine>),
+                track_best
+                    .run_if(resource_changed::<Engine>)
+                    .run_if(not(super::state::off_record)),
+            )
+                .in_set(GameSet::Record),
+        );
 }
 
-/// Which entity stands on each cell, indexed like the engine's board.
-#[derive(Debug, Clone)]
-pub(super) struct TileGrid([Option<Entity>; MAX_CELLS]);
+/// The board's own requests: moves (the AI's too), undo, playing on after a win, the board
+/// read aloud.
+fn on_request(request: On<Requested>, mut board: BoardChanges, autoplay: Res<Autoplay>) {
+    match request.request {
+        Request::Move(direction) => {
+            let by = if autoplay.on {
+                Mover::Ai
+            } else {
+                Mover::Player
+            };
+            board.play(direction, by);
+        }
+        Request::Undo => board.undo(),
+        Request::KeepGoing => board.keep_going(),
+        Request::ReadBoard => board.read_aloud(),
+        _ => {}
+    }
+}
+
+/// Which entity stands on each cell, indexed like the engine's board: read from the entities
+/// at the frame's first change of the board, then kept through its changes (their commands
+/// apply later), so several moves in one frame compose, whichever system makes them.
+#[derive(Resource, Debug, Clone)]
+pub(super) struct TileGrid {
+    cells: [Option<Entity>; MAX_CELLS],
+    /// Read this frame: what it says is where the tiles stand.
+    read: bool,
+}
 
 impl Default for TileGrid {
     fn default() -> Self {
-        Self([None; MAX_CELLS])
+        Self {
+            cells: [None; MAX_CELLS],
+            read: false,
+        }
     }
+}
+
+/// A new frame: the entities are read again at the first change of the board.
+fn forget_tiles(mut grid: ResMut<TileGrid>) {
+    grid.bypass_change_detection().read = false;
 }
 
 impl TileGrid {
@@ -44,23 +83,22 @@ impl TileGrid {
     }
 
     fn take(&mut self, cell: Cell) -> Option<Entity> {
-        self.0[Self::index(cell)].take()
+        self.cells[Self::index(cell)].take()
     }
 
     fn put(&mut self, cell: Cell, entity: Entity) {
-        self.0[Self::index(cell)] = Some(entity);
+        self.cells[Self::index(cell)] = Some(entity);
     }
 }
 
-/// Everything a change of the board touches: the engine, the history, the tile entities and
-/// the message the view animates. Entities are tracked in a grid through the frame's requests
-/// (commands apply later), so several moves in one frame compose.
+/// Everything a change of the board touches: the engine, the history, the tile entities (where
+/// they stand: [`TileGrid`]) and the message the view animates.
 #[derive(SystemParam)]
 pub(super) struct BoardChanges<'w, 's> {
     engine: ResMut<'w, Engine>,
     history: ResMut<'w, UndoRecord>,
     tiles: Query<'w, 's, (Entity, &'static Position), With<Tile>>,
-    grid: Local<'s, TileGrid>,
+    grid: ResMut<'w, TileGrid>,
     commands: Commands<'w, 's>,
     applied: MessageWriter<'w, MoveApplied>,
     player_moves: MessageWriter<'w, PlayerMoved>,
@@ -72,12 +110,16 @@ pub(super) struct BoardChanges<'w, 's> {
 }
 
 impl BoardChanges<'_, '_> {
-    /// Reads where the tile entities stand; called before the frame's first request.
-    pub(super) fn track_tiles(&mut self) {
-        *self.grid = TileGrid::default();
+    /// Reads where the tile entities stand, once a frame, before the first change of them.
+    fn track_tiles(&mut self) {
+        if self.grid.read {
+            return;
+        }
+        self.grid.cells = [None; MAX_CELLS];
         for (entity, &position) in &self.tiles {
             self.grid.put(position.into(), entity);
         }
+        self.grid.read = true;
     }
 
     /// The game in progress.
@@ -159,6 +201,7 @@ impl BoardChanges<'_, '_> {
     /// `by` says who chose it (the game's record keeps whether the AI played, and the coach
     /// hears of the player's moves).
     pub(super) fn play(&mut self, direction: Direction, by: Mover) {
+        self.track_tiles();
         let before = *self.engine.board();
         // A refused move leaves the engine unmarked, so nothing is saved or redrawn for it.
         let Some(turn) = self.engine.bypass_change_detection().play(direction) else {
@@ -210,7 +253,7 @@ impl BoardChanges<'_, '_> {
             next.put(cell, entity);
         }
         moved.spawned = turn.spawned;
-        *self.grid = next;
+        self.grid.cells = next.cells;
         self.applied.write(moved);
     }
 
@@ -220,6 +263,7 @@ impl BoardChanges<'_, '_> {
         if !self.engine.place(cell, value) {
             return false;
         }
+        self.track_tiles();
         let entity = self.spawn_tile(cell, value);
         self.grid.put(cell, entity);
         true
@@ -231,6 +275,7 @@ impl BoardChanges<'_, '_> {
         let Some((before, direction)) = self.history.pop() else {
             return;
         };
+        self.track_tiles();
         self.history.count_undo();
         let plan: SlidePlan = before.board().plan(direction);
         let after = *self.engine.board();
@@ -264,7 +309,7 @@ impl BoardChanges<'_, '_> {
         // Merge sources were split above: their cell now holds nothing left to take.
         let back = plan.slides().iter().map(|slide| (slide.to, slide.from));
         self.slide_tiles(&mut next, &mut moved, back);
-        *self.grid = next;
+        self.grid.cells = next.cells;
         self.engine.0 = before;
         self.applied.write(moved);
     }
@@ -350,7 +395,8 @@ impl BoardChanges<'_, '_> {
 
     /// The engine's board as new tile entities in place of all the old ones.
     fn replace_tiles(&mut self) {
-        for entity in self.grid.0.iter_mut().filter_map(Option::take) {
+        self.track_tiles();
+        for entity in self.grid.cells.iter_mut().filter_map(Option::take) {
             self.commands.entity(entity).despawn();
         }
         let board: Board = *self.engine.board();

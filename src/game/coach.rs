@@ -12,7 +12,7 @@ use bevy::{ecs::system::SystemParam, prelude::*};
 use super::ai_network::AiNetwork;
 use super::keys::KeyTables;
 use super::options::PlayerOptions;
-use super::requests::{Choose, Request};
+use super::requests::{Choose, Request, Requested};
 use super::sets::GameSet;
 use super::state::Notice;
 use super::state::Screen;
@@ -29,12 +29,20 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<PlayerMoved>()
         .add_message::<Rated>()
         .add_message::<ShowBars>()
+        .add_observer(on_request)
         .add_systems(
             Update,
             rate_next
                 .run_if(coach_on.and_then(not(off_record)))
                 .in_set(GameSet::Record),
         );
+}
+
+/// The coach's request: the bars of the last rating.
+fn on_request(request: On<Requested>, mut coach: CoachControl, options: Res<PlayerOptions>) {
+    if request.request == Request::CoachBars {
+        coach.show_bars(options.coach);
+    }
 }
 
 /// A run condition: the player has the coach on.

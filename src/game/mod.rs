@@ -3,11 +3,11 @@
 //!
 //! One path for requests: keys, the pointer and on-screen buttons (`input`) and the AI
 //! (`autoplay`) write [`Request`] messages ([`requests`]). [`route`] holds their one reader: it
-//! keeps their order, asks the screen in front whether it accepts each ([`Screen::accepts`],
-//! from the screen's module in [`screens`]), and hands it to the code that owns it: the board's
-//! changes ([`board`]), the options ([`options`]), the AI ([`autoplay`]), the replay viewer
-//! ([`replay`]), the race against a ghost ([`race`]), the coach ([`coach`]), the backups
-//! ([`persist`]). After it, the game state follows the engine, the best score follows the
+//! keeps their order, asks the screen in front whether it takes each (`keys::Takes`, from the
+//! screen's module in [`screens`]), and triggers it for the code that owns it, an observer in
+//! the owner's module: the board ([`board`]), the AI ([`autoplay`]), the coach ([`coach`]), the
+//! backups ([`persist`]), the ranked game ([`ranked`]), the screens' own ([`screens`]: the
+//! options, a new game or a race, the viewer, …). After it, the game state follows the engine, the best score follows the
 //! score, the race follows the player's moves, the coach rates the player's move (while it is
 //! on), and `persist` writes what changed.
 //!

@@ -22,6 +22,7 @@ use super::board::BoardChanges;
 use super::clock::start_ms;
 use super::options::{OptionsChosen, PlayerOptions};
 use super::past::PastGames;
+use super::requests::{Request, Requested};
 use super::sets::GameSet;
 use super::slots::{
     BoardClaim, SaveStore, claim_unsettled, guest_notice, identity, mark, new_game, slot_game, tell,
@@ -41,6 +42,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<PickBackup>()
         .add_message::<ImportBackup>()
         .add_message::<WindowFocused>()
+        .add_observer(on_request)
         .add_systems(
             Update,
             (
@@ -433,22 +435,21 @@ fn read_again(
 
 /// The options' Export and Import.
 #[derive(SystemParam)]
-pub(super) struct Backups<'w, 's> {
+pub(super) struct Backups<'w> {
     documents: Res<'w, SaveStore>,
     made: MessageWriter<'w, BackupMade>,
     pick: MessageWriter<'w, PickBackup>,
-    /// Notices through commands: the request router writes them from other parts too.
-    commands: Commands<'w, 's>,
+    notices: MessageWriter<'w, Notice>,
 }
 
-impl Backups<'_, '_> {
+impl Backups<'_> {
     /// A backup of everything, named after today's date, for the page to download or the
     /// desktop to save.
     pub(super) fn export(&mut self) {
         // Only read: an export sets aside, renames and writes nothing.
         let (backup, problems) = save::export(&self.documents.as_reader(), super::clock::now_ms());
         for line in tell(problems) {
-            self.commands.write_message(Notice(line));
+            self.notices.write(Notice(line));
         }
         let day = super::past::day(backup.made_ms);
         info!("backup: {}", backup.summary());
@@ -462,6 +463,15 @@ impl Backups<'_, '_> {
     /// Asks the page or the desktop's dialog for a file to import.
     pub(super) fn pick(&mut self) {
         self.pick.write(PickBackup);
+    }
+}
+
+/// The backups' requests: make one, or pick one to import.
+fn on_request(request: On<Requested>, mut backups: Backups) {
+    match request.request {
+        Request::ExportBackup => backups.export(),
+        Request::ImportBackup => backups.pick(),
+        _ => {}
     }
 }
 

@@ -18,14 +18,15 @@ use bevy::ecs::system::SystemParam;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
+use super::autoplay::AiControl;
 use super::board::BoardChanges;
 use super::clock::now_ms;
 use super::replay::PendingReplay;
-use super::requests::{RankedAsk, RankedDay, Request, Watch};
+use super::requests::{BeforeRequest, RankedAsk, RankedDay, Request, Requested, Watch};
 use super::sets::GameSet;
 use super::slots::SaveStore;
 use super::state::Notice;
-use super::state::{RankedBoard, RankedPlay};
+use super::state::{RankedBoard, RankedPlay, Screen};
 use crate::protocol::{
     ClientMessage, Dir, ErrorCode, GameView, Leaderboard, Player, ServerMessage, VERSION,
 };
@@ -38,15 +39,69 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RankedBoard>()
         .init_resource::<RankedServer>()
         .init_resource::<NameKeys>()
-        .add_systems(OnEnter(super::state::Screen::RankedName), start_name)
+        .add_observer(refuse_or_send)
+        .add_observer(on_request)
+        .add_systems(OnEnter(Screen::RankedName), start_name)
         .add_systems(
             Update,
-            (
-                read_link,
-                type_name.run_if(in_state(super::state::Screen::RankedName)),
-            )
-                .in_set(GameSet::Input),
+            (read_link, type_name.run_if(in_state(Screen::RankedName))).in_set(GameSet::Input),
         );
+}
+
+/// While a ranked game is on the board: no undo, no hint, no AI (docs/server.md); its moves go
+/// to the server; another game, another board or a replay puts the player's own game back
+/// first (the ranked game waits on the server). The one place that says what it refuses.
+fn refuse_or_send(
+    mut request: On<BeforeRequest>,
+    mut ranked: RankedControl,
+    mut board: BoardChanges,
+) {
+    if !ranked.on_board() {
+        return;
+    }
+    match request.request {
+        Request::Undo
+        | Request::Hint
+        | Request::ToggleAutoplay
+        | Request::ToggleFast
+        | Request::CoachBars => {
+            ranked.refuse();
+            request.handled = true;
+        }
+        Request::Move(direction) => {
+            ranked.slide(direction, &mut board);
+            request.handled = true;
+        }
+        Request::NewGame
+        | Request::Daily
+        | Request::Race(_)
+        | Request::Watch(_)
+        | Request::Show(Screen::Options) => ranked.leave(&mut board),
+        _ => {}
+    }
+}
+
+/// The ranked daily's screen's requests: the screen each leaves in front.
+fn on_request(
+    mut request: On<Requested>,
+    mut ranked: RankedControl,
+    mut board: BoardChanges,
+    mut ai: AiControl,
+) {
+    let Request::Ranked(ask) = request.request else {
+        return;
+    };
+    if ask == RankedAsk::Play && ai.playing() {
+        ai.toggle_autoplay();
+    }
+    ranked.ask(ask, &mut board);
+    request.show(match ask {
+        RankedAsk::Open | RankedAsk::Day(_) | RankedAsk::Watch(_) | RankedAsk::SubmitName => {
+            Screen::Leaderboard
+        }
+        RankedAsk::Name => Screen::RankedName,
+        RankedAsk::Play | RankedAsk::Leave => Screen::Game,
+    });
 }
 
 /// The longest name the line takes (the server says whether it is a name).
@@ -244,12 +299,11 @@ pub fn for_server(documents: &crate::save::Documents, url: String) -> RankedServ
     server
 }
 
-/// What the route hands the ranked daily's requests and moves to.
+/// What the ranked daily's requests and moves change.
 #[derive(SystemParam)]
 pub struct RankedControl<'w, 's> {
     server: ResMut<'w, RankedServer>,
     ranked: ResMut<'w, RankedBoard>,
-    /// (Notices go through commands: the route's other owners write them too.)
     commands: Commands<'w, 's>,
     /// The window's event loop, to wake it when the server answers (none when headless).
     proxy: Option<Res<'w, bevy::winit::EventLoopProxyWrapper>>,
@@ -438,7 +492,6 @@ fn read_link(
     if events.is_empty() {
         return;
     }
-    board.track_tiles();
     for event in events {
         match event {
             LinkEvent::Open => {

@@ -1,6 +1,8 @@
 //! Requests: what the player (keys, swipes, buttons) or a program (the AI) asks of the game,
-//! and the small values they carry. Their one reader is `route`; what each screen takes, and
-//! the keys that ask for it, are in the screen's module (`screens`): no key is named here.
+//! and the small values they carry. `route` reads them in order and triggers each one the screen
+//! in front takes as a [`BeforeRequest`], then a [`Requested`]: the code that owns a request
+//! observes it in its own module. What each screen takes, and the keys that ask for it, are in
+//! the screen's module (`screens`): no key is named here.
 
 use std::time::Duration;
 
@@ -27,8 +29,8 @@ pub enum Request {
     /// Play today's daily game (4×4 to 2048 from the day's seed), on the 4×4 board: the game
     /// there goes into the history, as for a new game.
     Daily,
-    /// Show a screen: the options, the history, the statistics, the coach's summary. (A screen
-    /// that needs nothing done when it opens needs no other request, nor an arm in `route`.)
+    /// Show a screen: the options, the history, the statistics, the coach's summary. (What a
+    /// screen needs done as it opens, its module does on this request.)
     Show(Screen),
     /// Leave the question or the options screen (options take effect then).
     CloseDialog,
@@ -68,6 +70,34 @@ pub enum Request {
     Ranked(RankedAsk),
     /// Quit the game (the desktop only).
     Quit,
+}
+
+/// A request the screen in front takes, before its owner sees it: a mode that refuses requests
+/// or does them its own way (the ranked game: no undo, its moves to the server) sets `handled`,
+/// and the owners never see it; the screen being left does what leaving it does.
+#[derive(Event, Debug)]
+pub struct BeforeRequest {
+    pub request: Request,
+    /// The screen in front as the requests before it left it.
+    pub screen: Screen,
+    pub handled: bool,
+}
+
+/// A request the screen in front takes, for its owner (an observer in the owner's module).
+/// The owner may leave another screen in front (`next`); the state changes next frame.
+#[derive(Event, Debug)]
+pub struct Requested {
+    pub request: Request,
+    /// The screen in front as the requests before it left it.
+    pub screen: Screen,
+    pub next: Option<Screen>,
+}
+
+impl Requested {
+    /// Leaves `screen` in front after this request.
+    pub fn show(&mut self, screen: Screen) {
+        self.next = Some(screen);
+    }
 }
 
 /// What the ranked daily's screen asks (`game::ranked` does it).

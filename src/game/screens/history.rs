@@ -1,6 +1,5 @@
 //! The history of games: every game kept, newest first, each a row that opens its replay.
 
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
@@ -13,36 +12,13 @@ use crate::game::past::PastGames;
 use crate::game::past::when;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
-use crate::game::requests::{Browse, RaceWith, Watch};
+use crate::game::requests::{Browse, RaceWith, Requested, Watch};
 use crate::game::review::Reviews;
 use crate::game::screen::Screen;
 use crate::game::state::{GameList, LIST_ROWS};
 use crate::i18n::{Arg, Words};
 use crate::save::PastGame;
 use crate::tr;
-
-/// What the history's requests change: where its list stands.
-#[derive(SystemParam)]
-pub struct HistoryList<'w> {
-    list: ResMut<'w, GameList>,
-}
-
-impl HistoryList<'_> {
-    /// The list opens on the newest game.
-    pub fn open(&mut self) {
-        *self.list = GameList::default();
-    }
-
-    /// Moves through a list of `count` games.
-    pub fn browse(&mut self, browse: Browse, count: usize) {
-        self.list.browse(browse, count);
-    }
-
-    /// The selected game, counted from the newest.
-    pub fn selected(&self) -> usize {
-        self.list.selected
-    }
-}
 
 pub const KEYS: Keys = Keys {
     name: "In the history",
@@ -98,6 +74,16 @@ pub(super) fn plugin(app: &mut App) {
             .or_else(resource_changed::<PastGames>)
             .or_else(resource_changed::<Reviews>),
     );
+    app.add_observer(on_request);
+}
+
+/// The list's requests: it opens on the newest game, and moves.
+fn on_request(request: On<Requested>, mut list: ResMut<GameList>, past: Res<PastGames>) {
+    match request.request {
+        Show(Screen::History) => *list = GameList::default(),
+        Browse(browse) => list.browse(browse, past.0.len()),
+        _ => {}
+    }
 }
 
 /// The list where it stands, and the selected game's luck and skill (read from its record).

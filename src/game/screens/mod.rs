@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use super::dialog::{Dialog, ShownDialog};
 use super::keys::{KeyTables, Keys};
 use super::language::Language;
+use super::requests::{Request, Requested};
 use super::sets::GameSet;
 use super::speech::Announcement;
 use super::state::{GameList, GameState, Screen};
@@ -45,7 +46,21 @@ pub(super) fn plugin(app: &mut App) {
             leaderboard::plugin,
             ranked_name::plugin,
         ))
-        .add_systems(Update, announce_dialogs.in_set(GameSet::React));
+        .add_systems(Update, announce_dialogs.in_set(GameSet::React))
+        .add_observer(show_or_close);
+}
+
+/// The screen a request names comes to the front (what it needs done as it opens, its own
+/// module does); a closed question or screen leaves the board in front; Q quits.
+fn show_or_close(mut request: On<Requested>, mut exit: MessageWriter<AppExit>) {
+    match request.request {
+        Request::Show(screen) => request.show(screen),
+        Request::CloseDialog => request.show(Screen::Game),
+        Request::Quit => {
+            exit.write(AppExit::Success);
+        }
+        _ => {}
+    }
 }
 
 /// The screens' description systems: each runs as its screen opens and, while it is in front,

@@ -5,19 +5,23 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::{self, *};
-use bevy::prelude::{App, Res, SystemCondition, resource_changed};
+use bevy::prelude::{App, On, Res, SystemCondition, resource_changed};
 
 use super::add_screen;
+use crate::game::board::BoardChanges;
 use crate::game::daily::DailyNow;
 use crate::game::dialog::{Block, Dialog, DialogButton};
 use crate::game::keys::{Binding, Keys, key_name};
 use crate::game::language::Language;
-use crate::game::options::{LanguageWanted, NextBoard, PlayerOptions, offered_targets};
+use crate::game::options::{
+    LanguageWanted, NextBoard, OptionChanges, PlayerOptions, offered_targets,
+};
 use crate::game::past::PastGames;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
-use crate::game::requests::Step;
+use crate::game::requests::{BeforeRequest, Requested, Step};
 use crate::game::screen::Screen;
+use crate::game::state::Engine;
 use crate::i18n::Words;
 use crate::rules::{MAX_SIZE, MIN_SIZE, Shape};
 use crate::save::{MotionChoice, ThemeChoice};
@@ -106,6 +110,24 @@ pub(super) fn plugin(app: &mut App) {
             .or_else(resource_changed::<DailyNow>)
             .or_else(resource_changed::<PastGames>),
     );
+    app.add_observer(leave_options).add_observer(on_request);
+}
+
+/// Leaving the options, closed or for another screen (the history, the statistics), puts the
+/// board chosen in play, before what the next screen does as it opens.
+fn leave_options(request: On<BeforeRequest>, mut board: BoardChanges, options: OptionChanges) {
+    if request.screen == Screen::Options && matches!(request.request, Show(_) | CloseDialog) {
+        board.switch_to(options.chosen_board());
+    }
+}
+
+/// The options' requests: a choice, and the screen opening on the board in play.
+fn on_request(request: On<Requested>, mut options: OptionChanges, engine: Res<Engine>) {
+    match request.request {
+        Options(choice) => options.choose(choice),
+        Show(Screen::Options) => options.open_options(engine.config()),
+        _ => {}
+    }
 }
 
 /// What the options show: the board chosen, the options, the language and what asked for it,

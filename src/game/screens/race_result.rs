@@ -8,9 +8,9 @@ use super::add_screen;
 use crate::game::dialog::{Dialog, DialogButton};
 use crate::game::keys::{Binding, Keys};
 use crate::game::language::Language;
-use crate::game::race::{Figures, Outcome, Race, RaceEnded};
-use crate::game::requests::Choose;
+use crate::game::race::{Figures, Outcome, Race, RaceControl, RaceEnded};
 use crate::game::requests::Request::*;
+use crate::game::requests::{Choose, Requested};
 use crate::game::screen::Screen;
 use crate::game::sets::GameSet;
 use crate::game::speech::Announcement;
@@ -46,7 +46,15 @@ pub(super) fn plugin(app: &mut App) {
         describe,
         resource_changed::<Race>,
     );
-    app.add_systems(Update, announce_card.in_set(GameSet::React));
+    app.add_systems(Update, announce_card.in_set(GameSet::React))
+        .add_observer(on_request);
+}
+
+/// Closing the card: the player's game stays, the ghost goes.
+fn on_request(request: On<Requested>, mut race: RaceControl) {
+    if request.request == CloseDialog && request.screen == Screen::RaceResult {
+        race.close();
+    }
 }
 
 /// The card of the race that ended.

@@ -12,8 +12,9 @@ use crate::game::language::Language;
 use crate::game::past::{PastGames, Stats};
 use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
-use crate::game::requests::{StatsAsk, Step};
+use crate::game::requests::{Requested, StatsAsk, Step};
 use crate::game::screen::Screen;
+use crate::game::state::Engine;
 use crate::i18n::Words;
 use crate::rules::Shape;
 use crate::save::PastGame;
@@ -110,6 +111,21 @@ pub(super) fn plugin(app: &mut App) {
         describe,
         resource_changed::<PastGames>.or_else(resource_changed::<StatsBoard>),
     );
+    app.add_observer(on_request);
+}
+
+/// The statistics' requests: they open on the board in play, and step through board shapes.
+fn on_request(
+    request: On<Requested>,
+    mut stats: StatsSizes,
+    past: Res<PastGames>,
+    engine: Res<Engine>,
+) {
+    match request.request {
+        Show(Screen::Stats) => stats.open(engine.config().shape()),
+        Stats(ask) => stats.take(ask, &past.0),
+        _ => {}
+    }
 }
 
 /// The figures of the board shape shown.

@@ -2,18 +2,20 @@
 //! step, play, change the speed, play on from the shown move, share and close.
 
 use bevy::prelude::KeyCode::{self, *};
-use bevy::prelude::{App, Res, SystemCondition, resource_changed};
+use bevy::prelude::{App, On, Res, SystemCondition, resource_changed};
 
 use super::add_screen;
+use crate::game::board::BoardChanges;
 use crate::game::dialog::{Dialog, DialogButton};
 use crate::game::keys::{Binding, Keys};
 use crate::game::language::Language;
+use crate::game::replay::Viewer;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
-use crate::game::requests::{Control, RaceWith, Speed};
+use crate::game::requests::{Control, RaceWith, Requested, Speed};
 use crate::game::screen::Screen;
-use crate::game::state::Watching;
 use crate::game::state::{Engine, Replay as Replayed};
+use crate::game::state::{GameList, Watching};
 use crate::i18n::Words;
 use crate::tr;
 
@@ -89,6 +91,30 @@ pub(super) fn plugin(app: &mut App) {
         describe,
         resource_changed::<Replayed>.or_else(resource_changed::<Engine>),
     );
+    app.add_observer(on_request);
+}
+
+/// The viewer's requests: open it on a game, its controls, share the game in front. A screen
+/// it opens or closes to is the one left in front.
+fn on_request(
+    mut request: On<Requested>,
+    mut viewer: Viewer,
+    mut board: BoardChanges,
+    list: Res<GameList>,
+) {
+    let on = request.screen;
+    let next = match request.request {
+        Watch(what) => viewer.watch(what, &mut board, on, list.selected),
+        Replay(control) => viewer.control(control, &mut board),
+        Share => {
+            viewer.share(on, &board, list.selected);
+            None
+        }
+        _ => None,
+    };
+    if let Some(screen) = next {
+        request.show(screen);
+    }
 }
 
 /// The controls of the replay on the board.
