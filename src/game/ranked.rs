@@ -28,7 +28,7 @@ use super::slots::SaveStore;
 use super::state::Notice;
 use super::state::{RankedBoard, RankedPlay, Screen};
 use crate::protocol::{
-    ClientMessage, Dir, ErrorCode, GameView, Leaderboard, Player, ServerMessage, VERSION,
+    ClientMessage, DealtTile, Dir, ErrorCode, GameView, Leaderboard, Player, ServerMessage, VERSION,
 };
 use crate::rules::{Cell, Config, Direction, Game, History, Record, daily_config};
 use crate::said;
@@ -532,34 +532,9 @@ fn answer(
     commands: &mut Commands,
 ) {
     match message {
-        ServerMessage::Welcome { today, player } => {
-            server.today = Some(today);
-            server.player = player;
-            server.refresh();
-            // Back after a drop: pick the game up where the server has it.
-            if server.wants_play || ranked.0.is_some() {
-                if server.token.is_some() {
-                    server.send(ClientMessage::Start);
-                } else {
-                    server.send(ClientMessage::CreateAccount);
-                }
-            }
-        }
+        ServerMessage::Welcome { today, player } => welcomed(today, player, server, ranked),
         ServerMessage::Account { token, player } => {
-            let account = RankedAccount {
-                server: server.url.clone().unwrap_or_default(),
-                token: token.clone(),
-                made_ms: now_ms(),
-            };
-            let synced = store.0.sync_ranked(&[account], None);
-            if let Err(e) = &synced.written {
-                // Kept for this run; the player is told it may not outlast it.
-                warn!("the ranked account could not be saved: {e}");
-                notices.write(Notice(said!("ranked-account-unsaved")));
-            }
-            server.token = Some(token);
-            server.player = Some(player);
-            server.send(ClientMessage::Start);
+            account_made(token, player, server, store, notices)
         }
         ServerMessage::Name { player } => {
             server.refusal = None;
@@ -567,127 +542,216 @@ fn answer(
             // The tables show the new name.
             server.refresh();
         }
-        ServerMessage::Game { game: view } => {
-            if !server.wants_play && ranked.0.is_none() {
-                return;
-            }
-            server.wants_play = false;
-            let resumed = ranked.0.as_ref().filter(|play| play.id == view.id);
-            match resumed {
-                // The same game, still on the board: the move in flight goes again (the server
-                // answers a repeated move as it did the first time), the board stays.
-                Some(play)
-                    if view.moves == play.answered
-                        || (play.awaiting() && view.moves == play.answered + 1) =>
-                {
-                    if play.awaiting() {
-                        let n = play.answered;
-                        let direction = board.history().moves().last().copied();
-                        if let Some(direction) = direction {
-                            server.send(ClientMessage::Move {
-                                n,
-                                dir: Dir::from(direction),
-                            });
-                        }
-                    }
-                }
-                _ => {
-                    if let Err(why) = put_on_board(&view, ranked, board) {
-                        warn!("the ranked game: {why}");
-                        notices.write(Notice(said!("ranked-bad-answer")));
-                        return;
-                    }
-                    board.read_aloud();
-                }
-            }
-        }
+        ServerMessage::Game { game: view } => game_given(view, server, ranked, board, notices),
         ServerMessage::Dealt {
             n,
             tile,
             score: _,
             finished,
-        } => {
-            let Some(play) = ranked.0.as_mut() else {
-                return;
-            };
-            if n != play.answered || !play.awaiting() {
-                return;
-            }
-            let cols = board.game().config().shape().cols() as u8;
-            let placed = tile.is_none_or(|tile| {
-                board.place(Cell::new(tile.cell % cols, tile.cell / cols), tile.value)
-            });
-            if !placed {
-                // The server and the board disagree: take the server's game as it is.
-                warn!("the ranked server dealt a tile the board has no room for");
-                server.send(ClientMessage::Start);
-                server.wants_play = true;
-                return;
-            }
-            play.answered += 1;
-            if finished {
-                server.refresh();
-            }
-            slide_queued(play, server, board);
-        }
-        ServerMessage::Leaderboard { board: table } => {
-            // Today's table is never published, yesterday's always is. A new day on the
-            // server (the game left open past midnight, UTC) asks for the new yesterday.
-            if table.published {
-                // (An answer asked for before the day changed is for the day before.)
-                if server.yesterday().as_deref() == Some(table.day.as_str()) {
-                    server.boards[RankedDay::Yesterday as usize] = Some(table);
-                }
-            } else {
-                if server.today.as_deref() != Some(table.day.as_str()) {
-                    server.today = Some(table.day.clone());
-                    server.boards[RankedDay::Yesterday as usize] = None;
-                    server.refresh();
-                }
-                server.boards[RankedDay::Today as usize] = Some(table);
-            }
-        }
-        ServerMessage::Code { code, .. } => match Record::decode(&code) {
-            Ok((record, full, _)) => {
-                commands.insert_resource(PendingReplay {
-                    record,
-                    full,
-                    claimed: None,
-                });
-                requests.write(Request::Watch(Watch::Pending));
-            }
-            Err(e) => {
-                warn!("the ranked server's code: {e}");
-                notices.write(Notice(said!("notice-replay-refused", reason = e.said())));
-            }
-        },
+        } => tile_dealt(n, tile, finished, server, ranked, board),
+        ServerMessage::Leaderboard { board: table } => table_given(table, server),
+        ServerMessage::Code { code, .. } => code_given(&code, requests, notices, commands),
         ServerMessage::Error { code, message, .. } => {
-            warn!("the ranked server refused: {message}");
-            // Said under the board too: the player may be there.
-            notices.write(Notice(said!("ranked-refused", reason = message.clone())));
-            server.refusal = Some(message);
-            match code {
-                // The board and the server disagree on the moves: the server's game stands.
-                ErrorCode::OutOfOrder | ErrorCode::IllegalMove if ranked.0.is_some() => {
-                    server.wants_play = true;
-                    server.send(ClientMessage::Start);
-                }
-                // Too fast: the move in flight goes again in a moment; none is lost.
-                ErrorCode::RateLimited if ranked.0.as_ref().is_some_and(RankedPlay::awaiting) => {
-                    server.retry_at =
-                        Some(web_time::Instant::now() + std::time::Duration::from_millis(500));
-                }
-                ErrorCode::WrongToken => {
-                    // This server does not know the saved account (a server started afresh):
-                    // play without it; it stays in the saves.
-                    server.token = None;
-                    server.send(ClientMessage::Hello {
-                        v: VERSION,
-                        token: None,
+            refused(code, message, server, ranked, notices)
+        }
+    }
+}
+
+/// The server greeted the game: today's date and the player's account, the tables asked for,
+/// and the ranked game picked up again if one was on (or asked for).
+fn welcomed(
+    today: String,
+    player: Option<Player>,
+    server: &mut RankedServer,
+    ranked: &RankedBoard,
+) {
+    server.today = Some(today);
+    server.player = player;
+    server.refresh();
+    // Back after a drop: pick the game up where the server has it.
+    if server.wants_play || ranked.0.is_some() {
+        if server.token.is_some() {
+            server.send(ClientMessage::Start);
+        } else {
+            server.send(ClientMessage::CreateAccount);
+        }
+    }
+}
+
+/// The server made the player an account: it is saved, and today's game is asked for.
+fn account_made(
+    token: String,
+    player: Player,
+    server: &mut RankedServer,
+    store: &SaveStore,
+    notices: &mut MessageWriter<Notice>,
+) {
+    let account = RankedAccount {
+        server: server.url.clone().unwrap_or_default(),
+        token: token.clone(),
+        made_ms: now_ms(),
+    };
+    let synced = store.0.sync_ranked(&[account], None);
+    if let Err(e) = &synced.written {
+        // Kept for this run; the player is told it may not outlast it.
+        warn!("the ranked account could not be saved: {e}");
+        notices.write(Notice(said!("ranked-account-unsaved")));
+    }
+    server.token = Some(token);
+    server.player = Some(player);
+    server.send(ClientMessage::Start);
+}
+
+/// The server sent the ranked game as it stands: the game on the board goes on, or the
+/// server's is put on the board in its place.
+fn game_given(
+    view: GameView,
+    server: &mut RankedServer,
+    ranked: &mut RankedBoard,
+    board: &mut BoardChanges,
+    notices: &mut MessageWriter<Notice>,
+) {
+    if !server.wants_play && ranked.0.is_none() {
+        return;
+    }
+    server.wants_play = false;
+    let resumed = ranked.0.as_ref().filter(|play| play.id == view.id);
+    match resumed {
+        // The same game, still on the board: the move in flight goes again (the server
+        // answers a repeated move as it did the first time), the board stays.
+        Some(play)
+            if view.moves == play.answered
+                || (play.awaiting() && view.moves == play.answered + 1) =>
+        {
+            if play.awaiting() {
+                let n = play.answered;
+                let direction = board.history().moves().last().copied();
+                if let Some(direction) = direction {
+                    server.send(ClientMessage::Move {
+                        n,
+                        dir: Dir::from(direction),
                     });
                 }
-                _ => {}
             }
         }
+        _ => {
+            if let Err(why) = put_on_board(&view, ranked, board) {
+                warn!("the ranked game: {why}");
+                notices.write(Notice(said!("ranked-bad-answer")));
+                return;
+            }
+            board.read_aloud();
+        }
+    }
+}
+
+/// The server dealt the tile after move `n`: it lands on the board and the waiting moves
+/// slide; a tile the board has no room for asks for the server's game instead.
+fn tile_dealt(
+    n: u32,
+    tile: Option<DealtTile>,
+    finished: bool,
+    server: &mut RankedServer,
+    ranked: &mut RankedBoard,
+    board: &mut BoardChanges,
+) {
+    let Some(play) = ranked.0.as_mut() else {
+        return;
+    };
+    if n != play.answered || !play.awaiting() {
+        return;
+    }
+    let cols = board.game().config().shape().cols() as u8;
+    let placed = tile
+        .is_none_or(|tile| board.place(Cell::new(tile.cell % cols, tile.cell / cols), tile.value));
+    if !placed {
+        // The server and the board disagree: take the server's game as it is.
+        warn!("the ranked server dealt a tile the board has no room for");
+        server.send(ClientMessage::Start);
+        server.wants_play = true;
+        return;
+    }
+    play.answered += 1;
+    if finished {
+        server.refresh();
+    }
+    slide_queued(play, server, board);
+}
+
+/// The server sent a table: kept as today's or yesterday's.
+fn table_given(table: Leaderboard, server: &mut RankedServer) {
+    // Today's table is never published, yesterday's always is. A new day on the
+    // server (the game left open past midnight, UTC) asks for the new yesterday.
+    if table.published {
+        // (An answer asked for before the day changed is for the day before.)
+        if server.yesterday().as_deref() == Some(table.day.as_str()) {
+            server.boards[RankedDay::Yesterday as usize] = Some(table);
+        }
+    } else {
+        if server.today.as_deref() != Some(table.day.as_str()) {
+            server.today = Some(table.day.clone());
+            server.boards[RankedDay::Yesterday as usize] = None;
+            server.refresh();
+        }
+        server.boards[RankedDay::Today as usize] = Some(table);
+    }
+}
+
+/// The server sent a game's code, to watch: its replay is asked for.
+fn code_given(
+    code: &str,
+    requests: &mut MessageWriter<Request>,
+    notices: &mut MessageWriter<Notice>,
+    commands: &mut Commands,
+) {
+    match Record::decode(code) {
+        Ok((record, full, _)) => {
+            commands.insert_resource(PendingReplay {
+                record,
+                full,
+                claimed: None,
+            });
+            requests.write(Request::Watch(Watch::Pending));
+        }
+        Err(e) => {
+            warn!("the ranked server's code: {e}");
+            notices.write(Notice(said!("notice-replay-refused", reason = e.said())));
+        }
+    }
+}
+
+/// The server refused a request: the player is told why, and the game recovers where it can.
+fn refused(
+    code: ErrorCode,
+    message: String,
+    server: &mut RankedServer,
+    ranked: &RankedBoard,
+    notices: &mut MessageWriter<Notice>,
+) {
+    warn!("the ranked server refused: {message}");
+    // Said under the board too: the player may be there.
+    notices.write(Notice(said!("ranked-refused", reason = message.clone())));
+    server.refusal = Some(message);
+    match code {
+        // The board and the server disagree on the moves: the server's game stands.
+        ErrorCode::OutOfOrder | ErrorCode::IllegalMove if ranked.0.is_some() => {
+            server.wants_play = true;
+            server.send(ClientMessage::Start);
+        }
+        // Too fast: the move in flight goes again in a moment; none is lost.
+        ErrorCode::RateLimited if ranked.0.as_ref().is_some_and(RankedPlay::awaiting) => {
+            server.retry_at =
+                Some(web_time::Instant::now() + std::time::Duration::from_millis(500));
+        }
+        ErrorCode::WrongToken => {
+            // This server does not know the saved account (a server started afresh):
+            // play without it; it stays in the saves.
+            server.token = None;
+            server.send(ClientMessage::Hello {
+                v: VERSION,
+                token: None,
+            });
+        }
+        _ => {}
     }
 }

@@ -17,7 +17,7 @@ use super::motion::Motion;
 use super::text::TextBox;
 use super::theme::Ink;
 use super::widgets::label;
-use crate::ai::coach::{Thresholds, Verdict};
+use crate::ai::coach::{Rating, Thresholds, Verdict};
 use crate::game::speech::{direction_name, verdict_word};
 use crate::game::{GameSet, Language, MoveApplied, ShowBars};
 use crate::i18n::Words;
@@ -76,6 +76,7 @@ fn bar_text(shortfall: Option<f32>, best: bool, thresholds: Thresholds, words: &
     }
 }
 
+/// Shows the bars' card for the newest move rated, in place of any showing.
 fn show_bars(
     mut shown: MessageReader<ShowBars>,
     mut commands: Commands,
@@ -90,33 +91,12 @@ fn show_bars(
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    let anim = if motion.fades() {
-        TweenAnim::new(Delay::new(BARS_TIME).then(Tween::new(
-            EaseFunction::QuadraticIn,
-            BARS_FADE,
-            FadeLens {
-                start: 1.0,
-                end: 0.0,
-            },
-        )))
-    } else {
-        // Held as they are for as long, then gone (a typed tween: bevy_tweening panics on a
-        // bare delay at the top of an animation).
-        TweenAnim::new(Tween::new(
-            EaseFunction::Linear,
-            BARS_TIME,
-            FadeLens {
-                start: 1.0,
-                end: 1.0,
-            },
-        ))
-    };
     let root = commands
         .spawn((
             CoachBars,
             DespawnWhenDone,
             Fade(1.0),
-            anim,
+            bars_anim(*motion),
             Ink::Page,
             BaseAlpha(CARD_ALPHA),
             art.large_round(Ink::Page.light().with_alpha(CARD_ALPHA), CARD),
@@ -136,59 +116,104 @@ fn show_bars(
         BaseAlpha(1.0),
         Transform::from_xyz(0.0, 95.0, Z_LABEL),
     ));
-    let left = -CARD.x / 2.0 + 25.0;
     for (i, direction) in Direction::ALL.into_iter().enumerate() {
-        let y = 50.0 - i as f32 * 42.0;
-        let shortfall = rating.shortfalls[i];
-        let played = direction == rating.played;
-        let name = if played {
-            tr!(words, "bars-you", arrow = arrow(direction))
-        } else {
-            arrow(direction).to_string()
-        };
-        commands.spawn((
-            ChildOf(root),
-            label(name, ROW_PX, Ink::Text),
-            TextBox::line(ROW_NAME_WIDTH),
-            BaseAlpha(1.0),
-            Anchor::CENTER_LEFT,
-            Transform::from_xyz(left, y, Z_LABEL),
-        ));
-        let bar_left = left + ROW_NAME_WIDTH + 5.0;
-        commands.spawn((
-            ChildOf(root),
-            Ink::Choice,
-            BaseAlpha(1.0),
-            art.small_round(Ink::Choice.light(), BAR),
-            Transform::from_xyz(bar_left + BAR.x / 2.0, y, Z_LABEL),
-        ));
-        let fill = shortfall.map_or(0.0, bar_fill);
-        if fill > 0.0 {
-            let size = Vec2::new((BAR.x * fill).max(BAR.y), BAR.y);
-            commands.spawn((
-                ChildOf(root),
-                Ink::Button,
-                BaseAlpha(1.0),
-                art.small_round(Ink::Button.light(), size),
-                Transform::from_xyz(bar_left + size.x / 2.0, y, Z_LABEL + 0.01),
-            ));
-        }
-        commands.spawn((
-            ChildOf(root),
-            label(
-                bar_text(
-                    shortfall,
-                    direction == rating.best,
-                    rating.thresholds,
-                    &words,
-                ),
-                ROW_PX,
-                Ink::Text,
+        spawn_bar_row(&mut commands, root, &art, &words, &rating, i, direction);
+    }
+}
+
+/// The card shows for `BARS_TIME`, then fades out over `BARS_FADE`.
+fn bars_anim(motion: Motion) -> TweenAnim {
+    if motion.fades() {
+        TweenAnim::new(Delay::new(BARS_TIME).then(Tween::new(
+            EaseFunction::QuadraticIn,
+            BARS_FADE,
+            FadeLens {
+                start: 1.0,
+                end: 0.0,
+            },
+        )))
+    } else {
+        // Held as they are for as long, then gone (a typed tween: bevy_tweening panics on a
+        // bare delay at the top of an animation).
+        TweenAnim::new(Tween::new(
+            EaseFunction::Linear,
+            BARS_TIME,
+            FadeLens {
+                start: 1.0,
+                end: 1.0,
+            },
+        ))
+    }
+}
+
+/// The row of the `i`th move on the card `root`: its arrow (and "you"), its bar, and what the
+/// bar says.
+fn spawn_bar_row(
+    commands: &mut Commands,
+    root: Entity,
+    art: &Art,
+    words: &Words,
+    rating: &Rating,
+    i: usize,
+    direction: Direction,
+) {
+    let left = -CARD.x / 2.0 + 25.0;
+    let y = 50.0 - i as f32 * 42.0;
+    let shortfall = rating.shortfalls[i];
+    let played = direction == rating.played;
+    let name = if played {
+        tr!(words, "bars-you", arrow = arrow(direction))
+    } else {
+        arrow(direction).to_string()
+    };
+    commands.spawn((
+        ChildOf(root),
+        label(name, ROW_PX, Ink::Text),
+        TextBox::line(ROW_NAME_WIDTH),
+        BaseAlpha(1.0),
+        Anchor::CENTER_LEFT,
+        Transform::from_xyz(left, y, Z_LABEL),
+    ));
+    let bar_left = left + ROW_NAME_WIDTH + 5.0;
+    let fill = shortfall.map_or(0.0, bar_fill);
+    spawn_bar(commands, root, art, bar_left, y, fill);
+    commands.spawn((
+        ChildOf(root),
+        label(
+            bar_text(
+                shortfall,
+                direction == rating.best,
+                rating.thresholds,
+                words,
             ),
-            TextBox::line(CARD.x / 2.0 - 15.0 - (bar_left + BAR.x + BAR_TO_TEXT)),
+            ROW_PX,
+            Ink::Text,
+        ),
+        TextBox::line(CARD.x / 2.0 - 15.0 - (bar_left + BAR.x + BAR_TO_TEXT)),
+        BaseAlpha(1.0),
+        Anchor::CENTER_LEFT,
+        Transform::from_xyz(bar_left + BAR.x + BAR_TO_TEXT, y, Z_LABEL),
+    ));
+}
+
+/// A bar on the card `root` from `bar_left` rightwards at height `y`: its track, and over it
+/// the part `fill` (0 to 1) of it filled.
+fn spawn_bar(commands: &mut Commands, root: Entity, art: &Art, bar_left: f32, y: f32, fill: f32) {
+    commands.spawn((
+        ChildOf(root),
+        Ink::Choice,
+        BaseAlpha(1.0),
+        art.small_round(Ink::Choice.light(), BAR),
+        Transform::from_xyz(bar_left + BAR.x / 2.0, y, Z_LABEL),
+    ));
+    if fill > 0.0 {
+        let size = Vec2::new((BAR.x * fill).max(BAR.y), BAR.y);
+        commands.spawn((
+            ChildOf(root),
+            Ink::Button,
             BaseAlpha(1.0),
-            Anchor::CENTER_LEFT,
-            Transform::from_xyz(bar_left + BAR.x + BAR_TO_TEXT, y, Z_LABEL),
+            art.small_round(Ink::Button.light(), size),
+            Transform::from_xyz(bar_left + size.x / 2.0, y, Z_LABEL + 0.01),
         ));
     }
 }

@@ -11,7 +11,7 @@
 //! "Game over!" over the board (`overlay`, which fades them in). The header lays out its own
 //! pieces with the same engine (`header`).
 
-use bevy::{prelude::*, sprite::Anchor};
+use bevy::{ecs::query::QueryData, prelude::*, sprite::Anchor};
 use taffy::prelude::{
     AlignItems, AvailableSpace, Dimension, FlexDirection, FlexWrap, JustifyContent,
     LengthPercentage, LengthPercentageAuto, NodeId, Rect as Edges, Size, Style, TaffyTree, auto,
@@ -28,7 +28,7 @@ use super::widgets::{
     BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, DialogRoot, NOTE_PX, Named,
     TITLE_PX, described_button, label,
 };
-use crate::game::dialog::{Block, Chart, Dialog};
+use crate::game::dialog::{Block, Chart, Dialog, List};
 use crate::game::screens::Describe;
 use crate::game::{DialogButton, Focus, GameSet, Request, Screen, ShownDialog, UiButton};
 
@@ -237,13 +237,85 @@ struct Leaf {
 /// The pieces of `dialog` and their boxes in `form`'s box (`Form::size`).
 pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
     let size = form.size();
-    let faces = Faces::get();
-    let mut tree: TaffyTree<Leaf> = TaffyTree::new();
-    // Design units are drawn at any zoom: no rounding to whole units.
-    tree.disable_rounding();
-    let mut children = Vec::new();
-    let left = matches!(form, Form::Page | Form::Screen);
-    let text = |tree: &mut TaffyTree<Leaf>, text: &str, px: f32, lines: usize, title: bool| {
+    let mut tree = LayoutTree::new(form);
+    let mut children: Vec<NodeId> = tree.title_row(dialog).into_iter().collect();
+    let mut previous: Option<&Block> = None;
+    for block in &dialog.body {
+        let top = gap_before(form, previous, block);
+        let Some(node) = tree.block(dialog, block, previous, top) else {
+            continue;
+        };
+        children.push(node);
+        previous = Some(block);
+    }
+    let root = tree.root(&children);
+    tree.compute(root);
+    let mut placed = Vec::new();
+    collect(&mut tree.tree, root, Vec2::ZERO, size, &mut placed);
+    placed
+}
+
+/// A dialog's layout tree as it is built: taffy's tree of its blocks, the form it is laid out
+/// in, and the faces that measure its texts.
+struct LayoutTree {
+    tree: TaffyTree<Leaf>,
+    form: Form,
+    faces: &'static Faces,
+}
+
+impl LayoutTree {
+    /// An empty tree for a dialog in `form`.
+    fn new(form: Form) -> Self {
+        let faces = Faces::get();
+        let mut tree = TaffyTree::new();
+        // Design units are drawn at any zoom: no rounding to whole units.
+        tree.disable_rounding();
+        Self { tree, form, faces }
+    }
+
+    /// Whether the form's rows start at its left margin (a page's, a screen's).
+    fn left(&self) -> bool {
+        matches!(self.form, Form::Page | Form::Screen)
+    }
+
+    /// How a row of the body stands in its line.
+    fn justify(&self) -> JustifyContent {
+        // A page's rows all start at its left margin; a centred dialog's are centred.
+        if self.left() {
+            JustifyContent::FlexStart
+        } else {
+            JustifyContent::Center
+        }
+    }
+
+    /// The narrowest button in the form.
+    fn least(&self) -> f32 {
+        match self.form {
+            Form::Centred => MIN_WIDE_BUTTON,
+            Form::Overlay => MIN_OVERLAY_BUTTON,
+            Form::Bar => MIN_CONTROL,
+            Form::Sheet | Form::Page | Form::Screen => MIN_BUTTON,
+        }
+    }
+
+    /// The size of the form's lines.
+    fn line_px(&self) -> f32 {
+        match self.form {
+            Form::Sheet => SHEET_LINE_PX,
+            Form::Screen => NOTE_PX,
+            _ => LINE_PX,
+        }
+    }
+
+    /// Changes `node`'s style with `change`.
+    fn restyle(&mut self, node: NodeId, change: impl FnOnce(&mut Style)) {
+        let mut style = self.tree.style(node).expect("a node").clone();
+        change(&mut style);
+        self.tree.set_style(node, style).expect("a node");
+    }
+
+    /// A text's leaf: `px` large, in at most `lines` lines, shrinking to fit its row.
+    fn text(&mut self, text: &str, px: f32, lines: usize, title: bool) -> NodeId {
         let style = Style {
             min_size: Size {
                 width: zero(),
@@ -255,22 +327,26 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
         let piece = Piece::Text {
             text: text.to_string(),
             px,
-            left,
+            left: self.left(),
             lines,
             title,
         };
-        tree.new_leaf_with_context(style, Leaf { piece })
+        self.tree
+            .new_leaf_with_context(style, Leaf { piece })
             .expect("a leaf")
-    };
-    let side = if form == Form::Bar {
-        CONTROL_SIDE
-    } else {
-        BUTTON_SIDE
-    };
-    let button = |tree: &mut TaffyTree<Leaf>, b: &DialogButton, least: f32, grow: bool| {
+    }
+
+    /// A button's leaf: as wide as its widest label, at least `least`, at most the board's room;
+    /// filling its row's line where `grow`.
+    fn button(&mut self, b: &DialogButton, least: f32, grow: bool) -> NodeId {
+        let side = if self.form == Form::Bar {
+            CONTROL_SIDE
+        } else {
+            BUTTON_SIDE
+        };
         let text = std::iter::once(&b.label)
             .chain(&b.room)
-            .map(|label| faces.width(BUTTON_TEXT_PX, label))
+            .map(|label| self.faces.width(BUTTON_TEXT_PX, label))
             .fold(0.0, f32::max);
         let width = (text + 2.0 * side).max(least).min(BOARD_PX - 2.0 * MARGIN);
         let style = Style {
@@ -283,15 +359,19 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
             flex_grow: if grow { 1.0 } else { 0.0 },
             ..Style::default()
         };
-        tree.new_leaf_with_context(
-            style,
-            Leaf {
-                piece: Piece::Button(b.clone()),
-            },
-        )
-        .expect("a leaf")
-    };
-    let row = |tree: &mut TaffyTree<Leaf>, items: &[NodeId], justify: JustifyContent, top: f32| {
+        self.tree
+            .new_leaf_with_context(
+                style,
+                Leaf {
+                    piece: Piece::Button(b.clone()),
+                },
+            )
+            .expect("a leaf")
+    }
+
+    /// A row of `items`, wrapping into more rows where they do not fit, `top` under what is
+    /// above it.
+    fn row(&mut self, items: &[NodeId], justify: JustifyContent, top: f32) -> NodeId {
         let style = Style {
             flex_direction: FlexDirection::Row,
             flex_wrap: FlexWrap::Wrap,
@@ -307,294 +387,315 @@ pub fn lay_out(dialog: &Dialog, form: Form) -> Vec<Placed> {
             },
             ..Style::default()
         };
-        tree.new_with_children(style, items).expect("a row")
-    };
-    let least = match form {
-        Form::Centred => MIN_WIDE_BUTTON,
-        Form::Overlay => MIN_OVERLAY_BUTTON,
-        Form::Bar => MIN_CONTROL,
-        Form::Sheet | Form::Page | Form::Screen => MIN_BUTTON,
-    };
-    // The title, and the buttons at the end of its line.
-    let title_px = match form {
-        Form::Centred => QUESTION_PX,
-        Form::Overlay => MESSAGE_PX,
-        Form::Sheet | Form::Page | Form::Screen | Form::Bar => TITLE_PX,
-    };
-    // (A bar's title is said, not drawn.)
-    let title = (form != Form::Bar).then(|| text(&mut tree, &dialog.title, title_px, 1, true));
-    // What stands at the end of the title's line, in the description's order: the options'
-    // language, the history's count, the statistics' "← 4×4 →".
-    let mut beside = Vec::new();
-    for block in &dialog.body {
-        match block {
-            Block::TitleButtons(buttons) => {
-                for b in buttons {
-                    beside.push(button(&mut tree, b, BUTTON_HEIGHT, false));
+        self.tree.new_with_children(style, items).expect("a row")
+    }
+
+    /// The title's row: the title, and what stands at the end of its line; none where it has
+    /// neither.
+    fn title_row(&mut self, dialog: &Dialog) -> Option<NodeId> {
+        // The title, and the buttons at the end of its line.
+        let title_px = match self.form {
+            Form::Centred => QUESTION_PX,
+            Form::Overlay => MESSAGE_PX,
+            Form::Sheet | Form::Page | Form::Screen | Form::Bar => TITLE_PX,
+        };
+        // (A bar's title is said, not drawn.)
+        let title = (self.form != Form::Bar).then(|| self.text(&dialog.title, title_px, 1, true));
+        // What stands at the end of the title's line, in the description's order: the options'
+        // language, the history's count, the statistics' "← 4×4 →".
+        let mut beside = Vec::new();
+        for block in &dialog.body {
+            match block {
+                Block::TitleButtons(buttons) => {
+                    for b in buttons {
+                        beside.push(self.button(b, BUTTON_HEIGHT, false));
+                    }
                 }
+                Block::TitleNote { drawn, .. } => {
+                    beside.push(self.text(drawn, NOTE_PX, 1, false));
+                }
+                _ => {}
             }
-            Block::TitleNote { drawn, .. } => {
-                beside.push(text(&mut tree, drawn, NOTE_PX, 1, false));
-            }
-            _ => {}
         }
+        let mut title_row: Vec<NodeId> = title.into_iter().collect();
+        if !beside.is_empty() {
+            title_row.push(self.row(&beside, JustifyContent::End, 0.0));
+        }
+        let title_justify = if self.left() {
+            JustifyContent::SpaceBetween
+        } else {
+            JustifyContent::Center
+        };
+        (!title_row.is_empty()).then(|| self.row(&title_row, title_justify, 0.0))
     }
-    let mut title_row: Vec<NodeId> = title.into_iter().collect();
-    if !beside.is_empty() {
-        title_row.push(row(&mut tree, &beside, JustifyContent::End, 0.0));
+
+    /// The node of one block of `dialog`'s body, `top` under what is above it (`previous`);
+    /// none for a block that is not drawn here.
+    fn block(
+        &mut self,
+        dialog: &Dialog,
+        block: &Block,
+        previous: Option<&Block>,
+        top: f32,
+    ) -> Option<NodeId> {
+        let node = match block {
+            // Said only; and what the title's row holds.
+            Block::Said(_) | Block::TitleButtons(_) | Block::TitleNote { .. } => return None,
+            // A bar's lines are said; the line under the board draws them its own way.
+            Block::Line(_) if self.form == Form::Bar => return None,
+            Block::Chart(chart) => self.chart(chart, top),
+            Block::List(list) => self.list(list, top),
+            Block::Line(line) => self.line(dialog, line, previous, top),
+            Block::Heading(heading) => {
+                let node = self.text(heading, HEADING_PX, 1, false);
+                let justify = self.justify();
+                self.row(&[node], justify, top)
+            }
+            Block::Labelled(label, buttons) => self.labelled(label, buttons, top),
+            Block::Buttons(buttons) | Block::Footer(buttons) => self.buttons(block, buttons, top),
+        };
+        Some(node)
     }
-    // A page's rows all start at its left margin; a centred dialog's are centred.
-    let justify = if left {
-        JustifyContent::FlexStart
-    } else {
-        JustifyContent::Center
-    };
-    let title_justify = if left {
-        JustifyContent::SpaceBetween
-    } else {
-        JustifyContent::Center
-    };
-    if !title_row.is_empty() {
-        children.push(row(&mut tree, &title_row, title_justify, 0.0));
+
+    /// A chart's leaf, as wide as the box.
+    fn chart(&mut self, chart: &Chart, top: f32) -> NodeId {
+        let style = Style {
+            size: Size {
+                width: auto(),
+                height: length(CHART_HEIGHT),
+            },
+            flex_shrink: 0.0,
+            margin: Edges {
+                top: LengthPercentageAuto::length(top),
+                ..Edges::zero()
+            },
+            ..Style::default()
+        };
+        let piece = Piece::Chart(chart.clone());
+        self.tree
+            .new_leaf_with_context(style, Leaf { piece })
+            .expect("a leaf")
     }
-    // Which buttons fill their row: a page's rows of choices, a sheet's buttons alone in theirs.
-    let grow_in = |block: &Block| match (form, block) {
+
+    /// A list: a column of the rows in its window, one under the other.
+    fn list(&mut self, list: &List, top: f32) -> NodeId {
+        let rows: Vec<NodeId> = list
+            .rows
+            .iter()
+            .enumerate()
+            .skip(list.top)
+            .take(list.shown)
+            .map(|(n, b)| {
+                let style = Style {
+                    size: Size {
+                        width: auto(),
+                        height: length(ROW_HEIGHT),
+                    },
+                    flex_shrink: 0.0,
+                    ..Style::default()
+                };
+                let piece = Piece::Row {
+                    button: b.clone(),
+                    index: n,
+                    selected: n == list.selected,
+                };
+                self.tree
+                    .new_leaf_with_context(style, Leaf { piece })
+                    .expect("a leaf")
+            })
+            .collect();
+        // As tall as a full window of rows, however many there are.
+        let style = Style {
+            flex_direction: FlexDirection::Column,
+            gap: Size {
+                width: zero(),
+                height: length(ROW_GAP),
+            },
+            size: Size {
+                width: auto(),
+                height: length(list.shown as f32 * (ROW_HEIGHT + ROW_GAP) - ROW_GAP),
+            },
+            flex_shrink: 0.0,
+            margin: Edges {
+                top: LengthPercentageAuto::length(top),
+                ..Edges::zero()
+            },
+            ..Style::default()
+        };
+        self.tree.new_with_children(style, &rows).expect("a list")
+    }
+
+    /// A line of text in its own row, in as many lines as the form gives it.
+    fn line(&mut self, dialog: &Dialog, line: &str, previous: Option<&Block>, top: f32) -> NodeId {
+        let lines = match self.form {
+            Form::Sheet => SHEET_LINES,
+            Form::Screen | Form::Overlay => 2,
+            _ if dialog.lines().len() > 1 => 1,
+            _ => 2,
+        };
+        let node = self.text(line, self.line_px(), lines, false);
+        let justify = self.justify();
+        let node = self.row(&[node], justify, top);
+        if matches!(previous, Some(Block::List(_))) {
+            // Under a list, midway between it and the footer.
+            self.restyle(node, |style| {
+                style.margin.top = LengthPercentageAuto::auto()
+            });
+        }
+        node
+    }
+
+    /// A text with its buttons beside it, or under it where they do not fit.
+    fn labelled(&mut self, label: &str, buttons: &[DialogButton], top: f32) -> NodeId {
+        let node = self.text(label, HEADING_PX, 1, false);
+        let least = self.least();
+        let buttons: Vec<NodeId> = buttons
+            .iter()
+            .map(|b| self.button(b, least, false))
+            .collect();
+        let group = self.row(&buttons, JustifyContent::FlexStart, 0.0);
+        let justify = self.justify();
+        let line = self.row(&[node, group], justify, top);
+        // The text and its buttons further apart than two buttons.
+        self.restyle(line, |style| style.gap.width = length(3.0 * BUTTON_GAP));
+        line
+    }
+
+    /// A row of buttons (`block`'s), or the footer at the bottom of the box.
+    fn buttons(&mut self, block: &Block, buttons: &[DialogButton], top: f32) -> NodeId {
+        let form = self.form;
+        let grow = grows(form, block);
+        // A footer's buttons are wide, but for a screen's five (the history's).
+        let floor = if matches!(block, Block::Footer(_)) && form != Form::Screen {
+            MIN_FOOTER_BUTTON
+        } else if form == Form::Overlay && buttons.len() > 3 {
+            MIN_NARROW_OVERLAY_BUTTON
+        } else {
+            self.least()
+        };
+        let nodes: Vec<NodeId> = buttons
+            .iter()
+            .map(|b| self.button(b, floor, grow))
+            .collect();
+        let justify = self.justify();
+        let node = self.row(&nodes, justify, top);
+        if form == Form::Bar {
+            self.restyle(node, |style| style.gap.width = length(CONTROL_GAP));
+        }
+        if matches!(block, Block::Footer(_)) && form == Form::Screen || form == Form::Bar {
+            // A screen's footer, and a bar, stay one row: their buttons give up width
+            // together, their labels smaller or in two lines (the box keeps the list's
+            // room).
+            self.restyle(node, |style| style.flex_wrap = FlexWrap::NoWrap);
+            for &n in &nodes {
+                self.restyle(n, |style| {
+                    style.flex_shrink = 1.0;
+                    style.flex_basis = style.size.width;
+                    style.size.width = auto();
+                    style.min_size.width = zero();
+                });
+            }
+        }
+        if matches!(block, Block::Footer(_)) {
+            // The footer stands at the bottom of the box.
+            self.restyle(node, |style| {
+                style.margin.top = LengthPercentageAuto::auto()
+            });
+        }
+        node
+    }
+
+    /// The root: a column of `children` in the form's box, inside its margins.
+    fn root(&mut self, children: &[NodeId]) -> NodeId {
+        let form = self.form;
+        let size = form.size();
+        let side = match form {
+            Form::Overlay => OVERLAY_SIDE,
+            Form::Bar => BAR_SIDE,
+            _ => MARGIN,
+        };
+        let style = Style {
+            flex_direction: FlexDirection::Column,
+            justify_content: Some(match form {
+                Form::Centred | Form::Bar => JustifyContent::Center,
+                Form::Sheet | Form::Page | Form::Screen | Form::Overlay => {
+                    JustifyContent::FlexStart
+                }
+            }),
+            size: Size {
+                width: Dimension::length(size.x),
+                height: Dimension::length(size.y),
+            },
+            padding: Edges {
+                left: LengthPercentage::length(side),
+                right: LengthPercentage::length(side),
+                top: LengthPercentage::length(match form {
+                    Form::Screen => SCREEN_TOP,
+                    Form::Overlay => OVERLAY_TOP,
+                    Form::Bar => BAR_SIDE,
+                    _ => MARGIN,
+                }),
+                bottom: LengthPercentage::length(match form {
+                    Form::Screen => SCREEN_BOTTOM,
+                    Form::Bar => BAR_SIDE,
+                    _ => MARGIN,
+                }),
+            },
+            ..Style::default()
+        };
+        self.tree
+            .new_with_children(style, children)
+            .expect("the root")
+    }
+
+    /// Lays the tree out from `root` in the form's box, each text measured as the faces fit it.
+    fn compute(&mut self, root: NodeId) {
+        let size = self.form.size();
+        let faces = self.faces;
+        self.tree
+            .compute_layout_with_measure(
+                root,
+                Size {
+                    width: AvailableSpace::Definite(size.x),
+                    height: AvailableSpace::Definite(size.y),
+                },
+                |known, available, _, leaf, _| {
+                    let Some(Leaf {
+                        piece:
+                            Piece::Text {
+                                text, px, lines, ..
+                            },
+                    }) = leaf
+                    else {
+                        return Size::ZERO;
+                    };
+                    let width = known.width.unwrap_or(match available.width {
+                        AvailableSpace::Definite(w) => w,
+                        _ => f32::INFINITY,
+                    });
+                    let fitted = faces.fit(text, *px, &TextBox::lines(width, *lines));
+                    Size {
+                        width: known.width.unwrap_or(fitted.widest.min(width)),
+                        height: known.height.unwrap_or(
+                            // A line's box is its size's line height whatever it shrank to, so
+                            // rows keep their rhythm.
+                            (fitted.lines.len() as f32 * fitted.px).max(*px) * LINE_HEIGHT,
+                        ),
+                    }
+                },
+            )
+            .expect("a layout");
+    }
+}
+
+/// Which buttons fill their row: a page's rows of choices, a sheet's buttons alone in theirs.
+fn grows(form: Form, block: &Block) -> bool {
+    match (form, block) {
         (Form::Page, Block::Buttons(_) | Block::Footer(_)) => true,
         (Form::Screen, Block::Footer(_)) => true,
         (Form::Sheet, Block::Buttons(buttons)) => buttons.len() == 1,
         _ => false,
-    };
-    let line_px = match form {
-        Form::Sheet => SHEET_LINE_PX,
-        Form::Screen => NOTE_PX,
-        _ => LINE_PX,
-    };
-    let mut previous: Option<&Block> = None;
-    for block in &dialog.body {
-        let top = gap_before(form, previous, block);
-        let node = match block {
-            // Said only; and what the title's row holds.
-            Block::Said(_) | Block::TitleButtons(_) | Block::TitleNote { .. } => continue,
-            // A bar's lines are said; the line under the board draws them its own way.
-            Block::Line(_) if form == Form::Bar => continue,
-            Block::Chart(chart) => {
-                let style = Style {
-                    size: Size {
-                        width: auto(),
-                        height: length(CHART_HEIGHT),
-                    },
-                    flex_shrink: 0.0,
-                    margin: Edges {
-                        top: LengthPercentageAuto::length(top),
-                        ..Edges::zero()
-                    },
-                    ..Style::default()
-                };
-                let piece = Piece::Chart(chart.clone());
-                tree.new_leaf_with_context(style, Leaf { piece })
-                    .expect("a leaf")
-            }
-            Block::List(list) => {
-                let rows: Vec<NodeId> = list
-                    .rows
-                    .iter()
-                    .enumerate()
-                    .skip(list.top)
-                    .take(list.shown)
-                    .map(|(n, b)| {
-                        let style = Style {
-                            size: Size {
-                                width: auto(),
-                                height: length(ROW_HEIGHT),
-                            },
-                            flex_shrink: 0.0,
-                            ..Style::default()
-                        };
-                        let piece = Piece::Row {
-                            button: b.clone(),
-                            index: n,
-                            selected: n == list.selected,
-                        };
-                        tree.new_leaf_with_context(style, Leaf { piece })
-                            .expect("a leaf")
-                    })
-                    .collect();
-                // As tall as a full window of rows, however many there are.
-                let style = Style {
-                    flex_direction: FlexDirection::Column,
-                    gap: Size {
-                        width: zero(),
-                        height: length(ROW_GAP),
-                    },
-                    size: Size {
-                        width: auto(),
-                        height: length(list.shown as f32 * (ROW_HEIGHT + ROW_GAP) - ROW_GAP),
-                    },
-                    flex_shrink: 0.0,
-                    margin: Edges {
-                        top: LengthPercentageAuto::length(top),
-                        ..Edges::zero()
-                    },
-                    ..Style::default()
-                };
-                tree.new_with_children(style, &rows).expect("a list")
-            }
-            Block::Line(line) => {
-                let lines = match form {
-                    Form::Sheet => SHEET_LINES,
-                    Form::Screen | Form::Overlay => 2,
-                    _ if dialog.lines().len() > 1 => 1,
-                    _ => 2,
-                };
-                let node = text(&mut tree, line, line_px, lines, false);
-                let node = row(&mut tree, &[node], justify, top);
-                if matches!(previous, Some(Block::List(_))) {
-                    // Under a list, midway between it and the footer.
-                    let mut style = tree.style(node).expect("a row").clone();
-                    style.margin.top = LengthPercentageAuto::auto();
-                    tree.set_style(node, style).expect("a row");
-                }
-                node
-            }
-            Block::Heading(heading) => {
-                let node = text(&mut tree, heading, HEADING_PX, 1, false);
-                row(&mut tree, &[node], justify, top)
-            }
-            Block::Labelled(label, buttons) => {
-                let node = text(&mut tree, label, HEADING_PX, 1, false);
-                let buttons: Vec<NodeId> = buttons
-                    .iter()
-                    .map(|b| button(&mut tree, b, least, false))
-                    .collect();
-                let group = row(&mut tree, &buttons, JustifyContent::FlexStart, 0.0);
-                let line = row(&mut tree, &[node, group], justify, top);
-                // The text and its buttons further apart than two buttons.
-                let mut style = tree.style(line).expect("a row").clone();
-                style.gap.width = length(3.0 * BUTTON_GAP);
-                tree.set_style(line, style).expect("a row");
-                line
-            }
-            Block::Buttons(buttons) | Block::Footer(buttons) => {
-                let grow = grow_in(block);
-                // A footer's buttons are wide, but for a screen's five (the history's).
-                let floor = if matches!(block, Block::Footer(_)) && form != Form::Screen {
-                    MIN_FOOTER_BUTTON
-                } else if form == Form::Overlay && buttons.len() > 3 {
-                    MIN_NARROW_OVERLAY_BUTTON
-                } else {
-                    least
-                };
-                let nodes: Vec<NodeId> = buttons
-                    .iter()
-                    .map(|b| button(&mut tree, b, floor, grow))
-                    .collect();
-                let node = row(&mut tree, &nodes, justify, top);
-                if form == Form::Bar {
-                    let mut style = tree.style(node).expect("a row").clone();
-                    style.gap.width = length(CONTROL_GAP);
-                    tree.set_style(node, style).expect("a row");
-                }
-                if matches!(block, Block::Footer(_)) && form == Form::Screen || form == Form::Bar {
-                    // A screen's footer, and a bar, stay one row: their buttons give up width
-                    // together, their labels smaller or in two lines (the box keeps the list's
-                    // room).
-                    let mut style = tree.style(node).expect("a row").clone();
-                    style.flex_wrap = FlexWrap::NoWrap;
-                    tree.set_style(node, style).expect("a row");
-                    for &n in &nodes {
-                        let mut style = tree.style(n).expect("a button").clone();
-                        style.flex_shrink = 1.0;
-                        style.flex_basis = style.size.width;
-                        style.size.width = auto();
-                        style.min_size.width = zero();
-                        tree.set_style(n, style).expect("a button");
-                    }
-                }
-                if matches!(block, Block::Footer(_)) {
-                    // The footer stands at the bottom of the box.
-                    let mut style = tree.style(node).expect("a row").clone();
-                    style.margin.top = LengthPercentageAuto::auto();
-                    tree.set_style(node, style).expect("a row");
-                }
-                node
-            }
-        };
-        children.push(node);
-        previous = Some(block);
     }
-    let side = match form {
-        Form::Overlay => OVERLAY_SIDE,
-        Form::Bar => BAR_SIDE,
-        _ => MARGIN,
-    };
-    let root = tree
-        .new_with_children(
-            Style {
-                flex_direction: FlexDirection::Column,
-                justify_content: Some(match form {
-                    Form::Centred | Form::Bar => JustifyContent::Center,
-                    Form::Sheet | Form::Page | Form::Screen | Form::Overlay => {
-                        JustifyContent::FlexStart
-                    }
-                }),
-                size: Size {
-                    width: Dimension::length(size.x),
-                    height: Dimension::length(size.y),
-                },
-                padding: Edges {
-                    left: LengthPercentage::length(side),
-                    right: LengthPercentage::length(side),
-                    top: LengthPercentage::length(match form {
-                        Form::Screen => SCREEN_TOP,
-                        Form::Overlay => OVERLAY_TOP,
-                        Form::Bar => BAR_SIDE,
-                        _ => MARGIN,
-                    }),
-                    bottom: LengthPercentage::length(match form {
-                        Form::Screen => SCREEN_BOTTOM,
-                        Form::Bar => BAR_SIDE,
-                        _ => MARGIN,
-                    }),
-                },
-                ..Style::default()
-            },
-            &children,
-        )
-        .expect("the root");
-    tree.compute_layout_with_measure(
-        root,
-        Size {
-            width: AvailableSpace::Definite(size.x),
-            height: AvailableSpace::Definite(size.y),
-        },
-        |known, available, _, leaf, _| {
-            let Some(Leaf {
-                piece: Piece::Text {
-                    text, px, lines, ..
-                },
-            }) = leaf
-            else {
-                return Size::ZERO;
-            };
-            let width = known.width.unwrap_or(match available.width {
-                AvailableSpace::Definite(w) => w,
-                _ => f32::INFINITY,
-            });
-            let fitted = faces.fit(text, *px, &TextBox::lines(width, *lines));
-            Size {
-                width: known.width.unwrap_or(fitted.widest.min(width)),
-                height: known.height.unwrap_or(
-                    // A line's box is its size's line height whatever it shrank to, so rows
-                    // keep their rhythm.
-                    (fitted.lines.len() as f32 * fitted.px).max(*px) * LINE_HEIGHT,
-                ),
-            }
-        },
-    )
-    .expect("a layout");
-    let mut placed = Vec::new();
-    collect(&mut tree, root, Vec2::ZERO, size, &mut placed);
-    placed
 }
 
 /// The room above `block` after `previous` (none: after the title).
@@ -854,6 +955,27 @@ fn spawn_pieces(
     buttons
 }
 
+/// A flowed piece, with what a reflow may change in place.
+#[derive(QueryData)]
+#[query_data(mutable)]
+pub(super) struct FlowedPiece {
+    entity: Entity,
+    flowed: &'static Flowed,
+    parent: &'static ChildOf,
+    transform: &'static mut Transform,
+    label: Option<&'static mut Label>,
+    text_box: Option<&'static mut TextBox>,
+    button: Option<&'static mut UiButton>,
+    sprite: Option<&'static mut Sprite>,
+    children: Option<&'static Children>,
+    named: Option<&'static mut Named>,
+    row: Option<(&'static mut ListRow, &'static Ink)>,
+}
+
+/// The labels of buttons and rows (children of flowed pieces, not pieces themselves).
+type ButtonLabels<'w, 's> =
+    Query<'w, 's, (Entity, &'static mut Label, &'static mut TextBox), Without<Flowed>>;
+
 /// The dialog in front follows its description: the same pieces are moved, resized and
 /// relabelled in place (so the keyboard's focus stays on its button); a description of other
 /// pieces is drawn anew.
@@ -864,20 +986,8 @@ pub(super) fn reflow(
     shown: Res<ShownDialog>,
     screen: Res<State<Screen>>,
     roots: Query<(Entity, &DialogRoot, &Look), With<FlowRoot>>,
-    mut pieces: Query<(
-        Entity,
-        &Flowed,
-        &ChildOf,
-        &mut Transform,
-        Option<&mut Label>,
-        Option<&mut TextBox>,
-        Option<&mut UiButton>,
-        Option<&mut Sprite>,
-        Option<&Children>,
-        Option<&mut Named>,
-        Option<(&mut ListRow, &Ink)>,
-    )>,
-    mut button_labels: Query<(Entity, &mut Label, &mut TextBox), Without<Flowed>>,
+    mut pieces: Query<FlowedPiece>,
+    mut button_labels: ButtonLabels,
 ) {
     let Some(dialog) = shown.0.as_ref() else {
         return;
@@ -888,8 +998,8 @@ pub(super) fn reflow(
     let placed = lay_out(dialog, Form::of(*screen.get()));
     let mine: Vec<_> = pieces
         .iter()
-        .filter(|p| p.2.parent() == root)
-        .map(|p| (p.0, *p.1, p.6.as_ref().map(|b| b.request)))
+        .filter(|p| p.parent.parent() == root)
+        .map(|p| (p.entity, *p.flowed, p.button.map(|b| b.request)))
         .collect();
     let same = mine.len() == placed.len()
         && mine
@@ -898,13 +1008,7 @@ pub(super) fn reflow(
     if !same {
         // Drawn anew; the keyboard's focus goes to the new button that sends what the old one
         // did, if there is one.
-        let focused = mine
-            .iter()
-            .find(|(entity, ..)| focus.0 == Some(*entity))
-            .and_then(|(_, _, request)| *request);
-        for (entity, ..) in &mine {
-            commands.entity(*entity).despawn();
-        }
+        let focused = despawn_pieces(&mut commands, &focus, &mine);
         let buttons = spawn_pieces(&mut commands, &art, root, *screen.get(), dialog, look.title);
         if let Some(request) = focused {
             focus.0 = buttons
@@ -914,24 +1018,62 @@ pub(super) fn reflow(
         }
         return;
     }
-    for (
-        entity,
-        flowed,
-        parent,
-        mut transform,
-        label,
-        text_box,
-        button,
-        sprite,
-        children,
-        named,
-        row,
-    ) in &mut pieces
-    {
-        if parent.parent() != root {
+    for piece in &mut pieces {
+        if piece.parent.parent() != root {
             continue;
         }
-        let place = &placed[flowed.0];
+        let place = &placed[piece.flowed.0];
+        piece.follow(&mut commands, root, place, &mut button_labels);
+    }
+}
+
+/// Despawns a dialog's pieces (`mine`: each with what it sends, if it is a button); gives back
+/// what the one with the keyboard's focus sent, if one had it.
+fn despawn_pieces(
+    commands: &mut Commands,
+    focus: &Focus,
+    mine: &[(Entity, Flowed, Option<Request>)],
+) -> Option<Request> {
+    let focused = mine
+        .iter()
+        .find(|(entity, ..)| focus.0 == Some(*entity))
+        .and_then(|(_, _, request)| *request);
+    for (entity, ..) in mine {
+        commands.entity(*entity).despawn();
+    }
+    focused
+}
+
+impl FlowedPieceItem<'_, '_> {
+    /// Makes the piece (under `root`) the one at `place`: moved, resized and relabelled in place,
+    /// a chart drawn anew.
+    fn follow(
+        mut self,
+        commands: &mut Commands,
+        root: Entity,
+        place: &Placed,
+        button_labels: &mut ButtonLabels,
+    ) {
+        self.move_to(place);
+        match &place.piece {
+            Piece::Text { text, .. } => self.update_text(text, place),
+            Piece::Button(described) => self.update_button(described, place, button_labels),
+            Piece::Chart(chart) => {
+                // Drawn anew: its figures changed, or its place.
+                commands.entity(self.entity).despawn();
+                spawn_chart_piece(commands, root, self.flowed.0, chart, place.rect);
+            }
+            Piece::Row {
+                button: described,
+                index,
+                selected,
+            } => self.update_row(commands, described, *index, *selected, place, button_labels),
+        }
+    }
+
+    /// Moves the piece to `place`: a text at the left of its box by its left edge, any other
+    /// piece by its centre.
+    fn move_to(&mut self, place: &Placed) {
         let centre = place.rect.center();
         let x = match &place.piece {
             Piece::Text { left: true, .. } => place.rect.min.x,
@@ -939,94 +1081,106 @@ pub(super) fn reflow(
         };
         // The place only: a label's scale is the text's own (1 / zoom).
         let at = Vec3::new(x, centre.y, Z_LABEL);
-        if transform.translation != at {
-            transform.translation = at;
+        if self.transform.translation != at {
+            self.transform.translation = at;
         }
+    }
+
+    /// Gives a text piece its new `text` and `place`'s text box.
+    fn update_text(self, text: &str, place: &Placed) {
         let new_box = place.text_box().expect("every piece has text");
-        match &place.piece {
-            Piece::Text { text, .. } => {
-                if let Some(mut label) = label
-                    && label.0 != *text
-                {
-                    label.0.clone_from(text);
-                }
-                if let Some(mut text_box) = text_box {
-                    text_box.set_if_neq(new_box);
-                }
+        if let Some(mut label) = self.label
+            && label.0 != *text
+        {
+            text.clone_into(&mut label.0);
+        }
+        if let Some(mut text_box) = self.text_box {
+            text_box.set_if_neq(new_box);
+        }
+    }
+
+    /// Makes a button piece the one `described` at `place`: its size, what it sends, its name
+    /// and its label.
+    fn update_button(
+        self,
+        described: &DialogButton,
+        place: &Placed,
+        button_labels: &mut ButtonLabels,
+    ) {
+        let new_box = place.text_box().expect("every piece has text");
+        // Another button may stand at this place now (the coach's worst moves change
+        // while its summary shows): it sends and is named as the description says.
+        let size = Vec2::new(place.rect.width(), BUTTON_HEIGHT);
+        if let Some(mut button) = self.button
+            && (button.size != size || button.request != described.request)
+        {
+            button.size = size;
+            button.request = described.request;
+            if let Some(mut sprite) = self.sprite {
+                sprite.custom_size = Some(size);
             }
-            Piece::Button(described) => {
-                // Another button may stand at this place now (the coach's worst moves change
-                // while its summary shows): it sends and is named as the description says.
-                let size = Vec2::new(place.rect.width(), BUTTON_HEIGHT);
-                if let Some(mut button) = button
-                    && (button.size != size || button.request != described.request)
-                {
-                    button.size = size;
-                    button.request = described.request;
-                    if let Some(mut sprite) = sprite {
-                        sprite.custom_size = Some(size);
-                    }
+        }
+        if let Some(mut named) = self.named {
+            named.set_if_neq(Named {
+                name: described.name.clone(),
+                chosen: described.request.is_choice().then_some(described.chosen),
+            });
+        }
+        for &child in self.children.into_iter().flatten() {
+            if let Ok((_, mut label, mut text_box)) = button_labels.get_mut(child) {
+                if label.0 != described.label {
+                    label.0.clone_from(&described.label);
                 }
-                if let Some(mut named) = named {
-                    named.set_if_neq(Named {
-                        name: described.name.clone(),
-                        chosen: described.request.is_choice().then_some(described.chosen),
-                    });
-                }
-                for &child in children.into_iter().flatten() {
-                    if let Ok((_, mut label, mut text_box)) = button_labels.get_mut(child) {
-                        if label.0 != described.label {
-                            label.0.clone_from(&described.label);
-                        }
-                        text_box.set_if_neq(new_box);
-                    }
-                }
+                text_box.set_if_neq(new_box);
             }
-            Piece::Chart(chart) => {
-                // Drawn anew: its figures changed, or its place.
-                commands.entity(entity).despawn();
-                spawn_chart_piece(&mut commands, root, flowed.0, chart, place.rect);
+        }
+    }
+
+    /// Makes a list's row piece the one `described` at `place`: the `index`-th item, `selected`
+    /// or not.
+    fn update_row(
+        self,
+        commands: &mut Commands,
+        described: &DialogButton,
+        index: usize,
+        selected: bool,
+        place: &Placed,
+        button_labels: &mut ButtonLabels,
+    ) {
+        let new_box = place.text_box().expect("every piece has text");
+        // The list moved: this row shows another item, or another selection.
+        let size = place.rect.size();
+        if let Some(mut button) = self.button
+            && (button.request != described.request || button.size != size)
+        {
+            button.request = described.request;
+            button.size = size;
+        }
+        if let Some(mut sprite) = self.sprite
+            && sprite.custom_size != Some(size)
+        {
+            sprite.custom_size = Some(size);
+        }
+        let (back, text) = row_inks(selected);
+        if let Some((mut row, ink)) = self.row {
+            row.set_if_neq(ListRow(index));
+            if *ink != back {
+                commands.entity(self.entity).insert(back);
             }
-            Piece::Row {
-                button: described,
-                index,
-                selected,
-            } => {
-                // The list moved: this row shows another item, or another selection.
-                let size = place.rect.size();
-                if let Some(mut button) = button
-                    && (button.request != described.request || button.size != size)
-                {
-                    button.request = described.request;
-                    button.size = size;
+        }
+        if let Some(mut named) = self.named {
+            named.set_if_neq(Named {
+                name: described.name.clone(),
+                chosen: None,
+            });
+        }
+        for &child in self.children.into_iter().flatten() {
+            if let Ok((child, mut label, mut text_box)) = button_labels.get_mut(child) {
+                if label.0 != described.label {
+                    label.0.clone_from(&described.label);
                 }
-                if let Some(mut sprite) = sprite
-                    && sprite.custom_size != Some(size)
-                {
-                    sprite.custom_size = Some(size);
-                }
-                let (back, text) = row_inks(*selected);
-                if let Some((mut row, ink)) = row {
-                    row.set_if_neq(ListRow(*index));
-                    if *ink != back {
-                        commands.entity(entity).insert(back);
-                    }
-                }
-                if let Some(mut named) = named {
-                    named.set_if_neq(Named {
-                        name: described.name.clone(),
-                        chosen: None,
-                    });
-                }
-                for &child in children.into_iter().flatten() {
-                    if let Ok((child, mut label, mut text_box)) = button_labels.get_mut(child) {
-                        if label.0 != described.label {
-                            label.0.clone_from(&described.label);
-                        }
-                        text_box.set_if_neq(new_box);
-                        commands.entity(child).insert(text);
-                    }
-                }
+                text_box.set_if_neq(new_box);
+                commands.entity(child).insert(text);
             }
         }
     }

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use bevy::{prelude::*, sprite::Anchor};
 use bevy_tweening::{AnimTarget, Tween, TweenAnim, lens::TransformPositionLens};
+use taffy::prelude::{NodeId, TaffyTree};
 
 use super::DespawnWhenDone;
 use super::art::Art;
@@ -175,163 +176,202 @@ pub struct HeaderPlaces {
 /// The header laid out for these board buttons (`play::board_buttons`; the first
 /// `play::DRAWN` are drawn).
 pub fn lay_out(buttons: &[DialogButton]) -> HeaderPlaces {
-    use taffy::prelude::{
-        AlignItems, FlexDirection, JustifyContent, LengthPercentage, NodeId, Rect as Edges, Size,
-        Style, TaffyTree, length, zero,
-    };
     let faces = Faces::get();
     let frame = Frame::get();
     let mut tree: TaffyTree<()> = TaffyTree::new();
     tree.disable_rounding();
-    let leaf = |tree: &mut TaffyTree<()>, width: f32, height: f32| {
-        tree.new_leaf(Style {
-            size: Size {
-                width: length(width),
-                height: length(height),
-            },
-            flex_shrink: 0.0,
-            ..Style::default()
-        })
-        .expect("a leaf")
-    };
-    let band = |tree: &mut TaffyTree<()>, rect: Rect, children: &[NodeId], gap: f32| {
-        tree.new_with_children(
-            Style {
-                flex_direction: FlexDirection::Row,
-                justify_content: Some(JustifyContent::SpaceBetween),
-                align_items: Some(AlignItems::Center),
-                gap: Size {
-                    width: length(gap),
-                    height: zero(),
-                },
-                size: Size {
-                    width: length(rect.width()),
-                    height: length(rect.height()),
-                },
-                ..Style::default()
-            },
-            children,
-        )
-        .expect("a band")
-    };
     // The header's band: the title, and the boxes left to right (`BOXES` is right to left).
-    let title = leaf(
+    let title = fixed_leaf(
         &mut tree,
         faces.width(HEADER_TITLE_PX, "2048"),
         HEADER_TITLE_PX * LINE_HEIGHT,
     );
     let boxes: Vec<(NodeId, NodeId, NodeId)> = BOXES
         .iter()
-        .map(|&(_, _, width, _)| {
-            let name = leaf(&mut tree, width - BOX_PADDING, BOX_NAME_PX * LINE_HEIGHT);
-            let value = leaf(&mut tree, width - BOX_PADDING, COUNTER_PX * LINE_HEIGHT);
-            let node = tree
-                .new_with_children(
-                    Style {
-                        flex_direction: FlexDirection::Column,
-                        align_items: Some(AlignItems::Center),
-                        gap: Size {
-                            width: zero(),
-                            height: length(BOX_NAME_GAP),
-                        },
-                        padding: Edges {
-                            top: LengthPercentage::length(BOX_TOP),
-                            ..Edges::zero()
-                        },
-                        size: Size {
-                            width: length(width),
-                            height: length(BOX_HEIGHT),
-                        },
-                        flex_shrink: 0.0,
-                        ..Style::default()
-                    },
-                    &[name, value],
-                )
-                .expect("a box");
-            (node, name, value)
-        })
+        .map(|&(_, _, width, _)| counter_box(&mut tree, width))
         .collect();
-    let row_of_boxes: Vec<NodeId> = boxes.iter().rev().map(|b| b.0).collect();
-    let box_row = band(&mut tree, Rect::default(), &row_of_boxes, BOX_GAP);
-    let mut style = tree.style(box_row).expect("a row").clone();
-    style.size = Size::auto();
-    tree.set_style(box_row, style).expect("a row");
+    let box_row = box_row(&mut tree, &boxes);
     let header = band(&mut tree, frame.header, &[title, box_row], BOX_GAP);
     // The row: the intro, then the drawn buttons.
-    let intro = tree
-        .new_leaf(Style {
-            flex_grow: 1.0,
-            flex_shrink: 1.0,
-            flex_basis: zero(),
-            min_size: Size {
-                width: length(INTRO_LEAST),
-                height: length(BUTTON_HEIGHT),
-            },
-            ..Style::default()
-        })
-        .expect("a leaf");
+    let intro = intro_leaf(&mut tree);
     let mut row = vec![intro];
     for button in &buttons[..play::DRAWN.min(buttons.len())] {
-        let text = faces.width(BUTTON_TEXT_PX, &button.label);
-        let square = button.request == Request::Show(Screen::Options)
-            || text + 2.0 * SQUARE_SIDE <= BUTTON_HEIGHT;
-        let (width, least) = if square {
-            (BUTTON_HEIGHT, BUTTON_HEIGHT)
-        } else {
-            (
-                text + 2.0 * BUTTON_SIDE,
-                (text + BUTTON_PADDING).max(BUTTON_HEIGHT),
-            )
-        };
-        let node = tree
-            .new_leaf(Style {
-                flex_basis: length(width),
-                flex_shrink: 1.0,
-                min_size: Size {
-                    width: length(least),
-                    height: length(BUTTON_HEIGHT),
-                },
-                ..Style::default()
-            })
-            .expect("a leaf");
-        row.push(node);
+        row.push(button_leaf(&mut tree, faces, button));
     }
     let row_root = band(&mut tree, frame.row, &row, BUTTON_GAP);
     for (root, rect) in [(header, frame.header), (row_root, frame.row)] {
-        tree.compute_layout(
-            root,
-            Size {
-                width: taffy::AvailableSpace::Definite(rect.width()),
-                height: taffy::AvailableSpace::Definite(rect.height()),
-            },
-        )
-        .expect("a layout");
+        compute_band(&mut tree, root, rect);
     }
-    // A node's box in design units (taffy's is from its parent's top left, y down).
-    let place = |node: NodeId, parents: &[NodeId], band: Rect| {
-        let mut at = Vec2::ZERO;
-        for &n in parents.iter().chain([&node]) {
-            let layout = tree.layout(n).expect("laid out");
-            at += Vec2::new(layout.location.x, layout.location.y);
-        }
-        let size = tree.layout(node).expect("laid out").size;
-        let min = Vec2::new(band.min.x + at.x, band.max.y - at.y - size.height);
-        Rect::from_corners(min, min + Vec2::new(size.width, size.height))
-    };
     let boxes = std::array::from_fn(|i| {
         let (node, name, value) = boxes[i];
         [
-            place(node, &[box_row], frame.header),
-            place(name, &[box_row, node], frame.header),
-            place(value, &[box_row, node], frame.header),
+            place(&tree, node, &[box_row], frame.header),
+            place(&tree, name, &[box_row, node], frame.header),
+            place(&tree, value, &[box_row, node], frame.header),
         ]
     });
     HeaderPlaces {
-        title: place(title, &[], frame.header),
+        title: place(&tree, title, &[], frame.header),
         boxes,
-        intro: place(intro, &[], frame.row),
-        buttons: row[1..].iter().map(|&n| place(n, &[], frame.row)).collect(),
+        intro: place(&tree, intro, &[], frame.row),
+        buttons: row[1..]
+            .iter()
+            .map(|&n| place(&tree, n, &[], frame.row))
+            .collect(),
     }
+}
+
+/// A layout node of a fixed size that does not shrink.
+fn fixed_leaf(tree: &mut TaffyTree<()>, width: f32, height: f32) -> NodeId {
+    use taffy::prelude::{Size, Style, length};
+    tree.new_leaf(Style {
+        size: Size {
+            width: length(width),
+            height: length(height),
+        },
+        flex_shrink: 0.0,
+        ..Style::default()
+    })
+    .expect("a leaf")
+}
+
+/// A row the size of `rect` that spreads its children from end to end, centred across it,
+/// at least `gap` apart.
+fn band(tree: &mut TaffyTree<()>, rect: Rect, children: &[NodeId], gap: f32) -> NodeId {
+    use taffy::prelude::{AlignItems, FlexDirection, JustifyContent, Size, Style, length, zero};
+    tree.new_with_children(
+        Style {
+            flex_direction: FlexDirection::Row,
+            justify_content: Some(JustifyContent::SpaceBetween),
+            align_items: Some(AlignItems::Center),
+            gap: Size {
+                width: length(gap),
+                height: zero(),
+            },
+            size: Size {
+                width: length(rect.width()),
+                height: length(rect.height()),
+            },
+            ..Style::default()
+        },
+        children,
+    )
+    .expect("a band")
+}
+
+/// A counter box `width` wide: the box, its name's node and its value's, the name over the
+/// value.
+fn counter_box(tree: &mut TaffyTree<()>, width: f32) -> (NodeId, NodeId, NodeId) {
+    use taffy::prelude::{
+        AlignItems, FlexDirection, LengthPercentage, Rect as Edges, Size, Style, length, zero,
+    };
+    let name = fixed_leaf(tree, width - BOX_PADDING, BOX_NAME_PX * LINE_HEIGHT);
+    let value = fixed_leaf(tree, width - BOX_PADDING, COUNTER_PX * LINE_HEIGHT);
+    let node = tree
+        .new_with_children(
+            Style {
+                flex_direction: FlexDirection::Column,
+                align_items: Some(AlignItems::Center),
+                gap: Size {
+                    width: zero(),
+                    height: length(BOX_NAME_GAP),
+                },
+                padding: Edges {
+                    top: LengthPercentage::length(BOX_TOP),
+                    ..Edges::zero()
+                },
+                size: Size {
+                    width: length(width),
+                    height: length(BOX_HEIGHT),
+                },
+                flex_shrink: 0.0,
+                ..Style::default()
+            },
+            &[name, value],
+        )
+        .expect("a box");
+    (node, name, value)
+}
+
+/// The counter boxes side by side, left to right (`boxes` is in `BOXES`' order, right to
+/// left), as wide as they take.
+fn box_row(tree: &mut TaffyTree<()>, boxes: &[(NodeId, NodeId, NodeId)]) -> NodeId {
+    use taffy::prelude::Size;
+    let row_of_boxes: Vec<NodeId> = boxes.iter().rev().map(|b| b.0).collect();
+    let box_row = band(tree, Rect::default(), &row_of_boxes, BOX_GAP);
+    let mut style = tree.style(box_row).expect("a row").clone();
+    style.size = Size::auto();
+    tree.set_style(box_row, style).expect("a row");
+    box_row
+}
+
+/// The intro's node: it takes what the buttons leave of the row, down to `INTRO_LEAST`.
+fn intro_leaf(tree: &mut TaffyTree<()>) -> NodeId {
+    use taffy::prelude::{Size, Style, length, zero};
+    tree.new_leaf(Style {
+        flex_grow: 1.0,
+        flex_shrink: 1.0,
+        flex_basis: zero(),
+        min_size: Size {
+            width: length(INTRO_LEAST),
+            height: length(BUTTON_HEIGHT),
+        },
+        ..Style::default()
+    })
+    .expect("a leaf")
+}
+
+/// A drawn board button's node: as wide as its label and its sides, or square, and able to
+/// give up its sides where the row is short.
+fn button_leaf(tree: &mut TaffyTree<()>, faces: &Faces, button: &DialogButton) -> NodeId {
+    use taffy::prelude::{Size, Style, length};
+    let text = faces.width(BUTTON_TEXT_PX, &button.label);
+    let square = button.request == Request::Show(Screen::Options)
+        || text + 2.0 * SQUARE_SIDE <= BUTTON_HEIGHT;
+    let (width, least) = if square {
+        (BUTTON_HEIGHT, BUTTON_HEIGHT)
+    } else {
+        (
+            text + 2.0 * BUTTON_SIDE,
+            (text + BUTTON_PADDING).max(BUTTON_HEIGHT),
+        )
+    };
+    tree.new_leaf(Style {
+        flex_basis: length(width),
+        flex_shrink: 1.0,
+        min_size: Size {
+            width: length(least),
+            height: length(BUTTON_HEIGHT),
+        },
+        ..Style::default()
+    })
+    .expect("a leaf")
+}
+
+/// Lays out the band under `root` in the size of `rect`.
+fn compute_band(tree: &mut TaffyTree<()>, root: NodeId, rect: Rect) {
+    use taffy::prelude::Size;
+    tree.compute_layout(
+        root,
+        Size {
+            width: taffy::AvailableSpace::Definite(rect.width()),
+            height: taffy::AvailableSpace::Definite(rect.height()),
+        },
+    )
+    .expect("a layout");
+}
+
+/// A node's box in design units (taffy's is from its parent's top left, y down), given the
+/// nodes above it under its band's root.
+fn place(tree: &TaffyTree<()>, node: NodeId, parents: &[NodeId], band: Rect) -> Rect {
+    let mut at = Vec2::ZERO;
+    for &n in parents.iter().chain([&node]) {
+        let layout = tree.layout(n).expect("laid out");
+        at += Vec2::new(layout.location.x, layout.location.y);
+    }
+    let size = tree.layout(node).expect("laid out").size;
+    let min = Vec2::new(band.min.x + at.x, band.max.y - at.y - size.height);
+    Rect::from_corners(min, min + Vec2::new(size.width, size.height))
 }
 
 /// The header's texts and drawn buttons as placed pieces, for the layout test

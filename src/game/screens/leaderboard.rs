@@ -17,7 +17,7 @@ use crate::game::screen::Screen;
 use crate::game::sets::GameSet;
 use crate::game::state::RankedBoard;
 use crate::i18n::Words;
-use crate::protocol::Row;
+use crate::protocol::{Leaderboard, Row};
 use crate::tr;
 
 /// Rows of a table the screen shows: the best five, and the player's place with the one above
@@ -127,20 +127,39 @@ pub fn describe(server: &RankedServer, playing: bool, words: &Words) -> Dialog {
     let mut body = Vec::new();
     // Today's and yesterday's tables, from a server (without one: only what it says).
     if server.url().is_some() {
-        body.push(Block::TitleButtons(vec![
-            DialogButton::new(
-                words.get("ranked-today"),
-                Ranked(RankedAsk::Day(RankedDay::Today)),
-            )
-            .chosen(server.day == RankedDay::Today),
-            DialogButton::new(
-                words.get("ranked-yesterday"),
-                Ranked(RankedAsk::Day(RankedDay::Yesterday)),
-            )
-            .chosen(server.day == RankedDay::Yesterday),
-        ]));
+        body.push(day_buttons(server, words));
     }
-    let status = match &server.state {
+    push_account(&mut body, server, words);
+    if let Some(table) = server.board() {
+        push_table(&mut body, table, words);
+    }
+    body.push(footer(server, playing, words));
+    Dialog {
+        title: words.get("ranked-title"),
+        body,
+        modal: true,
+    }
+}
+
+/// The buttons that pick today's or yesterday's table, the one on screen chosen.
+fn day_buttons(server: &RankedServer, words: &Words) -> Block {
+    Block::TitleButtons(vec![
+        DialogButton::new(
+            words.get("ranked-today"),
+            Ranked(RankedAsk::Day(RankedDay::Today)),
+        )
+        .chosen(server.day == RankedDay::Today),
+        DialogButton::new(
+            words.get("ranked-yesterday"),
+            Ranked(RankedAsk::Day(RankedDay::Yesterday)),
+        )
+        .chosen(server.day == RankedDay::Yesterday),
+    ])
+}
+
+/// Where the line to the server stands, or, once open, who the player is on it.
+fn status_line(server: &RankedServer, words: &Words) -> String {
+    match &server.state {
         LinkState::NoServer => words.get("ranked-no-server"),
         LinkState::Closed | LinkState::Connecting => tr!(
             words,
@@ -155,7 +174,13 @@ pub fn describe(server: &RankedServer, playing: bool, words: &Words) -> Dialog {
             },
             None => words.get("ranked-no-account"),
         },
-    };
+    }
+}
+
+/// The line's status with the name's button, the day the player's games rank from, and what
+/// the server last refused.
+fn push_account(body: &mut Vec<Block>, server: &RankedServer, words: &Words) {
+    let status = status_line(server, words);
     // The name's button at the end of the line that says it.
     if server.has_account() {
         body.push(Block::Labelled(
@@ -184,58 +209,70 @@ pub fn describe(server: &RankedServer, playing: bool, words: &Words) -> Dialog {
             reason = refusal.clone()
         )));
     }
-    if let Some(table) = server.board() {
-        let heading = if table.published {
-            tr!(
-                words,
-                "ranked-final",
-                day = table.day.clone(),
-                players = table.players
-            )
-        } else {
-            tr!(
-                words,
-                "ranked-running",
-                day = table.day.clone(),
-                players = table.players
-            )
-        };
-        body.push(Block::Heading(heading));
-        if table.top.is_empty() {
-            body.push(Block::Line(words.get("ranked-empty")));
-        }
-        let rows = table.top.iter().take(ROWS);
-        if table.published {
-            // Yesterday's games can be watched: each row is a button.
-            body.push(Block::Buttons(
-                rows.enumerate()
-                    .map(|(place, row)| {
-                        let line = row_line(row, words);
-                        DialogButton::named(
-                            line.clone(),
-                            tr!(words, "ranked-watch", row = line),
-                            Ranked(RankedAsk::Watch(place as u8)),
-                        )
-                    })
-                    .collect(),
-            ));
-        } else {
-            body.extend(rows.map(|row| Block::Line(row_line(row, words))));
-        }
-        let mine = table.around.iter().position(|row| row.me);
-        if let Some(at) = mine
-            && table.around[at].rank as usize > ROWS
-        {
-            let rank = table.around[at].rank;
-            body.push(Block::Heading(tr!(words, "ranked-your-place", rank = rank)));
-            let near = &table.around[at.saturating_sub(1)..(at + 2).min(table.around.len())];
-            body.extend(
-                near.iter()
-                    .filter(|row| row.rank as usize > ROWS)
-                    .map(|row| Block::Line(row_line(row, words))),
-            );
-        }
+}
+
+/// The table: its heading, the best rows (buttons to watch, once published), and the
+/// player's place with its neighbours when it is further down.
+fn push_table(body: &mut Vec<Block>, table: &Leaderboard, words: &Words) {
+    let heading = if table.published {
+        tr!(
+            words,
+            "ranked-final",
+            day = table.day.clone(),
+            players = table.players
+        )
+    } else {
+        tr!(
+            words,
+            "ranked-running",
+            day = table.day.clone(),
+            players = table.players
+        )
+    };
+    body.push(Block::Heading(heading));
+    if table.top.is_empty() {
+        body.push(Block::Line(words.get("ranked-empty")));
     }
+    let rows = table.top.iter().take(ROWS);
+    if table.published {
+        // Yesterday's games can be watched: each row is a button.
+        body.push(Block::Buttons(
+            rows.enumerate()
+                .map(|(place, row)| {
+                    let line = row_line(row, words);
+                    DialogButton::named(
+                        line.clone(),
+                        tr!(words, "ranked-watch", row = line),
+                        Ranked(RankedAsk::Watch(place as u8)),
+                    )
+                })
+                .collect(),
+        ));
+    } else {
+        body.extend(rows.map(|row| Block::Line(row_line(row, words))));
+    }
+    push_my_place(body, table, words);
+}
+
+/// The player's place, with the row above and below it, when it is below the best rows.
+fn push_my_place(body: &mut Vec<Block>, table: &Leaderboard, words: &Words) {
+    let mine = table.around.iter().position(|row| row.me);
+    if let Some(at) = mine
+        && table.around[at].rank as usize > ROWS
+    {
+        let rank = table.around[at].rank;
+        body.push(Block::Heading(tr!(words, "ranked-your-place", rank = rank)));
+        let near = &table.around[at.saturating_sub(1)..(at + 2).min(table.around.len())];
+        body.extend(
+            near.iter()
+                .filter(|row| row.rank as usize > ROWS)
+                .map(|row| Block::Line(row_line(row, words))),
+        );
+    }
+}
+
+/// The buttons at the foot: play or resume (with a server), leave (while playing), close.
+fn footer(server: &RankedServer, playing: bool, words: &Words) -> Block {
     // Short labels drawn (a phone's width holds three), their whole names spoken.
     let mut footer = Vec::new();
     if server.url().is_some() {
@@ -258,10 +295,5 @@ pub fn describe(server: &RankedServer, playing: bool, words: &Words) -> Dialog {
         ));
     }
     footer.push(DialogButton::new(words.get("ranked-close"), CloseDialog));
-    body.push(Block::Footer(footer));
-    Dialog {
-        title: words.get("ranked-title"),
-        body,
-        modal: true,
-    }
+    Block::Footer(footer)
 }

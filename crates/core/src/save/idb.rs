@@ -21,9 +21,10 @@
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io;
+use std::rc::Rc;
 
 use web_sys::{
-    IdbDatabase, IdbTransactionMode,
+    IdbDatabase, IdbObjectStore, IdbTransactionMode,
     js_sys::{self, Reflect},
     wasm_bindgen::{JsCast, JsValue, closure::Closure},
 };
@@ -258,6 +259,8 @@ fn retry(state: &mut IdbState, keys: Vec<String>) {
 /// once it committed.
 type Committed = Vec<(String, Option<String>, Option<String>)>;
 
+/// Makes the read-write transaction that commits `changes`, one request or more for each, and
+/// what is done when it completes or is aborted.
 fn start(changes: Vec<(String, Change)>) -> io::Result<()> {
     let refused = || Refusal::Full.error();
     let tx = with(|state| {
@@ -269,7 +272,7 @@ fn start(changes: Vec<(String, Change)>) -> io::Result<()> {
     .map_err(|_| refused())?;
     let store = tx.object_store(DOCUMENTS).map_err(|_| refused())?;
     let keys: Vec<String> = changes.iter().map(|(key, _)| key.clone()).collect();
-    let committed = std::rc::Rc::new(RefCell::new(Committed::new()));
+    let committed = Rc::new(RefCell::new(Committed::new()));
     let put = {
         let store = store.clone();
         move |text: &str, key: &str| {
@@ -278,124 +281,168 @@ fn start(changes: Vec<(String, Change)>) -> io::Result<()> {
     };
     for (key, change) in changes {
         match change {
-            Change::Remove => {
-                store.delete(&key.as_str().into()).map_err(|_| refused())?;
-                committed.borrow_mut().push((key, None, None));
-            }
-            Change::Write(ours) => {
-                // What this tab knows stored is written at once, joined as if nothing else had
-                // been stored since: a request made now is committed even if the page goes away
-                // before the read below answers (a reload right after a move). The read, made
-                // first, sees what the browser holds; if another tab wrote since, the join with
-                // that is written over it when it answers.
-                let base = with(|state| state.stored.get(&key).cloned()).flatten();
-                let request = store.get(&key.as_str().into()).map_err(|_| refused())?;
-                let assumed = write_rebased(&put, &key, base.as_deref(), &ours, base.as_deref());
-                let (read, put, committed) = (request.clone(), put.clone(), committed.clone());
-                let on_success = Closure::once_into_js(move || {
-                    let theirs = read.result().ok().and_then(|value| value.as_string());
-                    let now = if theirs == base {
-                        assumed
-                    } else {
-                        let now =
-                            write_rebased(&put, &key, base.as_deref(), &ours, theirs.as_deref());
-                        // What is stored was ours already (`Keep`), but the assumed join went
-                        // over it: written back.
-                        if now == theirs
-                            && now != assumed
-                            && let Some(text) = &now
-                        {
-                            put(text, &key);
-                        }
-                        now
-                    };
-                    committed.borrow_mut().push((key, Some(ours), now));
-                });
-                request.set_onsuccess(Some(on_success.unchecked_ref()));
-            }
+            Change::Remove => start_remove(&store, key, &committed)?,
+            Change::Write(ours) => start_write(&store, &put, key, ours, &committed)?,
             Change::SetAside { name, text } => {
-                let request = store.get(&key.as_str().into()).map_err(|_| refused())?;
-                let (read, store, put, committed) = (
-                    request.clone(),
-                    store.clone(),
-                    put.clone(),
-                    committed.clone(),
-                );
-                // The copy is written at once, under a name of its own; the damaged text leaves
-                // its key only once the read shows it still there.
-                put(&text, &name);
-                let on_success = Closure::once_into_js(move || {
-                    let theirs = read.result().ok().and_then(|value| value.as_string());
-                    let now = if theirs.as_ref() == Some(&text) {
-                        let _ = store.delete(&key.as_str().into());
-                        None
-                    } else {
-                        theirs
-                    };
-                    let mut committed = committed.borrow_mut();
-                    committed.push((name, Some(text.clone()), Some(text)));
-                    committed.push((key, None, now));
-                });
-                request.set_onsuccess(Some(on_success.unchecked_ref()));
+                start_set_aside(&store, &put, key, name, text, &committed)?
             }
         }
     }
     let done = {
         let keys = keys.clone();
-        Closure::once_into_js(move || {
-            let mut changed = false;
-            with(|state| {
-                state.told_refused = false;
-                for (key, sent, now) in std::mem::take(&mut *committed.borrow_mut()) {
-                    state.refused.retain(|other| *other != key);
-                    // This tab's own view follows what is stored, unless it has written the
-                    // document again since (that write's commit follows).
-                    if state.mirror.get(&key) == sent.as_ref()
-                        && state.mirror.get(&key) != now.as_ref()
-                    {
-                        changed = true;
-                        match &now {
-                            Some(text) => state.mirror.insert(key.clone(), text.clone()),
-                            None => state.mirror.remove(&key),
-                        };
-                    }
-                    match now {
-                        Some(text) => state.stored.insert(key, text),
-                        None => state.stored.remove(&key),
-                    };
-                }
-                if let Some(channel) = &state.channel {
-                    let keys: js_sys::Array =
-                        keys.iter().map(|k| JsValue::from(k.as_str())).collect();
-                    let _ = channel.post_message(&keys);
-                }
-                if !state.asked_to_persist {
-                    state.asked_to_persist = true;
-                    ask_to_persist();
-                }
-            });
-            if changed {
-                tell(StoreEvent::Changed);
-            }
-        })
+        Closure::once_into_js(move || on_committed(&keys, &committed))
     };
     tx.set_oncomplete(Some(done.unchecked_ref()));
-    let failed = Closure::once_into_js(move |event: web_sys::Event| {
-        let reason = event
-            .target()
-            .and_then(|target| target.dyn_into::<web_sys::IdbTransaction>().ok())
-            .and_then(|tx| tx.error())
-            .map_or_else(|| "the browser refused the write".to_string(), |e| e.name());
-        let told = with(|state| {
-            retry(state, keys);
-            std::mem::replace(&mut state.told_refused, true)
-        });
-        if told == Some(false) {
-            tell(StoreEvent::Refused(reason));
-        }
-    });
+    let failed = Closure::once_into_js(move |event: web_sys::Event| on_aborted(&event, keys));
     tx.set_onabort(Some(failed.unchecked_ref()));
     Ok(())
+}
+
+/// The request that removes `key`, in the transaction of `store`.
+fn start_remove(
+    store: &IdbObjectStore,
+    key: String,
+    committed: &Rc<RefCell<Committed>>,
+) -> io::Result<()> {
+    store
+        .delete(&key.as_str().into())
+        .map_err(|_| Refusal::Full.error())?;
+    committed.borrow_mut().push((key, None, None));
+    Ok(())
+}
+
+/// The requests that write `ours` to `key`, in the transaction of `store`: written at once
+/// joined with what this tab knows stored, then corrected once the read of what is stored
+/// answers.
+fn start_write(
+    store: &IdbObjectStore,
+    put: &(impl Fn(&str, &str) + Clone + 'static),
+    key: String,
+    ours: String,
+    committed: &Rc<RefCell<Committed>>,
+) -> io::Result<()> {
+    // What this tab knows stored is written at once, joined as if nothing else had
+    // been stored since: a request made now is committed even if the page goes away
+    // before the read below answers (a reload right after a move). The read, made
+    // first, sees what the browser holds; if another tab wrote since, the join with
+    // that is written over it when it answers.
+    let base = with(|state| state.stored.get(&key).cloned()).flatten();
+    let request = store
+        .get(&key.as_str().into())
+        .map_err(|_| Refusal::Full.error())?;
+    let assumed = write_rebased(put, &key, base.as_deref(), &ours, base.as_deref());
+    let (read, put, committed) = (request.clone(), put.clone(), committed.clone());
+    let on_success = Closure::once_into_js(move || {
+        let theirs = read.result().ok().and_then(|value| value.as_string());
+        let now = if theirs == base {
+            assumed
+        } else {
+            let now = write_rebased(&put, &key, base.as_deref(), &ours, theirs.as_deref());
+            // What is stored was ours already (`Keep`), but the assumed join went
+            // over it: written back.
+            if now == theirs
+                && now != assumed
+                && let Some(text) = &now
+            {
+                put(text, &key);
+            }
+            now
+        };
+        committed.borrow_mut().push((key, Some(ours), now));
+    });
+    request.set_onsuccess(Some(on_success.unchecked_ref()));
+    Ok(())
+}
+
+/// The requests that set the damaged `text` of `key` aside under `name`, in the transaction
+/// of `store`: the copy written, and the key removed if it still holds that text.
+fn start_set_aside(
+    store: &IdbObjectStore,
+    put: &(impl Fn(&str, &str) + Clone + 'static),
+    key: String,
+    name: String,
+    text: String,
+    committed: &Rc<RefCell<Committed>>,
+) -> io::Result<()> {
+    let request = store
+        .get(&key.as_str().into())
+        .map_err(|_| Refusal::Full.error())?;
+    let (read, store, put, committed) = (
+        request.clone(),
+        store.clone(),
+        put.clone(),
+        committed.clone(),
+    );
+    // The copy is written at once, under a name of its own; the damaged text leaves
+    // its key only once the read shows it still there.
+    put(&text, &name);
+    let on_success = Closure::once_into_js(move || {
+        let theirs = read.result().ok().and_then(|value| value.as_string());
+        let now = if theirs.as_ref() == Some(&text) {
+            let _ = store.delete(&key.as_str().into());
+            None
+        } else {
+            theirs
+        };
+        let mut committed = committed.borrow_mut();
+        committed.push((name, Some(text.clone()), Some(text)));
+        committed.push((key, None, now));
+    });
+    request.set_onsuccess(Some(on_success.unchecked_ref()));
+    Ok(())
+}
+
+/// The transaction of `keys` committed: this tab's view follows what is now stored, the other
+/// tabs are told, and the browser is asked once to keep the page's storage.
+fn on_committed(keys: &[String], committed: &RefCell<Committed>) {
+    let mut changed = false;
+    with(|state| {
+        state.told_refused = false;
+        for (key, sent, now) in std::mem::take(&mut *committed.borrow_mut()) {
+            state.refused.retain(|other| *other != key);
+            // This tab's own view follows what is stored, unless it has written the
+            // document again since (that write's commit follows).
+            if state.mirror.get(&key) == sent.as_ref() && state.mirror.get(&key) != now.as_ref() {
+                changed = true;
+                match &now {
+                    Some(text) => state.mirror.insert(key.clone(), text.clone()),
+                    None => state.mirror.remove(&key),
+                };
+            }
+            match now {
+                Some(text) => state.stored.insert(key, text),
+                None => state.stored.remove(&key),
+            };
+        }
+        if let Some(channel) = &state.channel {
+            let keys: js_sys::Array = keys.iter().map(|k| JsValue::from(k.as_str())).collect();
+            let _ = channel.post_message(&keys);
+        }
+        if !state.asked_to_persist {
+            state.asked_to_persist = true;
+            ask_to_persist();
+        }
+    });
+    if changed {
+        tell(StoreEvent::Changed);
+    }
+}
+
+/// The browser refused the transaction of `keys`: they are written again with the next write,
+/// and the game is told why (once, until a commit goes through).
+fn on_aborted(event: &web_sys::Event, keys: Vec<String>) {
+    let reason = event
+        .target()
+        .and_then(|target| target.dyn_into::<web_sys::IdbTransaction>().ok())
+        .and_then(|tx| tx.error())
+        .map_or_else(|| "the browser refused the write".to_string(), |e| e.name());
+    let told = with(|state| {
+        retry(state, keys);
+        std::mem::replace(&mut state.told_refused, true)
+    });
+    if told == Some(false) {
+        tell(StoreEvent::Refused(reason));
+    }
 }
 
 /// Writes `ours` joined with `theirs` (`format::rebase`) through `put`, a damaged `theirs` set
