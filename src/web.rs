@@ -27,7 +27,7 @@ use bevy::{
 use web_sys::wasm_bindgen::JsCast;
 
 use crate::game::{
-    BestScores, Coach, Engine, Focus, GameState, Language, Notice, PastGames, Replay, Screen, Tile,
+    BestScores, Coach, Engine, GameState, Language, Notice, PastGames, Replay, Screen, Tile,
     UiButton, Value,
 };
 use crate::i18n::{Lang, Words};
@@ -501,7 +501,7 @@ fn publish_state(
     replay: Res<Replay>,
     theme: Res<Theme>,
     motion: Res<Motion>,
-    focus: Res<Focus>,
+    focus: Res<bevy::input_focus::InputFocus>,
     coach: Res<Coach>,
     daily: Res<crate::game::DailyNow>,
     ranked: Res<crate::game::state::RankedBoard>,
@@ -534,7 +534,7 @@ fn publish_state(
     set(&canvas, "data-state", &format!("{:?}", state.get()));
     set(&canvas, "data-theme", &format!("{:?}", *theme));
     set(&canvas, "data-motion", &format!("{:?}", *motion));
-    let focused = focus.0.and_then(|entity| buttons.get(entity).ok());
+    let focused = focus.get().and_then(|entity| buttons.get(entity).ok());
     let focused = focused.map_or(String::new(), |button| format!("{:?}", button.request));
     set(&canvas, "data-focus", &focused);
     set(&canvas, "data-screen", &format!("{:?}", screen.get()));

@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 
 use bevy::{
     input::{ButtonState, keyboard::KeyboardInput},
+    input_focus::{FocusCause, InputFocus},
     prelude::*,
     window::PrimaryWindow,
 };
@@ -24,7 +25,7 @@ use crate::rules::Direction;
 pub const SWIPE_THRESHOLD_PX: f32 = 10.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Focus>()
+    app.init_resource::<InputFocus>()
         .init_resource::<PendingKeys>()
         .add_systems(
             Update,
@@ -56,10 +57,13 @@ pub struct UiButton {
     pub size: Vec2,
 }
 
-/// The button the keyboard is on (Tab, Shift+Tab), if any: Enter and Space press it, the view
-/// draws a ring around it. The pointer and a change of screen put it away.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Focus(pub Option<Entity>);
+/// The button the keyboard is on (Tab, Shift+Tab), if Bevy's `InputFocus`, the one record of
+/// the focus, is on a button: Enter and Space press it, the view draws a ring around it. The
+/// pointer and a change of screen put it away; while no button has it, the screen reader's
+/// focus is the dialog in front or the board (`view::access`).
+pub fn focused_button(focus: &InputFocus, is_button: impl Fn(Entity) -> bool) -> Option<Entity> {
+    focus.get().filter(|&entity| is_button(entity))
+}
 
 /// The buttons the screen in front takes, in reading order: rows from the top, each from the
 /// left (buttons of the board behind a dialog are left out, as their requests are; so are
@@ -101,8 +105,10 @@ fn step_focus(order: &[Entity], from: Option<Entity>, forward: bool) -> Option<E
 }
 
 /// A new screen starts without focus.
-fn forget_focus(mut focus: ResMut<Focus>) {
-    focus.set_if_neq(Focus(None));
+fn forget_focus(mut focus: ResMut<InputFocus>) {
+    if focus.get().is_some() {
+        focus.clear();
+    }
 }
 
 /// Key presses read but not yet looked up: those that came after a key whose request may open
@@ -144,7 +150,7 @@ fn read_keys(
     state: Res<State<GameState>>,
     screen: Res<State<Screen>>,
     takes: Takes,
-    mut focus: ResMut<Focus>,
+    mut focus: ResMut<InputFocus>,
     buttons: Query<(Entity, &UiButton, &GlobalTransform, &Visibility)>,
     mut requests: MessageWriter<Request>,
 ) {
@@ -183,11 +189,14 @@ fn read_keys(
         // the focused one.
         if code == KeyCode::Tab {
             let order = focus_order(*screen.get(), &takes, &buttons);
-            focus.0 = step_focus(&order, focus.0, !held.shift);
+            match step_focus(&order, focus.get(), !held.shift) {
+                Some(entity) => focus.set(entity, FocusCause::Navigated),
+                None => focus.clear(),
+            }
             continue;
         }
         if matches!(code, KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space)
-            && let Some(focused) = focus.0
+            && let Some(focused) = focus.get()
             && let Ok((_, button, _, visibility)) = buttons.get(focused)
             && visibility != Visibility::Hidden
             && takes.takes(*screen.get(), button.request)
@@ -232,7 +241,7 @@ pub fn swipe_direction(start: Vec2, end: Vec2) -> Option<Direction> {
 /// a swipe scrolls a page.
 fn read_pointer(
     screen: Res<State<Screen>>,
-    mut focus: ResMut<Focus>,
+    mut focus: ResMut<InputFocus>,
     mouse: Option<Res<ButtonInput<MouseButton>>>,
     touches: Option<Res<Touches>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
@@ -277,7 +286,9 @@ fn read_pointer(
         let cursor = window.as_ref().and_then(|w| w.cursor_position());
         if mouse.just_pressed(MouseButton::Left) {
             *mouse_start = cursor;
-            focus.set_if_neq(Focus(None));
+            if focused_button(&focus, |entity| buttons.contains(entity)).is_some() {
+                focus.clear();
+            }
         }
         if mouse.just_released(MouseButton::Left)
             && let Some(start) = mouse_start.take()

@@ -278,28 +278,22 @@ fn mirror_dialog(
     }
 }
 
-/// The screen reader's focus is the button the keyboard is on, else the dialog in front, else
-/// the board: a dialog takes the focus when it opens and gives it back to the board when it
-/// closes. (Bevy's own initial focus is the window, which has no node here: while it is
-/// focused, bevy_winit sends the tree nothing.)
+/// The screen reader's focus, `InputFocus` (the game's one record of the focus), is the button
+/// the keyboard is on, else the dialog in front, else the board: a dialog takes the focus when it
+/// opens and gives it back to the board when it closes. (Bevy's own initial focus is the window,
+/// which has no node here: while it is focused, bevy_winit sends the tree nothing.)
 fn follow_focus(
-    focus: Res<crate::game::Focus>,
-    input_focus: Option<ResMut<InputFocus>>,
+    mut input_focus: ResMut<InputFocus>,
     board: Single<Entity, With<AccessBoard>>,
     screen: Res<State<Screen>>,
     roots: Query<(Entity, &DialogRoot, &AccessibilityNode)>,
-    nodes: Query<(), With<AccessibilityNode>>,
+    buttons: Query<(), With<UiButton>>,
 ) {
-    let Some(mut input_focus) = input_focus else {
-        return;
-    };
     let dialog = roots
         .iter()
         .find(|(_, root, node)| root.0 == *screen.get() && !node.is_hidden())
         .map(|(entity, ..)| entity);
-    let target = focus
-        .0
-        .filter(|&e| nodes.contains(e))
+    let target = crate::game::focused_button(&input_focus, |entity| buttons.contains(entity))
         .or(dialog)
         .unwrap_or(*board);
     if input_focus.get() != Some(target) {

@@ -11,7 +11,12 @@
 //! "Game over!" over the board (`overlay`, which fades them in). The header lays out its own
 //! pieces with the same engine (`header`).
 
-use bevy::{ecs::query::QueryData, prelude::*, sprite::Anchor};
+use bevy::{
+    ecs::query::QueryData,
+    input_focus::{FocusCause, InputFocus},
+    prelude::*,
+    sprite::Anchor,
+};
 use taffy::prelude::{
     AlignItems, AvailableSpace, Dimension, FlexDirection, FlexWrap, JustifyContent,
     LengthPercentage, LengthPercentageAuto, NodeId, Rect as Edges, Size, Style, TaffyTree, auto,
@@ -30,7 +35,7 @@ use super::widgets::{
 };
 use crate::game::dialog::{Block, Chart, Dialog, List};
 use crate::game::screens::Describe;
-use crate::game::{DialogButton, Focus, GameSet, Request, Screen, ShownDialog, UiButton};
+use crate::game::{DialogButton, GameSet, Request, Screen, ShownDialog, UiButton};
 
 /// How a dialog stands in its box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -982,7 +987,7 @@ type ButtonLabels<'w, 's> =
 pub(super) fn reflow(
     mut commands: Commands,
     art: Res<Art>,
-    mut focus: ResMut<Focus>,
+    mut focus: ResMut<InputFocus>,
     shown: Res<ShownDialog>,
     screen: Res<State<Screen>>,
     roots: Query<(Entity, &DialogRoot, &Look), With<FlowRoot>>,
@@ -1011,10 +1016,10 @@ pub(super) fn reflow(
         let focused = despawn_pieces(&mut commands, &focus, &mine);
         let buttons = spawn_pieces(&mut commands, &art, root, *screen.get(), dialog, look.title);
         if let Some(request) = focused {
-            focus.0 = buttons
-                .iter()
-                .find(|(_, r)| *r == request)
-                .map(|(entity, _)| *entity);
+            match buttons.iter().find(|(_, r)| *r == request) {
+                Some(&(entity, _)) => focus.set(entity, FocusCause::Navigated),
+                None => focus.clear(),
+            }
         }
         return;
     }
@@ -1031,12 +1036,12 @@ pub(super) fn reflow(
 /// what the one with the keyboard's focus sent, if one had it.
 fn despawn_pieces(
     commands: &mut Commands,
-    focus: &Focus,
+    focus: &InputFocus,
     mine: &[(Entity, Flowed, Option<Request>)],
 ) -> Option<Request> {
     let focused = mine
         .iter()
-        .find(|(entity, ..)| focus.0 == Some(*entity))
+        .find(|(entity, ..)| focus.get() == Some(*entity))
         .and_then(|(_, _, request)| *request);
     for (entity, ..) in mine {
         commands.entity(*entity).despawn();

@@ -1,11 +1,13 @@
-//! The focus ring: a 4 px ring around the button the keyboard is on (`game::Focus`), in a colour
+//! The focus ring: a 4 px ring around the button the keyboard is on (`game::focused_button`), in a colour
 //! that stands 4.5:1 or more from the page in every theme.
 
 use bevy::prelude::*;
 
 use super::art::Art;
 use super::theme::Ink;
-use crate::game::{Focus, GameSet, UiButton};
+use bevy::input_focus::InputFocus;
+
+use crate::game::{GameSet, UiButton, focused_button};
 
 /// The ring's width outside the button.
 pub const RING_PX: f32 = 4.0;
@@ -33,13 +35,12 @@ fn spawn_ring(mut commands: Commands, art: Res<Art>) {
 
 /// Puts the ring around the focused button, or hides it.
 fn follow_focus(
-    focus: Res<Focus>,
+    focus: Res<InputFocus>,
     buttons: Query<(&UiButton, &GlobalTransform, &Visibility), Without<FocusRing>>,
     ring: Single<(&mut Transform, &mut Sprite, &mut Visibility), With<FocusRing>>,
 ) {
     let (mut transform, mut sprite, mut visibility) = ring.into_inner();
-    let target = focus
-        .0
+    let target = focused_button(&focus, |entity| buttons.contains(entity))
         .and_then(|entity| buttons.get(entity).ok())
         .filter(|(_, _, visibility)| **visibility != Visibility::Hidden);
     let Some((button, at, _)) = target else {

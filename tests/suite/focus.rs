@@ -6,13 +6,13 @@ use bevy::input::{ButtonState, mouse::MouseButtonInput};
 use bevy::prelude::*;
 use g2048::game::Choose;
 use g2048::{
-    game::{Focus, Request, Screen, Step, UiButton, Watch},
+    game::{Request, Screen, Step, UiButton, Watch},
     rules::Config,
     view::focus::FocusRing,
 };
 
 fn focused(app: &App) -> Option<Request> {
-    let entity = app.world().resource::<Focus>().0?;
+    let entity = g2048::testing::focused_button(app)?;
     Some(app.world().get::<UiButton>(entity)?.request)
 }
 
@@ -64,7 +64,7 @@ fn tab_walks_the_boards_buttons_then_the_questions_and_enter_presses() {
     app.update();
     let (visibility, at) = ring(&mut app);
     assert_eq!(visibility, Visibility::Visible);
-    let entity = app.world().resource::<Focus>().0.unwrap();
+    let entity = g2048::testing::focused_button(&app).unwrap();
     let button = app
         .world()
         .get::<GlobalTransform>(entity)

@@ -586,7 +586,7 @@ fn a_language_chosen_in_the_options_is_spoken_at_once_and_kept() {
     for _ in 0..Lang::ALL.len() - 1 {
         press_and_settle(&mut app, KeyCode::Enter);
         assert_eq!(screen(&app), Screen::Options);
-        let focus = app.world().resource::<g2048::game::Focus>().0.unwrap();
+        let focus = g2048::testing::focused_button(&app).unwrap();
         let button = app.world().get::<g2048::game::UiButton>(focus).unwrap();
         assert_eq!(button.request, Request::Options(Choose::NextLanguage));
     }

@@ -345,7 +345,7 @@ fn the_check_finds_an_overlap_and_a_clipped_text() {
 #[test]
 fn a_dialog_follows_its_description_in_place() {
     use bevy::prelude::Transform;
-    use g2048::game::{Focus, UiButton};
+    use g2048::game::UiButton;
     use g2048::view::flow::{Flowed, ListRow};
     use g2048::view::text::{Label, Zoom};
     use g2048::view::theme::Ink;
@@ -360,11 +360,7 @@ fn a_dialog_follows_its_description_in_place() {
     press_and_settle(&mut app, KeyCode::KeyG);
     assert_eq!(screen(&app), Screen::History);
     press_and_settle(&mut app, KeyCode::Tab);
-    let focused = app
-        .world()
-        .resource::<Focus>()
-        .0
-        .expect("a button has the focus");
+    let focused = g2048::testing::focused_button(&app).expect("a button has the focus");
     for _ in 0..LIST_ROWS + 1 {
         press_and_settle(&mut app, KeyCode::ArrowDown);
     }
@@ -395,7 +391,7 @@ fn a_dialog_follows_its_description_in_place() {
         );
     }
     assert_eq!(
-        world.resource::<Focus>().0,
+        g2048::testing::focused_button(&app),
         Some(focused),
         "the focus stays on its button"
     );
