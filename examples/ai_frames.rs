@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use bevy::prelude::*;
 use clap::Parser;
-use g2048::ai::coach;
+use g2048::ai::move_rating;
 use g2048::game::{AiNetwork, Autoplay, GameState, Request};
 use g2048::rules::{Board, Config, Direction, MAX_SIZE, MIN_SIZE};
 use g2048::testing::{FRAME, app, engine, played, set_board, state};
@@ -143,7 +143,7 @@ fn main() {
         for (board, direction) in boards.iter().step_by(boards.len().div_ceil(300).max(1)) {
             let started = Instant::now();
             let leaves = app.world().resource::<AiNetwork>().leaves();
-            coach::rate_by(board, *direction, leaves).expect("a played move has a rating");
+            move_rating::rate_by(board, *direction, leaves).expect("a played move has a rating");
             rating_ms.push(started.elapsed().as_secs_f64() * 1000.0);
         }
         if !rating_ms.is_empty() {

@@ -1,4 +1,4 @@
-//! What reading a game's luck and skill costs (`ai::review`, docs/ai.md "Luck and skill"): games
+//! What reading a game's luck and skill costs (`ai::luck_and_skill`, docs/ai.md "Luck and skill"): games
 //! of a fixed pattern (Left, Down, Right, Down, else Up; the same every run) on each board size,
 //! or played by the search with `--ai NODES` (a 4×4 pattern game ends within 300 moves), up to
 //! `--moves` moves each, read whole; the time, a move's share, and the frames it spreads over at
@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 use clap::Parser;
-use g2048::ai::review::Review;
+use g2048::ai::luck_and_skill::Review;
 use g2048::ai::search::{Budget, Leaves, appraise_board};
 use g2048::ai::shipped::compact_from_bytes;
 use g2048::game::review::FRAME_SHARE;

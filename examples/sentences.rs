@@ -6,7 +6,7 @@
 //!   cargo run --example sentences [-- fr de ...]
 
 use bevy::prelude::Entity;
-use g2048::ai::coach::{Rating, Verdict};
+use g2048::ai::move_rating::{Rating, Verdict};
 use g2048::game::screens::{new_game, stats};
 use g2048::game::speech;
 use g2048::game::state::{MergedTile, MoveApplied};
@@ -66,7 +66,7 @@ fn sentences(words: &Words) -> Vec<(&'static str, String)> {
         verdict: Verdict::Mistake,
         shortfall: 0.2,
         shortfalls: [None; 4],
-        thresholds: g2048::ai::coach::HEURISTIC_THRESHOLDS,
+        thresholds: g2048::ai::move_rating::HEURISTIC_THRESHOLDS,
     };
     // The board's key table, as its plugin registers it: the remark names its key.
     let mut tables = g2048::game::KeyTables::default();

@@ -1,6 +1,6 @@
 //! The coach in the game: while it is on (an option), each move the player makes (not the
 //! AI's, not a replay's) is rated against the best move on the board it was played on
-//! (`ai::coach`), one rating a frame, within a fixed node budget, searched as the hint is (by
+//! (`ai::move_rating`), one rating a frame, within a fixed node budget, searched as the hint is (by
 //! the network once it is read, `AiNetwork`). The ratings of the game in
 //! progress are kept for its summary; an undo takes back the ratings of the moves it takes
 //! back, another game starts afresh. With the coach off nothing here runs.
@@ -18,7 +18,7 @@ use super::state::Notice;
 use super::state::Screen;
 use super::state::off_record;
 use super::state::{Engine, PlayerMoved, UndoRecord};
-use crate::ai::coach::{self, Rating, Verdict};
+use crate::ai::move_rating::{self, Rating, Verdict};
 use crate::rules::{Board, Config};
 
 /// How many of the worst moves the summary lists.
@@ -174,7 +174,7 @@ fn rate_next(
     // The coach searches as the hint does: with the network once it is read (its first rating
     // starts the reading), the heuristic until then.
     network.wanted();
-    if let Some(rating) = coach::rate_by(&moved.before, moved.direction, network.leaves()) {
+    if let Some(rating) = move_rating::rate_by(&moved.before, moved.direction, network.leaves()) {
         coach.ratings.insert(moved.number, rating);
         rated.write(Rated {
             number: moved.number,

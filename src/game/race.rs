@@ -17,7 +17,7 @@ use bevy::{ecs::system::SystemParam, prelude::*};
 use super::ai_network::AiNetwork;
 use super::sets::GameSet;
 use super::state::{Engine, Screen, UndoRecord, off_record};
-use crate::ai::coach;
+use crate::ai::move_rating;
 use crate::ai::search::Leaves;
 use crate::i18n::Words;
 use crate::rules::{self, Config, Game, Record, Status};
@@ -48,7 +48,7 @@ pub enum Rival {
     /// A recorded game: a friend's code, one of the history, a daily.
     Record(Record),
     /// The AI, playing a game from this seed on this board, each move searched as the coach
-    /// searches (`coach::appraise_by`: a node count, so the same moves on every machine with the
+    /// searches (`move_rating::appraise_by`: a node count, so the same moves on every machine with the
     /// same evaluation). Where the learned network is to be read, the ghost waits for it, so
     /// that its moves do not depend on when the file arrives.
     Ai { config: Config, seed: u64 },
@@ -179,7 +179,7 @@ impl Racing {
             return;
         };
         while self.moves.len() < n && !*stuck {
-            let choice = coach::appraise_by(game.board(), leaves).and_then(|(a, _)| a.best());
+            let choice = move_rating::appraise_by(game.board(), leaves).and_then(|(a, _)| a.best());
             let played = choice.and_then(|c| {
                 game.keep_going();
                 game.play(c.direction).map(|_| c.direction)

@@ -1,4 +1,4 @@
-//! Luck and skill in the game: a finished game's record read by `ai::review` a few moves a
+//! Luck and skill in the game: a finished game's record read by `ai::luck_and_skill` a few moves a
 //! frame, for the coach's summary (the game in play, once it is over) and the history (the game
 //! selected). Nothing is read while a game is played; a frame gives it at most `FRAME_SHARE`,
 //! and the figures do not depend on how the work was split. They are kept for this run, by
@@ -14,7 +14,7 @@ use super::past::PastGames;
 use super::sets::GameSet;
 use super::state::GameList;
 use super::state::{GameState, Screen, UndoRecord};
-use crate::ai::review::{Review, ReviewFigures};
+use crate::ai::luck_and_skill::{Review, ReviewFigures};
 use crate::i18n::Words;
 use crate::rules::{History, Record};
 use crate::tr;

@@ -13,7 +13,7 @@ use super::requests::Request;
 use super::sets::GameSet;
 use super::state::{Engine, MoveApplied};
 use super::state::{GameState, Screen};
-use crate::ai::coach::{Rating, Verdict};
+use crate::ai::move_rating::{Rating, Verdict};
 use crate::i18n::Words;
 use crate::rules::{Board, Cell, Direction, Game};
 use crate::tr;

@@ -17,7 +17,7 @@ use super::motion::Motion;
 use super::text::TextBox;
 use super::theme::Ink;
 use super::widgets::label;
-use crate::ai::coach::{Rating, Thresholds, Verdict};
+use crate::ai::move_rating::{Rating, Thresholds, Verdict};
 use crate::game::speech::{direction_name, verdict_word};
 use crate::game::{GameSet, Language, MoveApplied, ShowBars};
 use crate::i18n::Words;
@@ -234,7 +234,7 @@ fn drop_bars_on_move(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::coach::{HEURISTIC_THRESHOLDS, NETWORK_THRESHOLDS};
+    use crate::ai::move_rating::{HEURISTIC_THRESHOLDS, NETWORK_THRESHOLDS};
 
     #[test]
     fn bars_are_full_for_the_best_and_empty_past_a_tenth() {

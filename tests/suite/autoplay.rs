@@ -5,7 +5,7 @@
 use crate::common::*;
 use bevy::prelude::*;
 use g2048::{
-    ai::coach::{self, Verdict},
+    ai::move_rating::{self, Verdict},
     ai::ntuple::Network,
     ai::search::{self, Budget},
     ai::shipped,
@@ -444,7 +444,7 @@ fn the_coach_rates_by_the_network_once_read_and_calls_the_hinted_move_best() {
                 .into_iter()
                 .find(|&d| board.slid(d).2)
                 .unwrap();
-            coach::rate_by(&board, any, leaves).map(|r| r.best)
+            move_rating::rate_by(&board, any, leaves).map(|r| r.best)
         };
         let learned = best(&leaves).expect("a move is left");
         press(&mut app, KeyCode::KeyI);
@@ -456,7 +456,7 @@ fn the_coach_rates_by_the_network_once_read_and_calls_the_hinted_move_best() {
             let rating = app.world().resource::<Coach>().rating(number).unwrap();
             assert_eq!((rating.played, rating.best), (hint, hint));
             assert_eq!(rating.verdict, Verdict::Best);
-            assert_eq!(rating.thresholds, coach::NETWORK_THRESHOLDS);
+            assert_eq!(rating.thresholds, move_rating::NETWORK_THRESHOLDS);
             return;
         }
         app.world_mut().write_message(Request::Move(learned));
@@ -492,8 +492,8 @@ fn the_ai_ghost_plays_the_networks_moves() {
     for _ in 0..12 {
         play_moves(&mut app, 1);
         frames_until_read(&mut app);
-        let (budget, thresholds) = coach::coach_for(ai.board(), &leaves);
-        assert_eq!(thresholds, coach::NETWORK_THRESHOLDS);
+        let (budget, thresholds) = move_rating::coach_for(ai.board(), &leaves);
+        assert_eq!(thresholds, move_rating::NETWORK_THRESHOLDS);
         let by = |leaves: &search::Leaves| {
             search::appraise_board_by(ai.board(), budget, 1, leaves)
                 .and_then(|a| a.best())

@@ -6,7 +6,7 @@
 use crate::common::*;
 use bevy::prelude::*;
 use g2048::{
-    ai::{coach::Verdict, search::Budget},
+    ai::{move_rating::Verdict, search::Budget},
     game::{AiBudget, Coach, GameState, PlayerOptions, Request, Screen, ShownDialog, Watch},
     rules::{Config, Direction},
     view::coach_bars::CoachBars,

@@ -644,7 +644,7 @@ fn game_over_says_itself_again_in_a_language_chosen_over_it() {
     assert!(labels.contains(&title), "{title} in {labels:?}");
     let summary = app.world().resource::<g2048::game::Coach>().summary();
     let count = |verdict| summary.count(verdict);
-    use g2048::ai::coach::Verdict;
+    use g2048::ai::move_rating::Verdict;
     let line = g2048::tr!(
         french,
         "over-coach",

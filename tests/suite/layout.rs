@@ -6,7 +6,7 @@
 //! layout at another scale.
 
 use bevy::prelude::KeyCode;
-use g2048::ai::coach::{Rating, Verdict};
+use g2048::ai::move_rating::{Rating, Verdict};
 use g2048::game::Choose;
 use g2048::game::coach::{Summary, WORST_LISTED};
 use g2048::game::daily::Attempt;
@@ -179,7 +179,7 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
             verdict: Verdict::Inaccuracy,
             shortfall: 0.05,
             shortfalls: [Some(0.0); 4],
-            thresholds: g2048::ai::coach::HEURISTIC_THRESHOLDS,
+            thresholds: g2048::ai::move_rating::HEURISTIC_THRESHOLDS,
         };
         let listed = Summary {
             rated: 99_999,
@@ -205,7 +205,7 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
         assert_eq!(over.buttons().len(), 4);
         check(&format!("{lang:?} daily over"), Screen::Game, &over);
         let mut dialog = summary(&listed, &words);
-        let figures = g2048::ai::review::ReviewFigures {
+        let figures = g2048::ai::luck_and_skill::ReviewFigures {
             skill: -0.999,
             luck: -0.999,
             moves: 99_999,

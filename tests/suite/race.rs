@@ -11,7 +11,7 @@ use crate::common::*;
 use bevy::prelude::*;
 use g2048::{
     GamePlugin,
-    ai::{coach::COACH_BUDGET, search},
+    ai::{move_rating::COACH_BUDGET, search},
     game::{PastGames, Race, Request, Rival, Screen, ShownDialog, race::lead_label},
     i18n::Words,
     rules::{Cell, Config, History, Record, Status},

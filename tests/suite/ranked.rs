@@ -10,7 +10,7 @@ use g2048::game::ranked::{LinkState, RankedServer};
 use g2048::game::{Engine, RankedAsk, RankedDay, Request, Screen, ShownDialog};
 use g2048::rules::{Direction, Record};
 use g2048::save::{MemoryStore, RANKED_KEY, Store, read_ranked};
-use g2048_server::ranked::{Clock, Server, Settings};
+use g2048_server::handlers::{Clock, Server, Settings};
 
 use crate::common::*;
 

@@ -1,4 +1,4 @@
-//! Luck and skill (`ai::review`, docs/ai.md "Luck and skill"): a seeded game's figures are the
+//! Luck and skill (`ai::luck_and_skill`, docs/ai.md "Luck and skill"): a seeded game's figures are the
 //! same to the digit every run; the running game reads nothing while it is played, reads the
 //! game once it is over, a few moves a frame, and the coach's summary and the history's
 //! selected game show what the whole reading gives.
@@ -6,7 +6,7 @@
 use crate::common::*;
 use bevy::prelude::*;
 use g2048::{
-    ai::review::{Review, ReviewFigures},
+    ai::luck_and_skill::{Review, ReviewFigures},
     game::{GameState, Reviews, Screen, ShownDialog, screens::coach_summary},
     rules::{Config, Direction, Record},
 };

@@ -424,7 +424,7 @@ fn the_board_read_aloud_has_its_rows_and_columns() {
 /// change nothing.
 #[test]
 fn the_coach_rates_moves_on_a_board_of_another_shape() {
-    use g2048::ai::coach::Verdict;
+    use g2048::ai::move_rating::Verdict;
     use g2048::game::{Coach, PlayerOptions};
     let board = Board::from_rows(&[&[2, 4, 2, 4], &[8, 2, 4, 2], &[16, 8, 16, 0]]);
     let mut app = app(Config::with_shape(board.shape(), 2048).unwrap(), 1);

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Parser;
-use g2048_core::ai::coach::{COACH_BUDGET, HEURISTIC_THRESHOLDS, shortfall};
+use g2048_core::ai::move_rating::{COACH_BUDGET, HEURISTIC_THRESHOLDS, shortfall};
 use g2048_core::ai::search::{self, Appraisal, Budget, Leaves};
 use g2048_core::rules::{Board, Config, Direction, Game, Status};
 use rand::rngs::SmallRng;

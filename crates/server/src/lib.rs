@@ -12,8 +12,8 @@
 
 pub mod accounts;
 pub mod db;
+pub mod handlers;
 pub mod limits;
-pub mod ranked;
 
 /// The messages, shared with the game (they live in the core crate).
 pub use g2048_core::protocol;
@@ -31,8 +31,8 @@ use axum::{Json, Router};
 use g2048_core::rules::Day;
 use serde::Deserialize;
 
+use handlers::{Server, Session};
 use protocol::{ClientMessage, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage};
-use ranked::{Server, Session};
 
 /// A connection that says nothing for this long is closed (its game is in the database).
 const IDLE: Duration = Duration::from_secs(300);

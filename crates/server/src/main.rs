@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use g2048_server::db;
+use g2048_server::handlers::{Clock, Server, Settings};
 use g2048_server::limits::Rate;
-use g2048_server::ranked::{Clock, Server, Settings};
 
 #[derive(Parser, Debug)]
 #[command(version, about = "The ranked daily's server for g2048")]

@@ -11,9 +11,9 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use g2048_core::rules::{Direction, Game, Record, Stream, daily_config, parse_key};
+use g2048_server::handlers::{Clock, Server, Settings};
 use g2048_server::limits::Rate;
 use g2048_server::protocol::{ClientMessage, Dir, ErrorCode, GameView, ServerMessage};
-use g2048_server::ranked::{Clock, Server, Settings};
 use serde_json::json;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;

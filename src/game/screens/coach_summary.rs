@@ -5,7 +5,7 @@ use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
 
 use super::add_screen;
-use crate::ai::coach::Verdict;
+use crate::ai::move_rating::Verdict;
 use crate::game::coach::{Coach, Summary};
 use crate::game::dialog::{Block, Dialog, DialogButton};
 use crate::game::keys::{Binding, Help, Keys};

@@ -295,7 +295,7 @@ mod tests {
 
     #[test]
     fn keys_named_in_sentences_are_the_key_tables_keys() {
-        use crate::ai::coach::{Rating, Verdict};
+        use crate::ai::move_rating::{Rating, Verdict};
         let tables = tables();
         let e = play::KEYS
             .key_for(Request::CoachBars, Words::english())
@@ -306,7 +306,7 @@ mod tests {
             verdict: Verdict::Mistake,
             shortfall: 0.5,
             shortfalls: [None; 4],
-            thresholds: crate::ai::coach::HEURISTIC_THRESHOLDS,
+            thresholds: crate::ai::move_rating::HEURISTIC_THRESHOLDS,
         };
         let remark = crate::game::speech::remark(&rating, Words::english(), &tables);
         assert!(remark.contains(&format!("({e} compares)")), "{remark}");

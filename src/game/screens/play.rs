@@ -13,7 +13,7 @@ use bevy::prelude::{
 };
 
 use super::{Describe, language_or_state_changed};
-use crate::ai::coach::Verdict;
+use crate::ai::move_rating::Verdict;
 use crate::game::coach::{Coach, Summary};
 use crate::game::daily::{Attempt, DailyNow, result_line};
 use crate::game::dialog::{Block, Dialog, DialogButton, ShownDialog};

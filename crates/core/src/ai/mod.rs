@@ -4,11 +4,11 @@
 //! learned evaluation, an n-tuple network (`ntuple`), can score the search's leaves instead of
 //! the heuristic; the trainer (crates/ai-train) trains one, its games dealt by `deal`.
 
-pub mod coach;
 pub mod deal;
+pub mod luck_and_skill;
 pub mod memory;
+pub mod move_rating;
 pub mod ntuple;
 pub mod packed;
-pub mod review;
 pub mod search;
 pub mod shipped;

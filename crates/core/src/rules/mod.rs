@@ -4,25 +4,25 @@
 //! The ECS layer, the AI and the tests use it; it never sees a pixel.
 
 mod board;
-mod daily;
+mod daily_seed;
 mod game;
-mod history;
 mod record;
+mod undo_history;
 
 pub use board::{
     Board, Cell, Direction, LAST_EXPONENT, MAX_CELLS, MAX_SIZE, MIN_SIZE, Merge, Shape, SlidePlan,
     TileSlide,
 };
-pub use daily::{DAILY_MARK, Day, claimed_day, daily, daily_config, daily_of};
+pub use daily_seed::{DAILY_MARK, Day, claimed_day, daily, daily_config, daily_of};
 pub use game::{
     Config, ConfigError, DEFAULT_SIZE, DEFAULT_TARGET, Dealer, Game, KeyedDealer, MAX_SAVED_SCORE,
     MAX_SAVED_TILE, MIN_TARGET, RestoreError, SPAWN_TWO_PROBABILITY, START_TILES, SavedGame,
     Status, Stream, Turn, parse_key, reachable_tile,
 };
-pub use history::{
-    CHECKPOINT_EVERY, History, HistoryError, MAX_PAUSE_MS, PlayInfo, pack_moves, unpack_moves,
-};
 pub use record::{
     CODE_VERSION, CodeError, KEYED_VERSION, LINK_MARK, MAX_CODE_CHARS, MAX_CODE_MOVES, Record,
     SQUARE_VERSION,
+};
+pub use undo_history::{
+    CHECKPOINT_EVERY, History, HistoryError, MAX_PAUSE_MS, PlayInfo, pack_moves, unpack_moves,
 };

@@ -43,7 +43,7 @@ use base64::{Engine as _, engine::general_purpose::URL_SAFE_NO_PAD};
 
 use super::board::{Direction, Shape};
 use super::game::{Config, ConfigError, Game, Stream};
-use super::history::{History, HistoryError, pack_moves, unpack_moves};
+use super::undo_history::{History, HistoryError, pack_moves, unpack_moves};
 use crate::i18n::{Said, Words};
 use crate::said;
 
