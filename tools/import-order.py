@@ -21,7 +21,7 @@ names it, so that it can be placed); on a name in the order with no file, or a n
 twice. Exit 0 with one line when every import points down or stays on its line.
 
 Why: game/mod.rs and docs/design.md said the modules of game/ depend on each other one way, from
-the definitions at the bottom to `route` at the top, but the only check was that they had no
+the definitions at the bottom to the plugin at the top, but the only check was that they had no
 circle (tools/import-cycles.py). An import up the order makes no circle until the lower module is
 imported back, so helpers kept gathering in game/mod.rs (GameSet, start_ms, Notice), the
 plugin at the very top, and 18 lower files named them. Circles, inside a line too, are still
