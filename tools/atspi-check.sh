@@ -24,11 +24,9 @@ if ((${#missing[@]})); then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 work=$(mktemp -d)
-display=":$((200 + RANDOM % 300))"
-Xvfb "$display" -screen 0 900x1000x24 >/dev/null 2>&1 &
-xvfb=$!
+source "$(dirname "$0")/xvfb.sh"
+start_xvfb 900x1000x24
 trap 'kill $xvfb 2>/dev/null; rm -rf "$work"' EXIT
-sleep 1.5
 
 cat >"$work/dump.py" <<'PY'
 # dump.py SAVED_GAME [DIALOG]: prints the tree; checks the Board table against the saved game,

@@ -23,14 +23,12 @@ if ((${#need[@]})); then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" mesa-vulkan-drivers >/dev/null
 fi
 fail() { echo "file-dialogs-check: FAIL: $1" >&2; exit 1; }
-display=":$((200 + RANDOM % 300))"
-Xvfb "$display" -screen 0 900x800x24 >/dev/null 2>&1 &
-xvfb=$!
+source "$(dirname "$0")/xvfb.sh"
+start_xvfb 900x800x24
 game=
 trap 'kill $game $xvfb 2>/dev/null || true' EXIT
 export DISPLAY=$display
 unset DBUS_SESSION_BUS_ADDRESS
-sleep 1
 
 # start LOG [PATH]: the game on a fresh data folder, its window found.
 start() {

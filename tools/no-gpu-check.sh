@@ -11,11 +11,9 @@ command -v Xvfb >/dev/null || {
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq xvfb >/dev/null
 }
 work=$(mktemp -d)
-display=":$((200 + RANDOM % 300))"
-Xvfb "$display" -screen 0 900x900x24 >/dev/null 2>&1 &
-xvfb=$!
+source "$(dirname "$0")/xvfb.sh"
+start_xvfb 900x900x24
 trap 'kill $xvfb 2>/dev/null; rm -rf "$work"' EXIT
-sleep 1.5
 set +e
 DISPLAY=$display VK_ICD_FILENAMES=$work/none.json VK_DRIVER_FILES=$work/none.json \
   timeout 120 "$binary" --data-dir "$work/data" --seed 5 >"$work/out.log" 2>&1

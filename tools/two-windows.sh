@@ -19,14 +19,12 @@ if ((${#missing[@]})); then
 fi
 work=$(mktemp -d)
 data=$work/data
-display=":$((200 + RANDOM % 300))"
-Xvfb "$display" -screen 0 1100x800x24 >/dev/null 2>&1 &
-xvfb=$!
+source "$(dirname "$0")/xvfb.sh"
+start_xvfb 1100x800x24
 pids=()
 cleanup() { kill "${pids[@]}" "$xvfb" 2>/dev/null; rm -rf "$work"; true; }
 trap cleanup EXIT
 export DISPLAY=$display
-sleep 1.5
 
 # start NAME SEED: a window on the shared folder; waits (a minute and a half at most: a debug
 # build under software rendering starts slowly) for it to show, and sets $window.

@@ -41,13 +41,11 @@ if ((${#missing[@]})); then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-display=":$((200 + RANDOM % 300))"
-Xvfb "$display" -screen 0 "${size}x24" >/dev/null 2>&1 &
-xvfb=$!
+source "$(dirname "$0")/xvfb.sh"
+start_xvfb "${size}x24"
 program=""
 cleanup() { [[ -n $program ]] && kill "$program" 2>/dev/null; kill "$xvfb" 2>/dev/null; true; }
 trap cleanup EXIT
-sleep 1.5
 
 DISPLAY=$display "$@" >"${out%.png}.log" 2>&1 &
 program=$!

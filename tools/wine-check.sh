@@ -14,12 +14,10 @@ export WINEPREFIX=$work/prefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 cp "$exe" "$work/g2048.exe"
 x86_64-w64-mingw32-gcc -O2 -shared -o "$work/bcryptprimitives.dll" \
   "$(dirname "$0")/wine/bcryptprimitives.c" -ladvapi32
-display=":$((200 + RANDOM % 300))"
-Xvfb "$display" -screen 0 1000x1000x24 >/dev/null 2>&1 &
-xvfb=$!
+source "$(dirname "$0")/xvfb.sh"
+start_xvfb 1000x1000x24
 trap 'wineserver -k 2>/dev/null; kill $xvfb 2>/dev/null; rm -rf "$work"' EXIT
 export DISPLAY=$display
-sleep 1.5
 wineboot -i >/dev/null 2>&1 || true
 cd "$work"
 
