@@ -268,4 +268,12 @@ fn frame_order(app: &mut App) {
         )
             .chain(),
     );
+    // The drawing kit's phases (crates/ui) inside the view's.
+    app.configure_sets(
+        Update,
+        (
+            g2048_ui::UiSet::Fade.in_set(ViewSet::Fade),
+            g2048_ui::UiSet::Text.in_set(ViewSet::Text),
+        ),
+    );
 }

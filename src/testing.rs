@@ -7,12 +7,7 @@ use std::time::Duration;
 use crate::{
     game::{Engine, GameState, Position, Tile, Value},
     rules::{Board, Cell, Config, Direction, Game},
-    view::{
-        Ghost, TileLabel,
-        header::Counter,
-        layout::BoardLayout,
-        text::{Glyph, Label, LabelColor},
-    },
+    view::{Ghost, TileLabel, header::Counter, layout::BoardLayout},
 };
 use bevy::{
     input::{
@@ -24,6 +19,7 @@ use bevy::{
     time::TimeUpdateStrategy,
 };
 use bevy_tweening::TweenAnim;
+use g2048_ui::text::{Glyph, Label, LabelColor};
 
 /// One frame of a 60 Hz display.
 pub const FRAME: Duration = Duration::from_micros(16_667);

@@ -9,12 +9,9 @@ use bevy::{prelude::*, sprite::Anchor};
 use bevy_tweening::{Delay, Tween, TweenAnim};
 
 use super::DespawnWhenDone;
-use super::art::Art;
-use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::header::arrow;
 use super::layout::{BOARD_CENTER, Z_FLOAT, Z_LABEL};
 use super::motion::Motion;
-use super::text::TextBox;
 use super::theme::Ink;
 use super::widgets::label;
 use crate::ai::move_rating::{Rating, Thresholds, Verdict};
@@ -23,6 +20,9 @@ use crate::game::{GameSet, Language, MoveApplied, ShowBars};
 use crate::i18n::Words;
 use crate::rules::Direction;
 use crate::tr;
+use g2048_ui::art::Art;
+use g2048_ui::fade::{BaseAlpha, Fade, FadeLens};
+use g2048_ui::text::TextBox;
 
 /// The bars' card: its size, and how long it shows before it fades out.
 const CARD: Vec2 = Vec2::new(460.0, 250.0);

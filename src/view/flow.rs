@@ -23,11 +23,8 @@ use taffy::prelude::{
     length, zero,
 };
 
-use super::art::Art;
-use super::fade::BaseAlpha;
 use super::frame::Frame;
 use super::layout::{BOARD_CENTER, BOARD_PX, TOP, Z_DIALOG, Z_LABEL};
-use super::text::{Faces, LINE_HEIGHT, Label, TextBox};
 use super::theme::Ink;
 use super::widgets::{
     BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, DialogRoot, NOTE_PX, Named,
@@ -36,6 +33,9 @@ use super::widgets::{
 use crate::game::dialog::{Block, Chart, Dialog, List};
 use crate::game::screens::Describe;
 use crate::game::{DialogButton, GameSet, Request, Screen, ShownDialog, UiButton};
+use g2048_ui::art::Art;
+use g2048_ui::fade::BaseAlpha;
+use g2048_ui::text::{Faces, LINE_HEIGHT, Label, TextBox};
 
 /// How a dialog stands in its box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use super::art::Art;
 use super::theme::Ink;
 use bevy::input_focus::InputFocus;
+use g2048_ui::art::Art;
 
 use crate::game::{GameSet, UiButton, focused_button};
 

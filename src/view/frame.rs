@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 
 use super::layout::{BOARD_PX, DESIGN_HEIGHT, LEFT, TOP};
-use super::text::LINE_HEIGHT;
 use super::widgets::BUTTON_HEIGHT;
+use g2048_ui::text::LINE_HEIGHT;
 
 /// The design's column, from its top down: a margin, the header's band (the "2048" title's line,
 /// the score boxes level with it), the row under it (the intro and the board's buttons, the

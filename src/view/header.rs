@@ -9,13 +9,10 @@ use bevy_tweening::{AnimTarget, Tween, TweenAnim, lens::TransformPositionLens};
 use taffy::prelude::{NodeId, TaffyTree};
 
 use super::DespawnWhenDone;
-use super::art::Art;
-use super::fade::{BaseAlpha, Fade, FadeLens};
 use super::flow::{Piece, Placed};
 use super::frame::{Frame, HEADER_TITLE_PX};
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_FLOAT, Z_LABEL};
 use super::motion::Motion;
-use super::text::{BODY_PX, Faces, FontPx, LINE_HEIGHT, Label, TextBox};
 use super::theme::Ink;
 use super::widgets::{
     BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, Named, Says, board_button, label,
@@ -33,6 +30,9 @@ use crate::game::{
 use crate::i18n::Words;
 use crate::rules::Direction;
 use crate::tr;
+use g2048_ui::art::Art;
+use g2048_ui::fade::{BaseAlpha, Fade, FadeLens};
+use g2048_ui::text::{BODY_PX, Faces, FontPx, LINE_HEIGHT, Label, TextBox};
 
 /// The counter boxes, right to left: BEST, SCORE, and the move counter beside the score, with
 /// their widths and how many digits fit at full size.

@@ -7,7 +7,7 @@ use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use bevy::prelude::*;
 
 use super::palette::{LIGHT_TEXT, tile_colors};
-use super::text::{FONT_BYTES, pens};
+use g2048_ui::text::{FONT_BYTES, pens};
 
 /// The window's icon: the side window managers scale from (X11 and Windows take any size).
 #[cfg(not(target_arch = "wasm32"))]

@@ -10,6 +10,8 @@ use bevy::{
     window::PrimaryWindow,
 };
 
+pub use g2048_ui::DevicePixels;
+
 use crate::game::{Engine, Race};
 use crate::rules::{Cell, Shape};
 
@@ -54,70 +56,37 @@ const GHOST_LINE_ABOVE: f32 = 20.0;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, init_board_layout)
         .init_resource::<Framing>()
-        .init_resource::<DevicePixels>()
-        .add_systems(Startup, spawn_camera);
-}
-
-/// How the camera maps design units onto the window's device (physical) pixels: `zoom` device
-/// pixels per design unit (the window's scale factor included), the window's `size` in device
-/// pixels, and the design point at its centre. Without a window (tests), one pixel per unit.
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub struct DevicePixels {
-    pub zoom: f32,
-    pub size: Vec2,
-    pub center: Vec2,
-    pub scale_factor: f32,
-}
-
-impl Default for DevicePixels {
-    fn default() -> Self {
-        Self {
-            zoom: 1.0,
-            size: Vec2::new(DESIGN_WIDTH, DESIGN_HEIGHT),
-            center: Vec2::ZERO,
-            scale_factor: 1.0,
-        }
-    }
-}
-
-impl DevicePixels {
-    /// Of `window` with `framing` (what `ScalingMode::AutoMin` does with its logical size, times
-    /// its scale factor).
-    pub fn of(window: &Window, framing: Framing) -> Self {
-        let size = Vec2::new(
-            window.physical_width() as f32,
-            window.physical_height() as f32,
+        .insert_resource(DevicePixels::unscaled(Vec2::new(
+            DESIGN_WIDTH,
+            DESIGN_HEIGHT,
+        )))
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            track_device_pixels
+                .in_set(super::ViewSet::Text)
+                .before(g2048_ui::UiSet::Text),
         );
-        Self {
-            zoom: framing.zoom(size).max(1e-3),
-            size,
-            center: framing.center(),
-            scale_factor: window.scale_factor(),
-        }
-    }
+}
 
-    /// The device pixel (x right, y down, from the window's top-left corner) a design point
-    /// falls on.
-    pub fn to_device(&self, point: Vec2) -> Vec2 {
-        let d = (point - self.center) * self.zoom;
-        Vec2::new(self.size.x / 2.0 + d.x, self.size.y / 2.0 - d.y)
-    }
-
-    /// The design point at a device pixel position (the inverse of `to_device`).
-    pub fn to_design(&self, device: Vec2) -> Vec2 {
-        let d = Vec2::new(device.x - self.size.x / 2.0, self.size.y / 2.0 - device.y);
-        self.center + d / self.zoom
-    }
-
-    /// The design point nearest `point` that falls on a corner of the device pixel grid.
-    pub fn snap(&self, point: Vec2) -> Vec2 {
-        self.to_design(self.to_device(point).round())
+/// The device pixels of `window` with `framing` (what `ScalingMode::AutoMin` does with its
+/// logical size, times its scale factor).
+pub fn device_pixels(window: &Window, framing: Framing) -> DevicePixels {
+    let size = Vec2::new(
+        window.physical_width() as f32,
+        window.physical_height() as f32,
+    );
+    DevicePixels {
+        zoom: framing.zoom(size).max(1e-3),
+        size,
+        center: framing.center(),
+        scale_factor: window.scale_factor(),
     }
 }
 
 /// Follows the window (its size, its scale factor) and the framing. A minimised window (no
 /// pixels) keeps the last: nothing is rasterised again for it, nor again when it comes back.
-pub(super) fn track_device_pixels(
+fn track_device_pixels(
     window: Option<Single<Ref<Window>, With<PrimaryWindow>>>,
     framing: Res<Framing>,
     mut device: ResMut<DevicePixels>,
@@ -127,7 +96,7 @@ pub(super) fn track_device_pixels(
         && window.physical_width() > 0
         && window.physical_height() > 0
     {
-        device.set_if_neq(DevicePixels::of(&window, *framing));
+        device.set_if_neq(device_pixels(&window, *framing));
     }
 }
 
@@ -355,7 +324,7 @@ mod tests {
         let mut window = Window::default();
         window.resolution =
             bevy::window::WindowResolution::new(2000, 1800).with_scale_factor_override(2.0);
-        let device = DevicePixels::of(&window, Framing(None));
+        let device = device_pixels(&window, Framing(None));
         assert_eq!(
             device.zoom,
             (2000.0 / DESIGN_WIDTH).min(1800.0 / DESIGN_HEIGHT)
@@ -374,7 +343,7 @@ mod tests {
         }
         // An odd width puts the centre between two pixels: a snapped point is still on a corner.
         window.resolution = bevy::window::WindowResolution::new(1001, 900);
-        let odd = DevicePixels::of(&window, Framing(None));
+        let odd = device_pixels(&window, Framing(None));
         let snapped = odd.to_device(odd.snap(Vec2::new(3.3, 4.4)));
         assert!(
             (snapped - snapped.round()).abs().max_element() < 1e-3,

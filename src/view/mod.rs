@@ -4,10 +4,8 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod access;
-pub mod art;
 pub mod coach_bars;
 pub mod dialogs;
-pub mod fade;
 pub mod flow;
 pub mod focus;
 pub mod frame;
@@ -20,7 +18,6 @@ pub mod palette;
 pub mod race_ghost;
 pub mod replay_bar;
 pub mod stats_charts;
-pub mod text;
 pub mod theme;
 pub mod tiles;
 pub mod widgets;
@@ -65,13 +62,11 @@ impl Plugin for ViewPlugin {
                 (despawn_finished, widgets::follow_language).in_set(GameSet::React),
             )
             .add_systems(Last, keep_frames_coming);
-        art::plugin(app);
+        app.add_plugins(g2048_ui::UiPlugin);
         layout::plugin(app);
-        fade::plugin(app);
         tiles::plugin(app);
         header::plugin(app);
         overlay::plugin(app);
-        text::plugin(app);
         flow::plugin(app);
         dialogs::plugin(app);
         coach_bars::plugin(app);
@@ -107,7 +102,7 @@ fn despawn_finished(
 /// still, and over the first few frames.
 fn keep_frames_coming(
     keys: Res<PendingKeys>,
-    zoom_settling: Res<text::ZoomSettling>,
+    zoom_settling: Res<g2048_ui::text::ZoomSettling>,
     anims: Query<(), With<TweenAnim>>,
     autoplay: Res<Autoplay>,
     replay: Res<Replay>,

@@ -7,8 +7,6 @@ use std::time::Duration;
 use bevy::prelude::*;
 use bevy_tweening::{Delay, Tween, TweenAnim};
 
-use super::art::Art;
-use super::fade::{Fade, FadeLens};
 use super::flow::{Look, spawn_dialog};
 use super::layout::Z_OVERLAY;
 use super::motion::Motion;
@@ -16,6 +14,8 @@ use super::theme::Ink;
 use crate::game::screens::Describe;
 use crate::game::screens::play::BoardDialog;
 use crate::game::{GameState, Screen};
+use g2048_ui::art::Art;
+use g2048_ui::fade::{Fade, FadeLens};
 
 /// The board stays in view this long before the overlay starts to show…
 pub const OVERLAY_DELAY: Duration = Duration::from_millis(1200);

@@ -7,19 +7,19 @@
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResized};
 
-use super::art::Art;
 use super::layout::{
     BOARD_CENTER, BOARD_PX, BoardLayout, Framing, GHOST_LINE_PX, GHOST_PX, Z_BOARD, Z_CELL,
     Z_LABEL, Z_TILE,
 };
 use super::palette;
-use super::text::{FontPx, Label, LabelColor, TextBox};
 use super::theme::{Ink, Theme};
 use super::widgets::label;
 use crate::game::{GameSet, Language, Race, Racing};
 use crate::i18n::Words;
 use crate::rules::{Cell, Shape};
 use crate::tr;
+use g2048_ui::art::Art;
+use g2048_ui::text::{FontPx, Label, LabelColor, TextBox};
 
 pub(super) fn plugin(app: &mut App) {
     // Registered by WindowPlugin in a real app; headless tests have none.

@@ -6,13 +6,13 @@
 
 use bevy::{prelude::*, sprite::Anchor};
 
-use super::art::Art;
 use super::header::HelpLine;
 use super::layout::{BOARD_CENTER, BOARD_PX, LEFT, Z_DIALOG, Z_LABEL};
 use super::theme::Ink;
 use crate::game::KeyTables;
 use crate::game::screens::Describe;
 use crate::game::{GameSet, Language, Replay, Screen, SeekBar, ShownDialog};
+use g2048_ui::art::Art;
 
 /// The progress bar: a track across the board's width this far under it, its filled part, and
 /// a knob at the shown move.

@@ -6,10 +6,10 @@ use bevy::{prelude::*, sprite::Anchor};
 
 use super::layout::Z_LABEL;
 use super::palette;
-use super::text::TextBox;
 use super::theme::Ink;
 use super::widgets::label;
 use crate::game::{Chart, ChartKind};
+use g2048_ui::text::TextBox;
 
 /// A chart's heading, and its figures' size.
 pub const HEADING_PX: f32 = 15.0;

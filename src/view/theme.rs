@@ -10,15 +10,15 @@
 use bevy::{prelude::*, window::PrimaryWindow};
 
 use super::ViewSet;
-use super::fade::BaseAlpha;
 use super::palette;
 use super::palette::{
     BOARD, BUTTON, CHOICE, EMPTY_CELL, LIGHT_TEXT, NOTICE, OVER_OVERLAY, PAGE, SCORE_LABEL, TEXT,
     WIN_OVERLAY,
 };
-use super::text::LabelColor;
 use crate::game::{PlayerOptions, options::system_is_dark};
 use crate::save::ThemeChoice;
+use g2048_ui::fade::BaseAlpha;
+use g2048_ui::text::LabelColor;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Theme>().add_systems(

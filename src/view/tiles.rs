@@ -7,15 +7,15 @@ use bevy::prelude::*;
 use bevy_tweening::lens::TransformPositionLens;
 use bevy_tweening::{Delay, Tween, TweenAnim, lens::TransformScaleLens};
 
-use super::art::Art;
 use super::layout::{BOARD_CENTER, BoardLayout, Z_BOARD, Z_CELL, Z_GHOST, Z_LABEL, Z_TILE};
 use super::motion::Motion;
 use super::palette::{self, GLOW};
-use super::text::{FontPx, Label, LabelColor};
 use super::theme::{Ink, Theme};
 use super::{DespawnWhenDone, ViewSet};
 use crate::game::{Engine, GameSet, MoveApplied, Position, Request, Tile, TilesMoving, Value};
 use crate::rules::Cell;
+use g2048_ui::art::Art;
+use g2048_ui::text::{FontPx, Label, LabelColor};
 
 /// Slide: 100 ms ease-in-out.
 pub const SLIDE: Duration = Duration::from_millis(100);

@@ -6,13 +6,13 @@
 
 use bevy::prelude::*;
 
-use super::art::Art;
-use super::fade::BaseAlpha;
 use super::layout::Z_LABEL;
 use super::palette::{BUTTON, LIGHT_TEXT};
-use super::text::{FontPx, Label, LabelColor, TextBox};
 use super::theme::Ink;
 use crate::game::{DialogButton, Language, Request, Screen, UiButton};
+use g2048_ui::art::Art;
+use g2048_ui::fade::BaseAlpha;
+use g2048_ui::text::{FontPx, Label, LabelColor, TextBox};
 
 /// The root of whatever stands in front of the board with buttons of its own (the question, the
 /// options, the win or loss overlay, the replay's controls, the history, the statistics): the

@@ -12,9 +12,9 @@ use g2048::{
     game::{Screen, ShownDialog, UiButton},
     rules::{Board, Cell, Config},
     view::access::{AccessBoard, AccessCell, AccessLive, AccessRoot},
-    view::text::Label,
     view::widgets::{DialogRoot, Named},
 };
+use g2048_ui::text::Label;
 
 fn cells(app: &mut App) -> Vec<(u8, u8, String, Role)> {
     let world = app.world_mut();

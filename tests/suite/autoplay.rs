@@ -14,8 +14,9 @@ use g2048::{
         Rival, Thinking,
     },
     rules::{Board, Config, Direction, History},
-    view::{header::HintArrow, text::Label},
+    view::header::HintArrow,
 };
+use g2048_ui::text::Label;
 
 /// Node budgets make the AI's moves the same on every run (a time budget would not).
 fn ai_app(config: Config, seed: u64) -> App {

@@ -13,8 +13,8 @@ use g2048::{
     i18n::Words,
     rules::{Board, Config, Day, Direction, Game, Record, daily_config},
     save::MemoryStore,
-    view::text::Label,
 };
+use g2048_ui::text::Label;
 
 /// Days, their seeds and the boards their dailies start with (rows, top first): the table of
 /// docs/daily.md, which anyone can check against the rule (year × 10,000 + month × 100 + day).

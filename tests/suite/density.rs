@@ -9,7 +9,7 @@ use bevy::window::{PrimaryWindow, WindowResolution};
 use g2048::rules::Config;
 use g2048::testing::{app, settle};
 use g2048::view::layout::{DESIGN_HEIGHT, DESIGN_WIDTH, DevicePixels};
-use g2048::view::text::{Glyph, SETTLE, Zoom};
+use g2048_ui::text::{Glyph, SETTLE, Zoom};
 
 /// The game in a window of `width` × `height` logical pixels at `scale` device pixels each.
 fn windowed(width: u32, height: u32, scale: f32) -> App {

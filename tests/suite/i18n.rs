@@ -18,9 +18,9 @@ use g2048::{
     i18n::{Arg, Lang, PSEUDO_CLOSE, PSEUDO_OPEN, Words},
     rules::{Board, Config},
     save::MemoryStore,
-    view::text::{Faces, Fitted, FontPx, Label, SMALLEST, TextBox},
     view::widgets::Named,
 };
+use g2048_ui::text::{Faces, Fitted, FontPx, Label, SMALLEST, TextBox};
 
 /// Messages a language leaves in English on purpose, with the reason: none so far.
 const DELIBERATELY_ENGLISH: &[(&str, &str)] = &[];

@@ -347,9 +347,9 @@ fn a_dialog_follows_its_description_in_place() {
     use bevy::prelude::Transform;
     use g2048::game::UiButton;
     use g2048::view::flow::{Flowed, ListRow};
-    use g2048::view::text::{Label, Zoom};
     use g2048::view::theme::Ink;
     use g2048::view::widgets::Named;
+    use g2048_ui::text::{Label, Zoom};
     let mut app = g2048::testing::app(Config::default(), 7);
     for _ in 0..LIST_ROWS + 2 {
         g2048::testing::play_moves(&mut app, 2);
@@ -426,7 +426,7 @@ fn the_header_in_every_language_lays_out_without_overlap_or_clipping() {
 #[test]
 fn the_replay_s_line_under_the_board_follows_it_the_same_frame() {
     use g2048::view::header::KeyHelp;
-    use g2048::view::text::Label;
+    use g2048_ui::text::Label;
     let mut app = g2048::testing::app(Config::default(), 7);
     g2048::testing::play_moves(&mut app, 3);
     press_and_settle(&mut app, KeyCode::KeyV);

@@ -11,8 +11,9 @@ use g2048::{
     game::{GameState, Tile},
     rules::{Board, Config},
     save::{self, MemoryStore, MotionChoice, Store},
-    view::{fade::Fade, header::ScoreFloat, motion::Motion, overlay::Overlay},
+    view::{header::ScoreFloat, motion::Motion, overlay::Overlay},
 };
+use g2048_ui::fade::Fade;
 
 /// Picks a motion on the options screen with the M key, starting from "System".
 fn choose(app: &mut App, presses: usize) {

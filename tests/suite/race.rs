@@ -20,9 +20,9 @@ use g2048::{
         header::Intro,
         layout::{Framing, Placement},
         race_ghost::{GhostBoard, ghost_cell_at},
-        text::Label,
     },
 };
+use g2048_ui::text::Label;
 
 /// The browser test's fixture game (150 moves on 4×4, 1,456 points).
 fn fixture() -> (String, Record) {

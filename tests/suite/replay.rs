@@ -383,7 +383,7 @@ fn the_viewer_takes_only_its_own_requests() {
     assert_eq!(engine(&app).save().tiles, before.tiles);
 }
 
-/// The browser test opens this code (made by `cargo run --example share_code`) and expects the
+/// The browser test opens this code (made by `cargo run -p g2048-tools --example share_code`) and expects the
 /// board and score the native engine reaches: checked here on the native side.
 #[test]
 fn the_web_fixture_replays_natively_to_its_recorded_end() {

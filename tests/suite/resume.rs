@@ -13,10 +13,10 @@ use g2048::{
     save::{self, FileStore, MemoryStore, Store, game_key},
     view::{
         overlay::Overlay,
-        text::{Label, LabelColor},
         theme::{Ink, Theme, contrast, over},
     },
 };
+use g2048_ui::text::{Label, LabelColor};
 
 /// The overlay's cover colour and its message's text and colour, as drawn.
 fn overlay(app: &mut App) -> Option<(Color, String, Color)> {

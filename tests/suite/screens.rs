@@ -14,11 +14,11 @@ use g2048::{
     view::{
         header::Intro,
         layout::BoardLayout,
-        text::{Label, LabelColor},
         theme::{Ink, Theme},
         tiles::{BoardPiece, TileLabel},
     },
 };
+use g2048_ui::text::{Label, LabelColor};
 
 fn intro(app: &mut App) -> String {
     let world = app.world_mut();

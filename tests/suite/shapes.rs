@@ -516,7 +516,7 @@ fn the_desktop_tree_is_a_grid_of_the_boards_rows_and_columns() {
 /// screen reader hears too).
 #[test]
 fn the_statistics_name_the_shape() {
-    use g2048::view::text::Label;
+    use g2048_ui::text::Label;
     let mut app = app(Config::with_shape(shape(3, 8), 2048).unwrap(), 1);
     request(&mut app, Request::Show(Screen::Stats));
     settle(&mut app);

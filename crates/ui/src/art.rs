@@ -50,12 +50,12 @@ pub struct Art {
     zoom: f32,
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, make_art).add_systems(
         Update,
         bake_for_zoom
-            .after(super::text::track_zoom)
-            .in_set(super::ViewSet::Text),
+            .after(crate::text::track_zoom)
+            .in_set(crate::UiSet::Text),
     );
 }
 
@@ -77,7 +77,7 @@ fn make_art(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
 /// drawn with one of them its new slices (same size in design units); a sprite made with the
 /// slices of the zoom before (spawned in the frame that changed it) gets them in the next frame.
 fn bake_for_zoom(
-    zoom: Res<super::text::Zoom>,
+    zoom: Res<crate::text::Zoom>,
     mut art: ResMut<Art>,
     mut images: ResMut<Assets<Image>>,
     mut sprites: ParamSet<(Query<&mut Sprite>, Query<&mut Sprite, Added<Sprite>>)>,

@@ -4,11 +4,11 @@
 use bevy::prelude::*;
 use bevy_tweening::Lens;
 
-use super::ViewSet;
-use super::text::LabelColor;
+use crate::UiSet;
+use crate::text::LabelColor;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, apply_fade.in_set(ViewSet::Fade));
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Update, apply_fade.in_set(UiSet::Fade));
 }
 
 /// Opacity of a group (this entity and its descendants), 0 to 1.

@@ -30,15 +30,14 @@ use bevy::{
     transform::TransformSystems,
 };
 
-use super::ViewSet;
-use super::layout::{DevicePixels, track_device_pixels};
+use crate::{DevicePixels, UiSet};
 
 /// Clear Sans Bold, subset to the characters the game shows (Apache-2.0, see assets/fonts),
 /// compiled in so the binary runs from anywhere.
-pub(super) const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/ClearSans-Bold-subset.ttf");
+pub const FONT_BYTES: &[u8] = include_bytes!("../../../assets/fonts/ClearSans-Bold-subset.ttf");
 /// Noto Sans CJK SC Bold, subset to the Chinese characters the catalogues use (OFL-1.1, see
 /// assets/fonts): made by tools/fonts.py.
-const CJK_FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Bold-subset.otf");
+const CJK_FONT_BYTES: &[u8] = include_bytes!("../../../assets/fonts/NotoSansSC-Bold-subset.otf");
 /// A label too wide for its box shrinks to no less than this share of its size.
 pub const SMALLEST: f32 = 0.7;
 /// A label that may break into lines shrinks to this share at most before it breaks.
@@ -52,14 +51,13 @@ const MAX_ATLAS_SIDE: u32 = 2048;
 /// Empty pixels right of and below each glyph, so filtering never bleeds a neighbour in.
 const PADDING: u32 = 1;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Zoom>()
         .init_resource::<ZoomSettling>()
         .add_systems(PreStartup, make_atlas)
         .add_systems(
             Update,
             (
-                track_device_pixels,
                 track_zoom,
                 resnap_on_resize.run_if(resource_changed::<DevicePixels>),
                 fit_labels,
@@ -67,7 +65,7 @@ pub(super) fn plugin(app: &mut App) {
                 color_glyphs,
             )
                 .chain()
-                .in_set(ViewSet::Text),
+                .in_set(UiSet::Text),
         )
         .add_systems(PostUpdate, snap_glyphs.after(TransformSystems::Propagate));
 }
@@ -116,7 +114,7 @@ pub struct ZoomSettling(pub Option<Duration>);
 /// Follows the device pixels: at once for a new scale factor (the window on another monitor, the
 /// page zoomed) or a change after a quiet while; within a burst of changes (a drag), once they
 /// have stopped for [`SETTLE`]. Meanwhile the glyphs drawn are stretched a little.
-pub(super) fn track_zoom(
+pub fn track_zoom(
     device: Res<DevicePixels>,
     time: Res<Time>,
     mut zoom: ResMut<Zoom>,
@@ -619,7 +617,7 @@ impl GlyphAtlas {
 
 /// Each glyph of `text` on one line at `scale` and its pen position (advances, kerned), and the
 /// line's width (the labels', and the icon's "2048").
-pub(super) fn pens(font: &FontRef<'_>, scale: PxScale, text: &str) -> (Vec<(GlyphId, f32)>, f32) {
+pub fn pens(font: &FontRef<'_>, scale: PxScale, text: &str) -> (Vec<(GlyphId, f32)>, f32) {
     let scaled = font.as_scaled(scale);
     let mut pen = 0.0;
     let mut previous = None;
