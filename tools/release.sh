@@ -82,7 +82,7 @@ linux() {
   cp "$CARGO_TARGET_DIR/release/g2048" "$dir/"
   network "$dir"
   cp assets/linux/g2048.desktop assets/linux/install-launcher.sh "$dir/"
-  cargo run --release --locked --example icons -- --desktop "$dir" >/dev/null
+  cargo run --release --locked -p g2048-tools --example icons -- --desktop "$dir" >/dev/null
   licences "$dir"
   players_readme >"$dir/README.md"
   tar -C "$stage" --owner=0 --group=0 -czf "$out/$name.tar.gz" "$name"
@@ -120,7 +120,7 @@ macos() {
   lipo -create -output "$app/Contents/MacOS/g2048" \
     "$CARGO_TARGET_DIR/${targets[0]}/release/g2048" "$CARGO_TARGET_DIR/${targets[1]}/release/g2048"
   network "$app/Contents/MacOS"
-  cargo run --release --locked --example icons -- --macos "$iconset" >/dev/null
+  cargo run --release --locked -p g2048-tools --example icons -- --macos "$iconset" >/dev/null
   iconutil -c icns -o "$app/Contents/Resources/g2048.icns" "$iconset"
   cat >"$app/Contents/Info.plist" <<PLIST
 <?xml version="1.0" encoding="UTF-8"?>

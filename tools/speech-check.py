@@ -2,7 +2,7 @@
 """Reads what a screen reader hears aloud with espeak-ng, in every language, and fails on what
 only sounds wrong.
 
-The sentences come from the game's own code (`cargo run --example sentences`, one
+The sentences come from the game's own code (`cargo run -p g2048-tools --example sentences`, one
 `LANG<TAB>WHAT<TAB>SENTENCE` a line, as the screen readers get them). For each one, espeak-ng
 writes its phonemes (IPA) and a WAV file to listen to; the check fails when:
   - a number is not read as one number: espeak-ng's reading of it differs from its reading of
@@ -14,7 +14,7 @@ writes its phonemes (IPA) and a WAV file to listen to; the check fails when:
 It prints the IPA of each language's move sentence, for a person to read along.
 
   apt-get install espeak-ng
-  cargo run --quiet --example sentences | python3 tools/speech-check.py [WAV-FOLDER]
+  cargo run --quiet -p g2048-tools --example sentences | python3 tools/speech-check.py [WAV-FOLDER]
 """
 
 import pathlib

@@ -88,8 +88,8 @@ cp web/index.html web/main.js web/saves.js web/page.css web/favicon.svg web/mani
 cp web/server.json "$dist/"
 # The page's own words, from the game's catalogues (web/words.mjs).
 node web/words.mjs assets/i18n > "$dist/words.js"
-say "the app's icons (cargo run --example icons)"
-cargo run --quiet --example icons -- "$dist" >/dev/null
+say "the app's icons (cargo run -p g2048-tools --example icons)"
+cargo run --quiet -p g2048-tools --example icons -- "$dist" >/dev/null
 
 # The build's name: a hash of its files. The service worker caches under it (a new build, a new
 # cache), and the page carries it, so a test can tell which build it runs.

@@ -10,7 +10,7 @@
 //!   SQLite: one INSERT in a transaction, WAL journal, `synchronous = FULL`).
 //!
 //! Each time is the median of 15 runs (5 for the largest history's file). The game's own figures
-//! for its files come from `cargo bench --bench saves`; docs/saves.md sets both side by side.
+//! for its files come from `cargo bench -p g2048-tools --bench saves`; docs/saves.md sets both side by side.
 //!   cargo run --release --manifest-path tools/sqlite-weigh/Cargo.toml
 
 use std::io::Write;

@@ -17,7 +17,7 @@ use crate::i18n::{Said, Words};
 use crate::said;
 
 /// A copy of the game is kept every this many moves: an undo replays fewer than this many
-/// moves (30 µs at most on 4×4, `cargo bench --bench saves`), and checkpoints cost half a
+/// moves (30 µs at most on 4×4, `cargo bench -p g2048-tools --bench saves`), and checkpoints cost half a
 /// byte a move.
 pub const CHECKPOINT_EVERY: usize = 256;
 

@@ -2,7 +2,7 @@
 //! fixture (`web/replay-fixture.json`), made by the native build and checked natively by
 //! `tests/replay.rs`.
 //!
-//!   cargo run --example share_code [SIZE] [SEED] [MOVES] > web/replay-fixture.json
+//!   cargo run -p g2048-tools --example share_code [SIZE] [SEED] [MOVES] > web/replay-fixture.json
 //!
 //! The moves follow a fixed pattern (left, down, right, down; up when none of them moves).
 

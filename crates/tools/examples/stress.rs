@@ -1,6 +1,6 @@
 //! Stress run: drives random keys through the whole ECS game (input, apply, view, tweens) on
 //! every square board and four others (3×8, 8×3, 5×7, 4×6), with frame times from 0 to 120 ms so most keys land mid-animation, and
-//! counts invariant violations. `cargo run --release --example stress -- --moves 1000000`.
+//! counts invariant violations. `cargo run --release -p g2048-tools --example stress -- --moves 1000000`.
 
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,7 @@
 //! A long game's replay: the share code's length at 1,000 and 10,000 moves (printed), the time
 //! to decode the 10,000-move code (every move played and checked) and the slowest jump of the
 //! viewer to a move, alone and as a whole frame of the game (criterion).
-//! `cargo bench --bench replay`.
+//! `cargo bench -p g2048-tools --bench replay`.
 //!
 //! The game: 10,000 moves on 8×8 (a 4×4 game that long needs a 16384 tile), played by a fixed
 //! pattern (left, down, right, down; up when none of them moves), the same game every run.

@@ -5,7 +5,7 @@
 //!
 //! The game: 5,000 moves on 4×4, played by the AI at a fixed node budget (the same game every
 //! run). The backup: `g2048::testing::sample_backup(500, 1_000)`, 500 pattern games in the
-//! history and a game on each board size. `cargo bench --bench saves`.
+//! history and a game on each board size. `cargo bench -p g2048-tools --bench saves`.
 //!
 //! The history has no cap, so what a long history costs: with 500, 5,000 and 50,000 games in a
 //! folder (the backup's 500 games, repeated under other starts), reading it at start, and one

@@ -2,7 +2,7 @@
 //! and view plugins, headless (no rendering: what is left is the game's own work, the search
 //! first), with autoplay at its fast pace (a search every frame) on each board size, and the
 //! wall time of every frame. Then the coach's rating of a move (its fixed node budget) on the
-//! boards of those games. `cargo run --release --example ai_frames -- --frames 2000`; with
+//! boards of those games. `cargo run --release -p g2048-tools --example ai_frames -- --frames 2000`; with
 //! `--size 4 --ai-network assets/ai/ntuple.g2n`, the same with the network read first.
 //!
 //! With `--normal`, autoplay at the normal pace, where the desktop game searches on a worker

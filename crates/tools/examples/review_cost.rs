@@ -3,7 +3,7 @@
 //! or played by the search with `--ai NODES` (a 4×4 pattern game ends within 300 moves), up to
 //! `--moves` moves each, read whole; the time, a move's share, and the frames it spreads over at
 //! the game's share of a frame (`game::review::FRAME_SHARE`).
-//! `cargo run --release --example review_cost -- --moves 1000 10000`; with `--net FILE`, the
+//! `cargo run --release -p g2048-tools --example review_cost -- --moves 1000 10000`; with `--net FILE`, the
 //! reviews search by the network instead (to compare: the game's reviews keep the heuristic).
 
 use std::time::Instant;

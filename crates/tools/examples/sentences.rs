@@ -3,7 +3,7 @@
 //! aloud, a new game's, a win's and a loss's, the coach's word, the new-game question, a
 //! statistics line, a history row, a race's lead each way and a race's card. One line each: `LANG<TAB>WHAT<TAB>SENTENCE`, as the
 //! screen readers get it (`Words::spoken`). tools/speech-check.py reads them aloud with espeak-ng.
-//!   cargo run --example sentences [-- fr de ...]
+//!   cargo run -p g2048-tools --example sentences [-- fr de ...]
 
 use bevy::prelude::Entity;
 use g2048::ai::move_rating::{Rating, Verdict};

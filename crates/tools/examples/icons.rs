@@ -2,8 +2,8 @@
 //! The web app's (web/build.sh runs it into dist/: the files the manifest and the iOS tags
 //! name), with `--desktop` the Linux desktop entry's `g2048.png` (256 px), or with `--windows`
 //! the sizes of the Windows .exe's icon (assets/windows/README.md makes the .ico from them).
-//!   cargo run --release --example icons -- dist
-//!   cargo run --release --example icons -- --desktop ~/.local/share/icons/hicolor/256x256/apps
+//!   cargo run --release -p g2048-tools --example icons -- dist
+//!   cargo run --release -p g2048-tools --example icons -- --desktop ~/.local/share/icons/hicolor/256x256/apps
 
 use std::{fs::File, io::BufWriter, path::PathBuf};
 

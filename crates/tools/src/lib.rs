@@ -1,0 +1,1 @@
+//! Empty: the programs are this crate's examples and benches (see Cargo.toml).
