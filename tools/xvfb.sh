@@ -16,7 +16,8 @@ start_xvfb() {
   display=":$(tr -dc 0-9 <"$ready")"
   rm -f "$ready"
   if [[ $display == ":" ]]; then
-    echo "$(basename "$0"): Xvfb did not start within 30 s" >&2
+    kill "$xvfb" 2>/dev/null || true
+    echo "$(basename "$0"): Xvfb exited or did not start within 30 s" >&2
     return 1
   fi
 }
