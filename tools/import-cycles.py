@@ -3,8 +3,8 @@
 
 Which crates: every member of the workspace in Cargo.toml, each its own graph (a path into
 another crate is external, whatever it names): the game (src/), its core (crates/core/src,
-root crates/core/src/lib.rs), the server (crates/server/src) and the AI's trainer
-(crates/ai-train/src). What it checks in each: each
+root crates/core/src/lib.rs), the drawing kit (crates/ui/src), the server
+(crates/server/src), the tools (crates/tools/src) and the AI's trainer (crates/ai-train/src). What it checks in each: each
 .rs file under the crate's src/ is a node (`src/lib.rs` the crate root, `src/game/mod.rs` and
 `src/web.rs` their modules, `src/game/screens/options.rs` the module
 `crate::game::screens::options`; `src/main.rs` is the binary, a root of its own whose paths

@@ -1,6 +1,6 @@
 //! The game's icon: a 2048 tile (its gold, its rounded corners, "2048" in the game's face),
 //! drawn in code at any size. The desktop window shows it (set once the window exists); the web
-//! build writes it as the app's PNG icons (`examples/icons.rs`, run by `web/build.sh`). No image
+//! build writes it as the app's PNG icons (`crates/tools/examples/icons.rs`, run by `web/build.sh`). No image
 //! is downloaded or kept in the repository.
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
@@ -16,7 +16,7 @@ const WINDOW_ICON_SIDE: u32 = 128;
 /// Corner radius over the side, as the page's favicon (8 of 64).
 const CORNER: f32 = 8.0 / 64.0;
 
-/// The desktop window's icon (the page's icons are files: see `examples/icons.rs`).
+/// The desktop window's icon (the page's icons are files: see `crates/tools/examples/icons.rs`).
 #[cfg(not(target_arch = "wasm32"))]
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

@@ -1,7 +1,7 @@
 //! Text at the device pixels it covers: in a window of scale factor 1, 2 and 3 (a laptop, a
 //! phone), every glyph is rasterised for the device pixels it is drawn on, one texel to one
 //! device pixel, its corner on the device pixel grid (the rounded shapes, baked as densely, are
-//! art.rs's unit test). A new scale factor is followed at once; a window dragged to a new size
+//! crates/ui/src/art.rs's unit test). A new scale factor is followed at once; a window dragged to a new size
 //! is followed once it holds still. And the camera draws without MSAA or dither.
 
 use bevy::prelude::*;

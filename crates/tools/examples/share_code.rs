@@ -1,6 +1,6 @@
 //! Prints a game's share code with the board and score it ends on, as JSON: the browser test's
 //! fixture (`web/replay-fixture.json`), made by the native build and checked natively by
-//! `tests/replay.rs`.
+//! `tests/suite/replay.rs`.
 //!
 //!   cargo run -p g2048-tools --example share_code [SIZE] [SEED] [MOVES] > web/replay-fixture.json
 //!

@@ -9,8 +9,7 @@ pub mod art;
 pub mod fade;
 pub mod text;
 
-/// The kit's phases within a frame: the game orders them among its own (`crate::frame_order`
-/// in the game).
+/// The kit's phases within a frame: the game orders them among its own (its `frame_order`).
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UiSet {
     /// Group fades set their members' alpha.

@@ -21,7 +21,7 @@ use super::search::{self, Appraisal, Budget, Leaves};
 use crate::rules::{Board, Direction};
 
 /// What the coach may spend on one move with the heuristic: about 1–3 ms natively
-/// (`examples/ai_frames.rs` prints the coach's ms a rating).
+/// (`crates/tools/examples/ai_frames.rs` prints the coach's ms a rating).
 pub const COACH_BUDGET: Budget = Budget::Nodes(50_000);
 /// The same with the network, whose nodes cost about six times the heuristic's: 2.1 ms a
 /// rating (median) where the heuristic's 50,000 nodes took 0.7 (crates/ai-train's
