@@ -279,15 +279,6 @@ fn start(changes: Vec<(String, Change)>) -> io::Result<()> {
             let _ = store.put_with_key(&text.into(), &key.into());
         }
     };
-    // The answers are awaited before any request is made: a request can abort the
-    // transaction (the browser refusing a put), and its abort must still be heard.
-    let done = {
-        let (keys, committed) = (keys.clone(), committed.clone());
-        Closure::once_into_js(move || on_committed(&keys, &committed))
-    };
-    tx.set_oncomplete(Some(done.unchecked_ref()));
-    let failed = Closure::once_into_js(move |event: web_sys::Event| on_aborted(&event, keys));
-    tx.set_onabort(Some(failed.unchecked_ref()));
     for (key, change) in changes {
         let made = match change {
             Change::Remove => start_remove(&store, key, &committed),
@@ -296,13 +287,23 @@ fn start(changes: Vec<(String, Change)>) -> io::Result<()> {
                 start_set_aside(&store, &put, key, name, text, &committed)
             }
         };
-        if made.is_err() {
-            // Not one request more: the whole commit is aborted (if the browser has not
-            // already), and its abort retries every document and tells the player.
-            let _ = tx.abort();
-            break;
+        if let Err(error) = made {
+            // A put the browser refused aborts the transaction, and the next request cannot
+            // be made: the abort is still heard and told (the documents are written again
+            // with the next write, `commit`).
+            let failed =
+                Closure::once_into_js(move |event: web_sys::Event| on_aborted(&event, keys));
+            tx.set_onabort(Some(failed.unchecked_ref()));
+            return Err(error);
         }
     }
+    let done = {
+        let keys = keys.clone();
+        Closure::once_into_js(move || on_committed(&keys, &committed))
+    };
+    tx.set_oncomplete(Some(done.unchecked_ref()));
+    let failed = Closure::once_into_js(move |event: web_sys::Event| on_aborted(&event, keys));
+    tx.set_onabort(Some(failed.unchecked_ref()));
     Ok(())
 }
 
