@@ -112,7 +112,7 @@ pub fn game_window(store: &std::sync::Arc<dyn crate::save::Store>, seed: Option<
 /// The button the keyboard is on, if any (Bevy's `InputFocus`, when it is on a button).
 pub fn focused_button(app: &App) -> Option<Entity> {
     let focus = app.world().resource::<bevy::input_focus::InputFocus>();
-    crate::game::focused_button(focus, |entity| {
+    g2048_ui::button::focused_button(focus, |entity| {
         app.world().get::<crate::game::UiButton>(entity).is_some()
     })
 }

@@ -535,7 +535,7 @@ fn publish_state(
     set(&canvas, "data-theme", &format!("{:?}", *theme));
     set(&canvas, "data-motion", &format!("{:?}", *motion));
     let focused = focus.get().and_then(|entity| buttons.get(entity).ok());
-    let focused = focused.map_or(String::new(), |button| format!("{:?}", button.request));
+    let focused = focused.map_or(String::new(), |button| format!("{:?}", button.action));
     set(&canvas, "data-focus", &focused);
     set(&canvas, "data-screen", &format!("{:?}", screen.get()));
     // The ranked game on the board: its moves answered by the server, of those slid.

@@ -52,6 +52,26 @@ ALLOWED = {
         {"crates/core/src/save/mod.rs", "src/game/state.rs"},
         "the game's resource is the core's map as a Bevy resource (a newtype around it)",
     ),
+    "Block": (
+        {"crates/ui/src/dialog.rs", "src/game/dialog.rs"},
+        "the game's is the drawing kit's with the game's requests as the action (a type alias)",
+    ),
+    "Dialog": (
+        {"crates/ui/src/dialog.rs", "src/game/dialog.rs"},
+        "the game's is the drawing kit's with the game's requests as the action (a type alias)",
+    ),
+    "DialogButton": (
+        {"crates/ui/src/dialog.rs", "src/game/dialog.rs"},
+        "the game's is the drawing kit's with the game's requests as the action (a type alias)",
+    ),
+    "List": (
+        {"crates/ui/src/dialog.rs", "src/game/dialog.rs"},
+        "the game's is the drawing kit's with the game's requests as the action (a type alias)",
+    ),
+    "UiButton": (
+        {"crates/ui/src/button.rs", "src/game/input.rs"},
+        "the game's is the drawing kit's with the game's requests as the action (a type alias)",
+    ),
     "Cli": (
         {"src/main.rs", "crates/server/src/main.rs"},
         "each binary's command line (clap), private to its own main.rs",

@@ -14,6 +14,8 @@ use bevy::{
     window::PrimaryWindow,
 };
 
+use g2048_ui::button::{button_at, focused_button, reading_order, step_focus};
+
 use super::keys::Takes;
 use super::requests::{Browse, Control, Request};
 use super::sets::GameSet;
@@ -50,20 +52,8 @@ pub struct SeekBar {
     pub track: f32,
 }
 
-/// A clickable rectangle in world space (centred on the entity) that sends `request`.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct UiButton {
-    pub request: Request,
-    pub size: Vec2,
-}
-
-/// The button the keyboard is on (Tab, Shift+Tab), if Bevy's `InputFocus`, the one record of
-/// the focus, is on a button: Enter and Space press it, the view draws a ring around it. The
-/// pointer and a change of screen put it away; while no button has it, the screen reader's
-/// focus is the dialog in front or the board (`view::access`).
-pub fn focused_button(focus: &InputFocus, is_button: impl Fn(Entity) -> bool) -> Option<Entity> {
-    focus.get().filter(|&entity| is_button(entity))
-}
+/// A button of the game: it sends a request.
+pub type UiButton = g2048_ui::button::UiButton<Request>;
 
 /// The buttons the screen in front takes, in reading order: rows from the top, each from the
 /// left (buttons of the board behind a dialog are left out, as their requests are; so are
@@ -73,35 +63,14 @@ fn focus_order(
     takes: &Takes,
     buttons: &Query<(Entity, &UiButton, &GlobalTransform, &Visibility)>,
 ) -> Vec<Entity> {
-    let mut order: Vec<(Entity, Vec2)> = buttons
-        .iter()
-        .filter(|(_, button, _, visibility)| {
-            **visibility != Visibility::Hidden && takes.takes(screen, button.request)
-        })
-        .map(|(entity, _, transform, _)| (entity, transform.translation().truncate()))
-        .collect();
-    // Rows: a row's buttons share their centre's height; 20-unit bands keep them together.
-    order.sort_by(|a, b| {
-        let row = |p: Vec2| (-p.y / 20.0).round() as i32;
-        row(a.1).cmp(&row(b.1)).then(a.1.x.total_cmp(&b.1.x))
-    });
-    order.into_iter().map(|(entity, _)| entity).collect()
-}
-
-/// The next (or previous) button after `from`, round the ends; the first (or last) if the
-/// focus is on none of them.
-fn step_focus(order: &[Entity], from: Option<Entity>, forward: bool) -> Option<Entity> {
-    if order.is_empty() {
-        return None;
-    }
-    let at = from.and_then(|f| order.iter().position(|&e| e == f));
-    let next = match (at, forward) {
-        (Some(i), true) => (i + 1) % order.len(),
-        (Some(i), false) => (i + order.len() - 1) % order.len(),
-        (None, true) => 0,
-        (None, false) => order.len() - 1,
-    };
-    Some(order[next])
+    reading_order(
+        buttons
+            .iter()
+            .filter(|(_, button, _, visibility)| {
+                **visibility != Visibility::Hidden && takes.takes(screen, button.action)
+            })
+            .map(|(entity, _, transform, _)| (entity, transform.translation().truncate())),
+    )
 }
 
 /// A new screen starts without focus.
@@ -199,10 +168,10 @@ fn read_keys(
             && let Some(focused) = focus.get()
             && let Ok((_, button, _, visibility)) = buttons.get(focused)
             && visibility != Visibility::Hidden
-            && takes.takes(*screen.get(), button.request)
+            && takes.takes(*screen.get(), button.action)
         {
-            requests.write(button.request);
-            if !matches!(button.request, Request::Move(_)) {
+            requests.write(button.action);
+            if !matches!(button.action, Request::Move(_)) {
                 break;
             }
             continue;
@@ -258,15 +227,10 @@ fn read_pointer(
     // The button drawn on top under the point (a dialog's, over the board's buttons under it).
     let button_at = |p: Vec2| {
         let world = to_world(p)?;
-        buttons
+        let shown = buttons
             .iter()
-            .filter(|(button, transform, visible)| {
-                let half = button.size * 0.5 * transform.scale().truncate();
-                let d = (world - transform.translation().truncate()).abs();
-                visible.get() && d.x <= half.x && d.y <= half.y
-            })
-            .max_by(|a, b| a.1.translation().z.total_cmp(&b.1.translation().z))
-            .map(|(button, ..)| button.request)
+            .map(|(b, at, visible)| (b, at, visible.get()));
+        button_at(shown, world)
     };
     let mut finish = |start: Vec2, end: Vec2| {
         let tapped = button_at(start).filter(|&b| button_at(end) == Some(b));

@@ -59,10 +59,8 @@ pub use clock::{now_ms, start_ms};
 pub use coach::{Coach, Rated, ShowBars, Summary, coach_on};
 pub use components::{Position, Tile, Value};
 pub use daily::{Attempt, Dailies, DailyNow};
-pub use dialog::{Block, Chart, ChartKind, Dialog, DialogButton, ShownDialog};
-pub use input::{
-    PendingKeys, SWIPE_THRESHOLD_PX, SeekBar, UiButton, focused_button, swipe_direction,
-};
+pub use dialog::{Block, Dialog, DialogButton, ShownDialog};
+pub use input::{PendingKeys, SWIPE_THRESHOLD_PX, SeekBar, UiButton, swipe_direction};
 pub use keys::{KeyTables, Takes};
 pub use language::Language;
 pub use options::{LanguageWanted, NextBoard, PlayerOptions, TARGETS};

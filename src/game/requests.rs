@@ -127,10 +127,10 @@ pub enum RankedDay {
     Yesterday,
 }
 
-impl Request {
+impl g2048_ui::dialog::Action for Request {
     /// One of the options' choices, which is on or off (the current size, target, theme,
     /// animations, coach).
-    pub fn is_choice(self) -> bool {
+    fn is_choice(&self) -> bool {
         matches!(
             self,
             Request::Options(

@@ -19,6 +19,7 @@ use crate::game::{
 };
 use crate::i18n::Words;
 use crate::rules::{Cell, MAX_SIZE};
+use g2048_ui::dialog::Action as _;
 
 pub(super) fn plugin(app: &mut App) {
     if !app.world().contains_resource::<Messages<ActionRequest>>() {
@@ -237,7 +238,7 @@ fn name_buttons(
         let mut node = Node::new(Role::Button);
         node.set_label(words.spoken(&named.name));
         node.add_action(Action::Click);
-        if let Some(chosen) = named.chosen.filter(|_| button.request.is_choice()) {
+        if let Some(chosen) = named.chosen.filter(|_| button.action.is_choice()) {
             node.set_toggled(Toggled::from(chosen));
         }
         if old.is_none_or(|old| **old != node) {
@@ -293,7 +294,7 @@ fn follow_focus(
         .iter()
         .find(|(_, root, node)| root.0 == *screen.get() && !node.is_hidden())
         .map(|(entity, ..)| entity);
-    let target = crate::game::focused_button(&input_focus, |entity| buttons.contains(entity))
+    let target = g2048_ui::button::focused_button(&input_focus, |entity| buttons.contains(entity))
         .or(dialog)
         .unwrap_or(*board);
     if input_focus.get() != Some(target) {
@@ -335,7 +336,7 @@ fn press_buttons(
         }
         let entity = Entity::try_from_bits(action.target_node.0);
         if let Some(button) = entity.and_then(|e| buttons.get(e).ok()) {
-            requests.write(button.request);
+            requests.write(button.action);
         }
     }
 }

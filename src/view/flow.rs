@@ -30,10 +30,11 @@ use super::widgets::{
     BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, DialogRoot, NOTE_PX, Named,
     TITLE_PX, described_button, label,
 };
-use crate::game::dialog::{Block, Chart, Dialog, List};
+use crate::game::dialog::{Block, Dialog, List};
 use crate::game::screens::Describe;
 use crate::game::{DialogButton, GameSet, Request, Screen, ShownDialog, UiButton};
 use g2048_ui::art::Art;
+use g2048_ui::dialog::{Action, Chart};
 use g2048_ui::fade::BaseAlpha;
 use g2048_ui::text::{Faces, LINE_HEIGHT, Label, TextBox};
 
@@ -893,7 +894,7 @@ fn spawn_pieces(
                     described_button(art, button, placed.rect.width()),
                     Transform::from_xyz(centre.x, centre.y, Z_LABEL),
                 ));
-                buttons.push((entity.id(), button.request));
+                buttons.push((entity.id(), button.action));
             }
             Piece::Chart(chart) => {
                 spawn_chart_piece(commands, root, n, chart, placed.rect);
@@ -910,7 +911,7 @@ fn spawn_pieces(
                     flowed,
                     ListRow(*index),
                     UiButton {
-                        request: button.request,
+                        action: button.action,
                         size,
                     },
                     Named {
@@ -927,7 +928,7 @@ fn spawn_pieces(
                         Transform::from_xyz(ROW_INSET - size.x / 2.0, 0.0, Z_LABEL),
                     )],
                 ));
-                buttons.push((entity.id(), button.request));
+                buttons.push((entity.id(), button.action));
             }
             Piece::Text {
                 text,
@@ -1004,7 +1005,7 @@ pub(super) fn reflow(
     let mine: Vec<_> = pieces
         .iter()
         .filter(|p| p.parent.parent() == root)
-        .map(|p| (p.entity, *p.flowed, p.button.map(|b| b.request)))
+        .map(|p| (p.entity, *p.flowed, p.button.map(|b| b.action)))
         .collect();
     let same = mine.len() == placed.len()
         && mine
@@ -1117,10 +1118,10 @@ impl FlowedPieceItem<'_, '_> {
         // while its summary shows): it sends and is named as the description says.
         let size = Vec2::new(place.rect.width(), BUTTON_HEIGHT);
         if let Some(mut button) = self.button
-            && (button.size != size || button.request != described.request)
+            && (button.size != size || button.action != described.action)
         {
             button.size = size;
-            button.request = described.request;
+            button.action = described.action;
             if let Some(mut sprite) = self.sprite {
                 sprite.custom_size = Some(size);
             }
@@ -1128,7 +1129,7 @@ impl FlowedPieceItem<'_, '_> {
         if let Some(mut named) = self.named {
             named.set_if_neq(Named {
                 name: described.name.clone(),
-                chosen: described.request.is_choice().then_some(described.chosen),
+                chosen: described.action.is_choice().then_some(described.chosen),
             });
         }
         for &child in self.children.into_iter().flatten() {
@@ -1156,9 +1157,9 @@ impl FlowedPieceItem<'_, '_> {
         // The list moved: this row shows another item, or another selection.
         let size = place.rect.size();
         if let Some(mut button) = self.button
-            && (button.request != described.request || button.size != size)
+            && (button.action != described.action || button.size != size)
         {
-            button.request = described.request;
+            button.action = described.action;
             button.size = size;
         }
         if let Some(mut sprite) = self.sprite

@@ -326,7 +326,7 @@ fn intro_leaf(tree: &mut TaffyTree<()>) -> NodeId {
 fn button_leaf(tree: &mut TaffyTree<()>, faces: &Faces, button: &DialogButton) -> NodeId {
     use taffy::prelude::{Size, Style, length};
     let text = faces.width(BUTTON_TEXT_PX, &button.label);
-    let square = button.request == Request::Show(Screen::Options)
+    let square = button.action == Request::Show(Screen::Options)
         || text + 2.0 * SQUARE_SIDE <= BUTTON_HEIGHT;
     let (width, least) = if square {
         (BUTTON_HEIGHT, BUTTON_HEIGHT)
@@ -459,7 +459,7 @@ fn spawn_header(
             // its reading order, as they are in the list).
             None => commands.spawn((
                 UiButton {
-                    request: button.request,
+                    action: button.action,
                     size: Vec2::ZERO,
                 },
                 Named {
@@ -469,7 +469,7 @@ fn spawn_header(
                 Transform::from_xyz(row.max.x + index as f32, row.center().y, 0.0),
                 Visibility::Hidden,
             )),
-            Some(rect) if button.request == Request::Show(Screen::Options) => commands.spawn((
+            Some(rect) if button.action == Request::Show(Screen::Options) => commands.spawn((
                 menu_button(&art, button),
                 Transform::from_translation(rect.center().extend(0.0)),
             )),
@@ -480,7 +480,7 @@ fn spawn_header(
         };
         entity.insert(BoardButton(index));
         // Autoplay on and off; orange while the AI plays.
-        if button.request == Request::ToggleAutoplay {
+        if button.action == Request::ToggleAutoplay {
             entity.insert(AiButton);
         }
     }

@@ -8,7 +8,7 @@ use super::layout::Z_LABEL;
 use super::palette;
 use super::theme::Ink;
 use super::widgets::label;
-use crate::game::{Chart, ChartKind};
+use g2048_ui::dialog::{Chart, ChartKind};
 use g2048_ui::text::TextBox;
 
 /// A chart's heading, and its figures' size.

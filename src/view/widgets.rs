@@ -11,6 +11,7 @@ use super::palette::{BUTTON, LIGHT_TEXT};
 use super::theme::Ink;
 use crate::game::{DialogButton, Language, Request, Screen, UiButton};
 use g2048_ui::art::Art;
+use g2048_ui::dialog::Action;
 use g2048_ui::fade::BaseAlpha;
 use g2048_ui::text::{FontPx, Label, LabelColor, TextBox};
 
@@ -56,10 +57,10 @@ pub struct Says(pub &'static str);
 /// A button of `width` drawn from a dialog's description.
 pub fn described_button(art: &Art, described: &DialogButton, width: f32) -> impl Bundle {
     (
-        plain_button(art, described.label.clone(), width, described.request),
+        plain_button(art, described.label.clone(), width, described.action),
         Named {
             name: described.name.clone(),
-            chosen: described.request.is_choice().then_some(described.chosen),
+            chosen: described.action.is_choice().then_some(described.chosen),
         },
     )
 }
@@ -68,7 +69,7 @@ pub fn described_button(art: &Art, described: &DialogButton, width: f32) -> impl
 /// so no dialog's description relabels it.
 pub fn board_button(art: &Art, described: &DialogButton, width: f32) -> impl Bundle {
     (
-        plain_button(art, described.label.clone(), width, described.request),
+        plain_button(art, described.label.clone(), width, described.action),
         Named {
             name: described.name.clone(),
             chosen: None,
@@ -79,7 +80,10 @@ pub fn board_button(art: &Art, described: &DialogButton, width: f32) -> impl Bun
 fn plain_button(art: &Art, text: String, width: f32, request: Request) -> impl Bundle {
     let size = Vec2::new(width, BUTTON_HEIGHT);
     (
-        UiButton { request, size },
+        UiButton {
+            action: request,
+            size,
+        },
         Ink::Button,
         art.small_round(BUTTON, size),
         BaseAlpha(1.0),
@@ -106,7 +110,7 @@ pub fn menu_button(art: &Art, described: &DialogButton) -> impl Bundle {
     };
     (
         UiButton {
-            request: described.request,
+            action: described.action,
             size,
         },
         Named {

@@ -16,6 +16,7 @@ use std::rc::Rc;
 
 use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
+use g2048_ui::dialog::Action as _;
 use web_sys::wasm_bindgen::{JsCast, closure::Closure};
 
 use crate::game::{
@@ -174,11 +175,11 @@ fn mirror_board_buttons(words: Res<Language>, mirror: NonSend<DialogState>) {
         };
         let _ = element.set_attribute("type", "button");
         let _ = element.set_attribute("data-board", &i.to_string());
-        let _ = element.set_attribute("data-request", &format!("{:?}", button.request));
+        let _ = element.set_attribute("data-request", &format!("{:?}", button.action));
         element.set_text_content(Some(&words.spoken(&button.name)));
         let _ = group.append_child(&element);
     }
-    *mirror.board.borrow_mut() = buttons.iter().map(|b| b.request).collect();
+    *mirror.board.borrow_mut() = buttons.iter().map(|b| b.action).collect();
 }
 
 /// The dialog in front, or none (`ShownDialog`): its title, its lines and its buttons (choices
@@ -246,7 +247,7 @@ fn mirror_dialog(
             let _ = element.set_attribute("type", "button");
             let _ = element.set_attribute("data-choice", &i.to_string());
             element.set_text_content(Some(&words.spoken(&button.name)));
-            if button.request.is_choice() {
+            if button.action.is_choice() {
                 let pressed = if button.chosen { "true" } else { "false" };
                 let _ = element.set_attribute("aria-pressed", pressed);
             }
@@ -255,7 +256,7 @@ fn mirror_dialog(
                 refocus = Some(element);
             }
         }
-        *mirror.choices.borrow_mut() = shown.buttons().iter().map(|b| b.request).collect();
+        *mirror.choices.borrow_mut() = shown.buttons().iter().map(|b| b.action).collect();
         mirror.buttons = shown.buttons();
         if in_dialog {
             focus(refocus.or_else(|| list.first_element_child()));

@@ -185,10 +185,10 @@ fn names_agree_with_the_mirror(app: &mut App, shown: &Shown) {
             .flatten()
             .find_map(|&k| labels.get(world, k).ok())
             .map(|l| l.0.clone());
-        let want = mirror.button(button.request).expect("a described request");
+        let want = mirror.button(button.action).expect("a described request");
         assert_eq!(named.name, want.name);
         if let Some(label) = label {
-            assert_eq!(label, want.label, "{:?}", want.request);
+            assert_eq!(label, want.label, "{:?}", want.action);
         }
         view.push(named.name.clone());
     }

@@ -141,7 +141,7 @@ fn the_summary_lists_the_worst_moves_and_opens_the_replay_before_each() {
     assert_eq!(shown.title, "Coach");
     assert!(shown.lines()[0].contains(&format!("{} moves rated", summary.rated)));
     let jump = Request::Watch(Watch::CurrentAt(worst - 1));
-    assert_eq!(shown.buttons()[0].request, jump);
+    assert_eq!(shown.buttons()[0].action, jump);
     assert!(
         shown.buttons()[0]
             .name

@@ -8,12 +8,12 @@ use g2048::game::Choose;
 use g2048::{
     game::{Request, Screen, Step, UiButton, Watch},
     rules::Config,
-    view::focus::FocusRing,
 };
+use g2048_ui::button::FocusRing;
 
 fn focused(app: &App) -> Option<Request> {
     let entity = g2048::testing::focused_button(app)?;
-    Some(app.world().get::<UiButton>(entity)?.request)
+    Some(app.world().get::<UiButton>(entity)?.action)
 }
 
 /// Tabs `n` times, with the focused button's request after each.

@@ -588,7 +588,7 @@ fn a_language_chosen_in_the_options_is_spoken_at_once_and_kept() {
         assert_eq!(screen(&app), Screen::Options);
         let focus = g2048::testing::focused_button(&app).unwrap();
         let button = app.world().get::<g2048::game::UiButton>(focus).unwrap();
-        assert_eq!(button.request, Request::Options(Choose::NextLanguage));
+        assert_eq!(button.action, Request::Options(Choose::NextLanguage));
     }
     assert_eq!(
         app.world()

@@ -374,7 +374,7 @@ fn a_dialog_follows_its_description_in_place() {
     let mut seen = 0;
     for (row, button, named, ink) in rows.iter(world) {
         let described = &list.rows[row.0];
-        assert_eq!(button.request, described.request);
+        assert_eq!(button.action, described.action);
         assert_eq!(named.name, described.name);
         let selected = row.0 == list.selected;
         assert_eq!(*ink == Ink::Button, selected, "row {}", row.0);

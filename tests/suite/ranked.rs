@@ -331,7 +331,7 @@ fn without_a_server_the_screen_says_so_and_nothing_calls_out() {
     );
     assert_eq!(ranked(&app).state, LinkState::NoServer);
     // It offers nothing it cannot do: no tables to pick, no play; only Close, and Esc's help.
-    let buttons: Vec<Request> = dialog.buttons().iter().map(|b| b.request).collect();
+    let buttons: Vec<Request> = dialog.buttons().iter().map(|b| b.action).collect();
     assert_eq!(buttons, [Request::CloseDialog]);
     let english = g2048::i18n::Words::english();
     let tables = app.world().resource::<g2048::game::KeyTables>();

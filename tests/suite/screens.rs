@@ -368,7 +368,7 @@ fn offered_targets(app: &App) -> Vec<u32> {
     dialog
         .buttons()
         .iter()
-        .filter_map(|b| match b.request {
+        .filter_map(|b| match b.action {
             Request::Options(Choose::Target(target)) => Some(target),
             _ => None,
         })

@@ -1,11 +1,14 @@
 //! The game's drawing kit, apart from the game: text drawn as sprites ([`text`]), rounded shapes
-//! and glows baked for the screen's pixel density ([`art`]), and fading a group as one
-//! ([`fade`]). It names no type of the game; the game adds [`UiPlugin`] and puts the kit's
-//! phases ([`UiSet`]) into its own frame order.
+//! and glows baked for the screen's pixel density ([`art`]), fading a group as one ([`fade`]),
+//! a dialog's description ([`dialog`]) and buttons with their focus ring ([`button`]). It names
+//! no type of the game: a button does an action of the game's own type. The game adds
+//! [`UiPlugin`] and puts the kit's phases ([`UiSet`]) into its own frame order.
 
 use bevy::prelude::*;
 
 pub mod art;
+pub mod button;
+pub mod dialog;
 pub mod fade;
 pub mod text;
 

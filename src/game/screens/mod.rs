@@ -161,7 +161,7 @@ mod tests {
         let question = opened(Screen::ConfirmNewGame).unwrap();
         assert_eq!(question.title, "Start a new game?");
         assert!(question.modal);
-        assert_eq!(question.buttons()[0].request, Request::ConfirmNewGame);
+        assert_eq!(question.buttons()[0].action, Request::ConfirmNewGame);
         let menu = opened(Screen::Options).unwrap();
         let buttons = menu.buttons();
         let chosen: Vec<&str> = buttons
@@ -226,7 +226,7 @@ mod tests {
         let rows: Vec<(&str, Request)> = buttons
             .iter()
             .take(2)
-            .map(|b| (b.name.as_str(), b.request))
+            .map(|b| (b.name.as_str(), b.action))
             .collect();
         // The date and time in this machine's zone (`past`'s tests check the zones).
         let at = when(1_796_041_752_000, Words::english());

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use super::add_screen;
 use crate::game::daily::Dailies;
-use crate::game::dialog::{Block, Chart, ChartKind, Dialog, DialogButton};
+use crate::game::dialog::{Block, Dialog, DialogButton};
 use crate::game::keys::{Binding, Keys};
 use crate::game::language::Language;
 use crate::game::past::{PastGames, Stats};
@@ -19,6 +19,7 @@ use crate::i18n::Words;
 use crate::rules::Shape;
 use crate::save::PastGame;
 use crate::tr;
+use g2048_ui::dialog::{Chart, ChartKind};
 
 /// The board shape the statistics screen shows.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
