@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use super::layout::{BOARD_PX, DESIGN_HEIGHT, LEFT, TOP};
-use super::widgets::BUTTON_HEIGHT;
+use g2048_ui::flow::BUTTON_HEIGHT;
 use g2048_ui::text::LINE_HEIGHT;
 
 /// The design's column, from its top down: a margin, the header's band (the "2048" title's line,

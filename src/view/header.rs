@@ -9,15 +9,11 @@ use bevy_tweening::{AnimTarget, Tween, TweenAnim, lens::TransformPositionLens};
 use taffy::prelude::{NodeId, TaffyTree};
 
 use super::DespawnWhenDone;
-use super::flow::{Piece, Placed};
 use super::frame::{Frame, HEADER_TITLE_PX};
 use super::layout::{BOARD_CENTER, BOARD_PX, Z_FLOAT, Z_LABEL};
 use super::motion::Motion;
 use super::theme::Ink;
-use super::widgets::{
-    BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, Named, Says, board_button, label,
-    menu_button,
-};
+use super::widgets::{Named, Says, board_button, label, menu_button};
 use crate::game::KeyTables;
 use crate::game::daily::day_said;
 use crate::game::race::{Race, lead_label};
@@ -32,6 +28,7 @@ use crate::rules::Direction;
 use crate::tr;
 use g2048_ui::art::Art;
 use g2048_ui::fade::{BaseAlpha, Fade, FadeLens};
+use g2048_ui::flow::{BUTTON_GAP, BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX, Piece, Placed};
 use g2048_ui::text::{BODY_PX, Faces, FontPx, LINE_HEIGHT, Label, TextBox};
 
 /// The counter boxes, right to left: BEST, SCORE, and the move counter beside the score, with
@@ -376,7 +373,7 @@ fn place(tree: &TaffyTree<()>, node: NodeId, parents: &[NodeId], band: Rect) -> 
 
 /// The header's texts and drawn buttons as placed pieces, for the layout test
 /// (`flow::Placed::problems`), with `intro` as the intro.
-pub fn placed(words: &Words, intro: &str) -> Vec<Placed> {
+pub fn placed(words: &Words, intro: &str) -> Vec<Placed<Request>> {
     let buttons = play::board_buttons(words);
     let places = lay_out(&buttons);
     let text = |text: String, px: f32, rect: Rect, lines: usize| Placed {

@@ -60,7 +60,9 @@ fn spawn_overlay(
         Overlay,
         DespawnOnExit(state),
         Fade(0.0),
-        Transform::from_translation(super::flow::Form::Overlay.centre().extend(Z_OVERLAY)),
+        Transform::from_translation(
+            super::flow::dialog_centre(g2048_ui::flow::Form::Overlay).extend(Z_OVERLAY),
+        ),
     ));
     if motion.fades() {
         commands

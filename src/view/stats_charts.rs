@@ -9,33 +9,25 @@ use super::palette;
 use super::theme::Ink;
 use super::widgets::label;
 use g2048_ui::dialog::{Chart, ChartKind};
+use g2048_ui::flow::{CHART_HEADING_PX, TOP_SCORE_ROOM, chart_heading_box};
 use g2048_ui::text::TextBox;
 
-/// A chart's heading, and its figures' size.
-pub const HEADING_PX: f32 = 15.0;
+/// A chart's heading's room, and its figures' size (its heading's size is the drawing kit's,
+/// which lays it out).
 const HEADING_ROOM: f32 = 22.0;
 const FIGURE_PX: f32 = 12.0;
 /// A figure's room under or over its bar, and the widest bar.
 const FIGURE_ROOM: f32 = 18.0;
 const WIDEST_BAR: f32 = 60.0;
-/// The score line's width, its dots, and the room its top score takes right of the heading.
+/// The score line's width and its dots.
 const LINE_WIDTH: f32 = 3.0;
 const DOT: f32 = 6.0;
-pub const TOP_SCORE_ROOM: f32 = 100.0;
 
 /// A bar of the best-tile chart (its tile), and a piece of the score line.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TileBar(pub u32);
 #[derive(Component, Debug)]
 pub struct ScoreLine;
-
-/// The heading's room: the chart's width, less the top score's beside it.
-pub fn heading_box(chart: &Chart, width: f32) -> TextBox {
-    match chart.kind {
-        ChartKind::Tiles(_) => TextBox::line(width),
-        ChartKind::Scores { .. } => TextBox::line(width - TOP_SCORE_ROOM),
-    }
-}
 
 /// Draws `chart` under `parent`, whose centre is the middle of its `size` box.
 pub fn spawn_chart(commands: &mut Commands, parent: Entity, chart: &Chart, size: Vec2) {
@@ -44,10 +36,10 @@ pub fn spawn_chart(commands: &mut Commands, parent: Entity, chart: &Chart, size:
     commands.spawn(chart_text(
         parent,
         chart.heading.clone(),
-        HEADING_PX,
+        CHART_HEADING_PX,
         Vec2::new(left, heading_y),
         Anchor::CENTER_LEFT,
-        heading_box(chart, size.x),
+        chart_heading_box(chart, size.x),
     ));
     match &chart.kind {
         ChartKind::Tiles(tiles) => spawn_tile_bars(commands, parent, tiles, size),

@@ -1,6 +1,6 @@
 //! The pieces every screen is built from: text (`label`), a button drawn from a screen's
-//! description (`described_button`, with its spoken name, `Named`), the board's own buttons;
-//! with the sizes they share (`TITLE_PX`, the buttons'). A button is a rounded rectangle that
+//! description (`described_button`, with its spoken name, `Named`), the board's own buttons
+//! (their sizes are the drawing kit's: `g2048_ui::flow::BUTTON_HEIGHT` and the others). A button is a rounded rectangle that
 //! sends a `Request` when clicked or tapped (`UiButton`); it fades with any group it is put in.
 //! (Where they go is laid out by `flow`, and by `header` for the header.)
 
@@ -13,6 +13,7 @@ use crate::game::{DialogButton, Language, Request, Screen, UiButton};
 use g2048_ui::art::Art;
 use g2048_ui::dialog::Action;
 use g2048_ui::fade::BaseAlpha;
+use g2048_ui::flow::{BUTTON_HEIGHT, BUTTON_PADDING, BUTTON_TEXT_PX};
 use g2048_ui::text::{FontPx, Label, LabelColor, TextBox};
 
 /// The root of whatever stands in front of the board with buttons of its own (the question, the
@@ -22,16 +23,6 @@ use g2048_ui::text::{FontPx, Label, LabelColor, TextBox};
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DialogRoot(pub Screen);
 
-/// A dialog's or a screen's title.
-pub const TITLE_PX: f32 = 36.0;
-
-/// Buttons are 40 px high, as in the original, with 18 px text.
-pub const BUTTON_HEIGHT: f32 = 40.0;
-pub const BUTTON_TEXT_PX: f32 = 18.0;
-/// What a button's text leaves free at its sides, together.
-pub const BUTTON_PADDING: f32 = 8.0;
-/// The space between buttons in a row.
-pub const BUTTON_GAP: f32 = 8.0;
 /// The menu button's three bars.
 const BAR_SIZE: Vec2 = Vec2::new(20.0, 3.0);
 const BAR_STEP: f32 = 7.0;
@@ -123,9 +114,6 @@ pub fn menu_button(art: &Art, described: &DialogButton) -> impl Bundle {
         children![bar(BAR_STEP), bar(0.0), bar(-BAR_STEP)],
     )
 }
-
-/// The size of a note: the history's count, its rows' luck and skill.
-pub const NOTE_PX: f32 = 15.0;
 
 /// Labels and buttons that say a message say it in the language chosen since they were made.
 pub(super) fn follow_language(

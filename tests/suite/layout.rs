@@ -8,6 +8,7 @@
 use bevy::prelude::KeyCode;
 use g2048::ai::move_rating::{Rating, Verdict};
 use g2048::game::Choose;
+use g2048::game::Request as Action;
 use g2048::game::coach::{Summary, WORST_LISTED};
 use g2048::game::daily::Attempt;
 use g2048::game::race::{Figures, Outcome};
@@ -26,12 +27,13 @@ use g2048::testing::{
     app_in, one_move_loses, press, press_and_settle, request, screen, set_board, state,
 };
 use g2048::tr;
-use g2048::view::flow::{Form, Placed, lay_out};
+use g2048::view::flow::{dialog_size, form_of, lay_out_screen};
+use g2048_ui::flow::{Form, Placed, lay_out};
 
 fn check(what: &str, screen: Screen, dialog: &g2048::game::Dialog) {
-    let form = Form::of(screen);
-    let placed = lay_out(dialog, form);
-    let problems = Placed::problems(&placed, form.size());
+    let form = form_of(screen);
+    let placed = lay_out_screen(dialog, screen);
+    let problems = Placed::problems(&placed, dialog_size(form));
     assert!(problems.is_empty(), "{what}: {problems:#?}");
     let texts = placed.len();
     if form == Form::Bar {
@@ -80,7 +82,7 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
         g2048::testing::play_moves(&mut app, 3);
         press_and_settle(&mut app, KeyCode::KeyV);
         assert_eq!(screen(&app), Screen::Replay);
-        let paused = lay_out(&shown(&app), Form::Bar);
+        let paused = lay_out_screen(&shown(&app), Screen::Replay);
         check(
             &format!("{lang:?} replay, paused"),
             Screen::Replay,
@@ -94,8 +96,12 @@ fn every_flowed_screen_in_every_language_lays_out_without_overlap_or_clipping() 
                 Screen::Replay,
                 &shown(&app),
             );
-            let rects = |placed: &[Placed]| placed.iter().map(|p| p.rect).collect::<Vec<_>>();
-            assert_eq!(rects(&lay_out(&shown(&app), Form::Bar)), rects(&paused));
+            let rects =
+                |placed: &[Placed<Action>]| placed.iter().map(|p| p.rect).collect::<Vec<_>>();
+            assert_eq!(
+                rects(&lay_out_screen(&shown(&app), Screen::Replay)),
+                rects(&paused)
+            );
         }
         press_and_settle(&mut app, KeyCode::Escape);
         assert_eq!(screen(&app), Screen::Game);
@@ -292,51 +298,14 @@ fn a_row_too_long_for_one_line_goes_on_in_the_next_and_nothing_overlaps() {
         ],
         modal: true,
     };
-    let placed = lay_out(&dialog, Form::Page);
+    let placed = lay_out(&dialog, Form::Page, dialog_size(Form::Page));
     assert_eq!(
-        Placed::problems(&placed, Form::Page.size()),
+        Placed::problems(&placed, dialog_size(Form::Page)),
         Vec::<String>::new()
     );
     let rows: std::collections::BTreeSet<i32> =
         placed.iter().map(|p| p.rect.center().y as i32).collect();
     assert!(rows.len() >= 5, "the buttons wrapped into rows: {rows:?}");
-}
-
-#[test]
-fn the_check_finds_an_overlap_and_a_clipped_text() {
-    use bevy::math::{Rect, Vec2};
-    use g2048::view::flow::Piece;
-    let text = |text: &str, rect: Rect| Placed {
-        piece: Piece::Text {
-            text: text.into(),
-            px: 18.0,
-            left: true,
-            lines: 1,
-            title: false,
-        },
-        rect,
-    };
-    let a = text(
-        "One",
-        Rect::from_corners(Vec2::ZERO, Vec2::new(100.0, 24.0)),
-    );
-    let b = text(
-        "Two",
-        Rect::from_corners(Vec2::new(50.0, 10.0), Vec2::new(150.0, 34.0)),
-    );
-    let long = text(
-        "A sentence much too long for the narrow box it was given here",
-        Rect::from_corners(Vec2::new(0.0, 100.0), Vec2::new(60.0, 124.0)),
-    );
-    let problems = Placed::problems(&[a, b, long], Vec2::splat(500.0));
-    assert!(
-        problems.iter().any(|p| p.contains("overlaps")),
-        "{problems:?}"
-    );
-    assert!(
-        problems.iter().any(|p| p.contains("clipped")),
-        "{problems:?}"
-    );
 }
 
 /// When the description in front changes, its pieces follow it in place: the history's rows

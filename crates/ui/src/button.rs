@@ -111,30 +111,34 @@ pub fn follow_focus<A: Action>(
 mod tests {
     use super::*;
 
-    #[derive(Debug, Clone, Copy, PartialEq)]
-    struct Press(u8);
-    impl Action for Press {}
+    use crate::dialog::TestAction;
 
     #[test]
     fn the_top_button_under_a_point_is_pressed() {
         let low = UiButton {
-            action: Press(1),
+            action: TestAction(1),
             size: Vec2::new(100.0, 40.0),
         };
         let high = UiButton {
-            action: Press(2),
+            action: TestAction(2),
             size: Vec2::new(20.0, 20.0),
         };
         let at_low = GlobalTransform::from_xyz(0.0, 0.0, 1.0);
         let at_high = GlobalTransform::from_xyz(30.0, 0.0, 2.0);
         let buttons = || [(&low, &at_low, true), (&high, &at_high, true)].into_iter();
-        assert_eq!(button_at(buttons(), Vec2::new(30.0, 5.0)), Some(Press(2)));
-        assert_eq!(button_at(buttons(), Vec2::new(-40.0, 5.0)), Some(Press(1)));
+        assert_eq!(
+            button_at(buttons(), Vec2::new(30.0, 5.0)),
+            Some(TestAction(2))
+        );
+        assert_eq!(
+            button_at(buttons(), Vec2::new(-40.0, 5.0)),
+            Some(TestAction(1))
+        );
         assert_eq!(button_at(buttons(), Vec2::new(0.0, 21.0)), None);
         let hidden = [(&low, &at_low, true), (&high, &at_high, false)];
         assert_eq!(
             button_at(hidden.into_iter(), Vec2::new(30.0, 5.0)),
-            Some(Press(1))
+            Some(TestAction(1))
         );
     }
 

@@ -238,3 +238,11 @@ impl<A: Action> Dialog<A> {
             .find(|b| b.action == action)
     }
 }
+
+/// The action of the kit's own tests' buttons.
+#[cfg(test)]
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct TestAction(pub u8);
+
+#[cfg(test)]
+impl Action for TestAction {}

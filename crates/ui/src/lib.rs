@@ -10,6 +10,7 @@ pub mod art;
 pub mod button;
 pub mod dialog;
 pub mod fade;
+pub mod flow;
 pub mod text;
 
 /// The kit's phases within a frame: the game orders them among its own (its `frame_order`).
