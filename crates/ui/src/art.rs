@@ -181,6 +181,13 @@ fn alpha_image(side: u32, coverage: impl Fn(f32, f32) -> f32) -> Image {
             data.extend_from_slice(&[255, 255, 255, alpha]);
         }
     }
+    square_image(side, data)
+}
+
+/// A square image `side` texels wide of `data`, RGBA in plain Unorm: the kit's images are white,
+/// their coverage in alpha, tinted by their sprite's colour (white and alpha read the same as in
+/// an sRGB texture, without its decoding).
+pub(crate) fn square_image(side: u32, data: Vec<u8>) -> Image {
     Image::new(
         Extent3d {
             width: side,

@@ -22,13 +22,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
-use bevy::{
-    asset::RenderAssetUsages,
-    prelude::*,
-    render::render_resource::{Extent3d, TextureDimension, TextureFormat},
-    sprite::Anchor,
-    transform::TransformSystems,
-};
+use bevy::{prelude::*, sprite::Anchor, transform::TransformSystems};
 
 use crate::{DevicePixels, UiSet};
 
@@ -465,21 +459,10 @@ pub struct GlyphAtlas {
 
 fn blank_atlas(side: u32) -> Image {
     // White everywhere: a glyph is only coverage in alpha, and its sprite's colour tints it.
-    // Plain Unorm: white and alpha read the same as in an sRGB texture, without its decoding.
-    // (`Image::new` over one repeated slice, not `Image::new_fill`: at opt-level 0 the fill's
-    // iterator took 22 % of a headless app's start, and a start in a window pays it too.)
+    // (One repeated slice, not `Image::new_fill`: at opt-level 0 the fill's iterator took 22 %
+    // of a headless app's start, and a start in a window pays it too.)
     let pixels = side as usize * side as usize;
-    Image::new(
-        Extent3d {
-            width: side,
-            height: side,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        [255, 255, 255, 0].repeat(pixels),
-        TextureFormat::Rgba8Unorm,
-        RenderAssetUsages::default(),
-    )
+    crate::art::square_image(side, [255, 255, 255, 0].repeat(pixels))
 }
 
 fn make_atlas(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
