@@ -1,8 +1,8 @@
 //! A screen's description, as the drawing kit describes a dialog (`g2048_ui::dialog`: its
 //! title, its lines, its buttons with the label drawn and the name spoken), each button doing
 //! one of the game's requests; and the one in front now ([`ShownDialog`]). The drawing kit lays
-//! it out and the view draws it (`view::flow`); the desktop's accessibility tree and the web page's mirror read the same
-//! description.
+//! it out and the view draws it (`view::flow`); the desktop's accessibility tree and the web
+//! page's mirror read the same description.
 
 use bevy::prelude::*;
 

@@ -225,7 +225,7 @@ fn read_pointer(
             .and_then(|c| c.0.viewport_to_world_2d(c.1, p).ok())
     };
     // The button drawn on top under the point (a dialog's, over the board's buttons under it).
-    let button_at = |p: Vec2| {
+    let pressed_at = |p: Vec2| {
         let world = to_world(p)?;
         let shown = buttons
             .iter()
@@ -233,7 +233,7 @@ fn read_pointer(
         button_at(shown, world)
     };
     let mut finish = |start: Vec2, end: Vec2| {
-        let tapped = button_at(start).filter(|&b| button_at(end) == Some(b));
+        let tapped = pressed_at(start).filter(|&b| pressed_at(end) == Some(b));
         if let Some(request) = tapped {
             requests.write(request);
         } else if let Some(direction) = swipe_direction(start, end) {

@@ -372,7 +372,7 @@ fn place(tree: &TaffyTree<()>, node: NodeId, parents: &[NodeId], band: Rect) -> 
 }
 
 /// The header's texts and drawn buttons as placed pieces, for the layout test
-/// (`flow::Placed::problems`), with `intro` as the intro.
+/// (`g2048_ui::flow::Placed::problems`), with `intro` as the intro.
 pub fn placed(words: &Words, intro: &str) -> Vec<Placed<Request>> {
     let buttons = play::board_buttons(words);
     let places = lay_out(&buttons);

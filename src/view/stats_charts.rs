@@ -42,8 +42,11 @@ pub fn spawn_chart(commands: &mut Commands, parent: Entity, chart: &Chart, size:
         chart_heading_box(chart, size.x),
     ));
     match &chart.kind {
-        ChartKind::Tiles(tiles) => spawn_tile_bars(commands, parent, tiles, size),
-        ChartKind::Scores { recent, top: best } => {
+        ChartKind::Bars(tiles) => spawn_tile_bars(commands, parent, tiles, size),
+        ChartKind::Line {
+            points: recent,
+            top: best,
+        } => {
             spawn_score_line(commands, parent, recent, best, size);
         }
     }

@@ -1,7 +1,8 @@
 //! The pieces every screen is built from: text (`label`), a button drawn from a screen's
 //! description (`described_button`, with its spoken name, `Named`), the board's own buttons
-//! (their sizes are the drawing kit's: `g2048_ui::flow::BUTTON_HEIGHT` and the others). A button is a rounded rectangle that
-//! sends a `Request` when clicked or tapped (`UiButton`); it fades with any group it is put in.
+//! (their sizes are the drawing kit's: `g2048_ui::flow::BUTTON_HEIGHT` and the others). A
+//! button is a rounded rectangle that sends a `Request` when clicked or tapped (`UiButton`); it
+//! fades with any group it is put in.
 //! (Where they go is laid out by `flow`, and by `header` for the header.)
 
 use bevy::prelude::*;

@@ -15,9 +15,9 @@ pub trait Action: Copy + PartialEq + Debug + Send + Sync + 'static {
     }
 }
 
-/// The dialog in front of the board: its title, then what it shows under it, top-down. Each
-/// text and each button is in it once, with what is drawn and what is spoken together; the view
-/// lays it out (`view::flow`), the desktop's accessibility tree and the page's mirror read it.
+/// A dialog: its title, then what it shows under it, top-down. Each text and each button is in
+/// it once, with what is drawn and what is spoken together; [`crate::flow`] lays it out, and the
+/// game draws it, speaks it (the desktop's accessibility tree) and mirrors it (the web page).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dialog<A> {
     /// Its title, which is also its name for a screen reader.
@@ -72,10 +72,12 @@ pub struct Chart {
 /// What a chart draws.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ChartKind {
-    /// A bar for each best tile: how many games ended on it.
-    Tiles(Vec<(u32, usize)>),
-    /// The last games' scores as a line, oldest first, from 0 to the highest (`top`, written).
-    Scores { recent: Vec<u64>, top: String },
+    /// A bar for each value: how many there are of it (the statistics' best tiles, each with
+    /// how many games ended on it).
+    Bars(Vec<(u32, usize)>),
+    /// Figures as a line, in order, from 0 to the highest, which is written (`top`) right of
+    /// the heading (the statistics' last scores, oldest first).
+    Line { points: Vec<u64>, top: String },
 }
 
 /// A list's items, the selected one, and the window of them in view.

@@ -36,31 +36,31 @@ pub const TOP_SCORE_ROOM: f32 = 100.0;
 /// A chart's heading's room: the chart's width, less the top score's beside it.
 pub fn chart_heading_box(chart: &Chart, width: f32) -> TextBox {
     match chart.kind {
-        ChartKind::Tiles(_) => TextBox::line(width),
-        ChartKind::Scores { .. } => TextBox::line(width - TOP_SCORE_ROOM),
+        ChartKind::Bars(_) => TextBox::line(width),
+        ChartKind::Line { .. } => TextBox::line(width - TOP_SCORE_ROOM),
     }
 }
 
-/// How a dialog stands in its box.
+/// How a dialog stands in its box (where the box is, the game decides; its screens are the
+/// examples).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Form {
-    /// Everything in one centred column over the board (the question, a race's card).
+    /// Everything in one centred column (the question, a race's card).
     Centred,
-    /// Over the board, centred, from the top down, the footer at the bottom, a button alone in
-    /// its row as wide as the row (the coach's summary and its list of moves).
+    /// Centred, from the top down, the footer at the bottom, a button alone in its row as wide
+    /// as the row (the coach's summary and its list of moves).
     Sheet,
-    /// From near the design's top down, every row from the left margin, rows of choices filling
-    /// their line, the footer at the bottom (the options).
+    /// From the top down, every row from the left margin, rows of choices filling their line,
+    /// the footer at the bottom (the options).
     Page,
-    /// Over the board, every row from the left margin, a list's rows and the footer filling
-    /// their line (the history, the statistics).
+    /// Every row from the left margin, a list's rows and the footer filling their line, the
+    /// margins above and below narrower (the history, the statistics).
     Screen,
-    /// Over the board, see-through: the message large where the original has it, centred, its
-    /// buttons and lines under it ("You win!", "Game over!").
+    /// See-through: the title large (as the original's message), centred a little over the
+    /// box's middle, its buttons and lines under it ("You win!", "Game over!").
     Overlay,
-    /// One row of buttons over the board's own (the replay's controls): each keeps room for
-    /// its widest label, so the row stays still; its title and lines are said, not drawn (the
-    /// line under the board shows where the replay is).
+    /// One row of buttons (the replay's controls): each keeps room for its widest label, so the
+    /// row stays still; its title and lines are not drawn (the game says them).
     Bar,
 }
 
@@ -91,16 +91,16 @@ pub const ROW_INSET: f32 = 12.0;
 const CHART_HEIGHT: f32 = 140.0;
 /// An overlay's message (60 units, as in the original) with its centre 40 over its box's,
 /// the room between its rows, its buttons' least width (four of them narrower, to fit the
-/// board), and its margin at the sides.
+/// box), and its margin at the sides.
 const MESSAGE_PX: f32 = 60.0;
 const OVERLAY_RISE: f32 = 40.0;
 const OVERLAY_GAP: f32 = 25.0;
 const MIN_OVERLAY_BUTTON: f32 = 130.0;
 const MIN_NARROW_OVERLAY_BUTTON: f32 = 110.0;
 const OVERLAY_SIDE: f32 = 10.0;
-/// A bar's margin round its row (its cover hides the board's buttons under it), the room at
-/// each side of a control's label, the narrowest control, and the gap between controls (ten
-/// fit the board's width).
+/// A bar's margin round its row (the game's cover hides what is under it), the room at each
+/// side of a control's label, the narrowest control, and the gap between controls (ten fit a
+/// row 500 units wide).
 pub const BAR_SIDE: f32 = 10.0;
 const CONTROL_SIDE: f32 = 5.0;
 const MIN_CONTROL: f32 = 36.0;
@@ -206,7 +206,8 @@ struct Leaf<A> {
     piece: Piece<A>,
 }
 
-/// The pieces of `dialog` and their boxes in `form`'s box (`Form::size`).
+/// The pieces of `dialog` laid out in `form`, and their boxes, in a box of `size` centred on
+/// the origin (the game gives each form its box).
 pub fn lay_out<A: Action>(dialog: &Dialog<A>, form: Form, size: Vec2) -> Vec<Placed<A>> {
     let mut tree = LayoutTree::new(form, size);
     let mut children: Vec<NodeId> = tree.title_row(dialog).into_iter().collect();
@@ -314,7 +315,7 @@ impl<A: Action> LayoutTree<A> {
             .expect("a leaf")
     }
 
-    /// A button's leaf: as wide as its widest label, at least `least`, at most the board's room;
+    /// A button's leaf: as wide as its widest label, at least `least`, at most the box's room;
     /// filling its row's line where `grow`.
     fn button(&mut self, b: &DialogButton<A>, least: f32, grow: bool) -> NodeId {
         let side = if self.form == Form::Bar {

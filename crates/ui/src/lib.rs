@@ -1,6 +1,7 @@
 //! The game's drawing kit, apart from the game: text drawn as sprites ([`text`]), rounded shapes
 //! and glows baked for the screen's pixel density ([`art`]), fading a group as one ([`fade`]),
-//! a dialog's description ([`dialog`]) and buttons with their focus ring ([`button`]). It names
+//! a dialog's description ([`dialog`]) and its layout ([`flow`]), and buttons with their focus
+//! ring ([`button`]). It names
 //! no type of the game: a button does an action of the game's own type. The game adds
 //! [`UiPlugin`] and puts the kit's phases ([`UiSet`]) into its own frame order.
 

@@ -197,7 +197,7 @@ pub fn figures(games: &[PastGame], shape: Shape, words: &Words) -> Dialog {
         body.push(Block::Chart(Chart {
             heading: words.get("stats-tiles-heading"),
             spoken: tr!(words, "stats-tiles", tiles = tiles.join(&separator)),
-            kind: ChartKind::Tiles(stats.tiles.clone()),
+            kind: ChartKind::Bars(stats.tiles.clone()),
         }));
         let scores: Vec<String> = stats.recent.iter().map(|&s| words.number(s)).collect();
         let top = stats.recent.iter().copied().max().unwrap_or(0);
@@ -209,8 +209,8 @@ pub fn figures(games: &[PastGame], shape: Shape, words: &Words) -> Dialog {
                 count = scores.len(),
                 scores = scores.join(&separator)
             ),
-            kind: ChartKind::Scores {
-                recent: stats.recent.clone(),
+            kind: ChartKind::Line {
+                points: stats.recent.clone(),
                 top: words.number(top),
             },
         }));
