@@ -562,6 +562,7 @@ ranked-row-playing = { $rank }. { $name }: { $score } Punkte, höchste Kachel { 
        *[other] { $moves } Züge
     }, spielt noch
 ranked-no-name = (ohne Namen)
+ranked-name-not-drawn = (ein Name in einer Schrift, die das Spiel nicht zeichnen kann)
 ranked-watch = Ansehen: { $row }
 ranked-your-place = Dein Platz: { $rank }
 ranked-play = Heutiges Ranglistenspiel spielen

@@ -563,6 +563,7 @@ ranked-empty = No ranked game yet.
 ranked-row = { $rank }. { $name }: { $score } points, best tile { $tile }, { $moves } moves
 ranked-row-playing = { $rank }. { $name }: { $score } points, best tile { $tile }, { $moves } moves, playing
 ranked-no-name = (no name)
+ranked-name-not-drawn = (a name in a script this game cannot draw)
 ranked-watch = Watch: { $row }
 ranked-your-place = Your place: { $rank }
 ranked-play = Play today's ranked game

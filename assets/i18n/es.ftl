@@ -564,6 +564,7 @@ ranked-row-playing = { $rank }. { $name }: { $score } puntos, ficha máxima { $t
        *[other] { $moves } jugadas
     }, jugando
 ranked-no-name = (sin nombre)
+ranked-name-not-drawn = (un nombre en una escritura que el juego no puede dibujar)
 ranked-watch = Ver: { $row }
 ranked-your-place = Tu puesto: { $rank }
 ranked-play = Jugar el reto de hoy con clasificación

@@ -563,6 +563,7 @@ ranked-row-playing = { $rank }. { $name } : { $score } points, meilleure tuile 
        *[other] { $moves } coups
     }, en cours
 ranked-no-name = (sans nom)
+ranked-name-not-drawn = (un nom dans une écriture que le jeu ne sait pas dessiner)
 ranked-watch = Regarder : { $row }
 ranked-your-place = Votre rang : { $rank }
 ranked-play = Jouer la partie classée du jour

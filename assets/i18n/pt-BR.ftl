@@ -565,6 +565,7 @@ ranked-row-playing = { $rank }. { $name }: { $score } pontos, maior peça { $til
        *[other] { $moves } jogadas
     }, jogando
 ranked-no-name = (sem nome)
+ranked-name-not-drawn = (um nome numa escrita que o jogo não consegue desenhar)
 ranked-watch = Assistir: { $row }
 ranked-your-place = Sua posição: { $rank }
 ranked-play = Jogar o desafio ranqueado de hoje

@@ -621,6 +621,7 @@ ranked-row-playing = { $rank }. { $name }: счёт { $score }, лучшая п�
        *[other] { $moves } хода
     }, играет
 ranked-no-name = (без имени)
+ranked-name-not-drawn = (имя в письменности, которую игра не может нарисовать)
 ranked-watch = Смотреть: { $row }
 ranked-your-place = Ваше место: { $rank }
 ranked-play = Сыграть в рейтинговую игру дня

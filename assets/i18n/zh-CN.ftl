@@ -485,6 +485,7 @@ ranked-empty = 还没有排行榜对局。
 ranked-row = { $rank }. { $name }：{ $score } 分，最大方块 { $tile }，{ $moves } 步
 ranked-row-playing = { $rank }. { $name }：{ $score } 分，最大方块 { $tile }，{ $moves } 步，进行中
 ranked-no-name = （无名）
+ranked-name-not-drawn = （无法显示的名字）
 ranked-watch = 回放：{ $row }
 ranked-your-place = 你的排名：{ $rank }
 ranked-play = 开始今天的排行榜对局

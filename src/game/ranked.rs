@@ -383,9 +383,9 @@ impl RankedControl<'_, '_> {
     /// With the line open: an account if there is none, then today's game.
     fn begin(&mut self) {
         if self.server.token.is_some() {
-            self.server.send(ClientMessage::Start);
+            self.server.send(ClientMessage::Start {});
         } else {
-            self.server.send(ClientMessage::CreateAccount);
+            self.server.send(ClientMessage::CreateAccount {});
         }
     }
 
@@ -487,7 +487,7 @@ fn read_link(
         // The move in flight goes again once the server says where the game stands.
         server.retry_at = None;
         server.wants_play = true;
-        server.send(ClientMessage::Start);
+        server.send(ClientMessage::Start {});
     }
     if events.is_empty() {
         return;
@@ -571,9 +571,9 @@ fn welcomed(
     // Back after a drop: pick the game up where the server has it.
     if server.wants_play || ranked.0.is_some() {
         if server.token.is_some() {
-            server.send(ClientMessage::Start);
+            server.send(ClientMessage::Start {});
         } else {
-            server.send(ClientMessage::CreateAccount);
+            server.send(ClientMessage::CreateAccount {});
         }
     }
 }
@@ -599,7 +599,7 @@ fn account_made(
     }
     server.token = Some(token);
     server.player = Some(player);
-    server.send(ClientMessage::Start);
+    server.send(ClientMessage::Start {});
 }
 
 /// The server sent the ranked game as it stands: the game on the board goes on, or the
@@ -667,7 +667,7 @@ fn tile_dealt(
     if !placed {
         // The server and the board disagree: take the server's game as it is.
         warn!("the ranked server dealt a tile the board has no room for");
-        server.send(ClientMessage::Start);
+        server.send(ClientMessage::Start {});
         server.wants_play = true;
         return;
     }
@@ -736,7 +736,7 @@ fn refused(
         // The board and the server disagree on the moves: the server's game stands.
         ErrorCode::OutOfOrder | ErrorCode::IllegalMove if ranked.0.is_some() => {
             server.wants_play = true;
-            server.send(ClientMessage::Start);
+            server.send(ClientMessage::Start {});
         }
         // Too fast: the move in flight goes again in a moment; none is lost.
         ErrorCode::RateLimited if ranked.0.as_ref().is_some_and(RankedPlay::awaiting) => {

@@ -35,7 +35,7 @@ fn server() -> (String, Arc<Server>, tempfile::TempDir) {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             let addr = listener.local_addr().unwrap();
             tx.send((addr, server.clone())).unwrap();
-            g2048_server::serve(server, listener, false, std::future::pending())
+            g2048_server::serve(server, listener, Default::default(), std::future::pending())
                 .await
                 .unwrap();
         });

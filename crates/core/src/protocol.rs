@@ -22,12 +22,13 @@ pub enum ClientMessage {
     /// player has one. Answered `welcome`.
     Hello { v: u32, token: Option<String> },
     /// Makes an account for a player who has none (their first ranked game). Answered
-    /// `account`, with the token to keep.
-    CreateAccount,
+    /// `account`, with the token to keep. (Written `{}`, as `start` is: a message without fields
+    /// refuses unknown ones as the others do, which a unit variant would not.)
+    CreateAccount {},
     /// Sets or changes the player's display name. Answered `name`.
     SetName { name: String },
     /// Today's ranked game: started if there is none, else as it stands. Answered `game`.
-    Start,
+    Start {},
     /// The player's `n`th move (counting from 0) in their ranked game. Answered `dealt`.
     /// Sending the last move again (after a reconnect) is answered as it was the first time.
     Move { n: u32, dir: Dir },
@@ -209,4 +210,71 @@ pub enum ErrorCode {
     NotPublished,
     /// The database failed; nothing was changed.
     Internal,
+    /// HTTP only: no such route.
+    NotFound,
+    /// HTTP only: a path or a query the route cannot read.
+    BadRequest,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One message of each type. The match below has an arm for every variant, so a new type
+    /// does not compile until it is given a number here and a sample in `samples`.
+    fn number(message: &ClientMessage) -> usize {
+        match message {
+            ClientMessage::Hello { .. } => 0,
+            ClientMessage::CreateAccount {} => 1,
+            ClientMessage::SetName { .. } => 2,
+            ClientMessage::Start {} => 3,
+            ClientMessage::Move { .. } => 4,
+            ClientMessage::Leaderboard { .. } => 5,
+            ClientMessage::Code { .. } => 6,
+        }
+    }
+    const TYPES: usize = 7;
+
+    fn samples() -> Vec<ClientMessage> {
+        vec![
+            ClientMessage::Hello {
+                v: VERSION,
+                token: None,
+            },
+            ClientMessage::CreateAccount {},
+            ClientMessage::SetName { name: "Ada".into() },
+            ClientMessage::Start {},
+            ClientMessage::Move { n: 0, dir: Dir::Up },
+            ClientMessage::Leaderboard { day: None },
+            ClientMessage::Code { game: 1 },
+        ]
+    }
+
+    #[test]
+    fn every_message_type_refuses_an_unknown_field() {
+        let samples = samples();
+        let mut seen = [false; TYPES];
+        for message in &samples {
+            seen[number(message)] = true;
+            let json = serde_json::to_value(message).unwrap();
+            let back: ClientMessage = serde_json::from_value(json.clone()).unwrap();
+            assert_eq!(&back, message, "{json}");
+            for field in ["admin", "moves", "tile", "type2"] {
+                let mut forged = json.clone();
+                forged[field] = serde_json::json!(true);
+                assert!(
+                    serde_json::from_value::<ClientMessage>(forged.clone()).is_err(),
+                    "{forged} was read"
+                );
+            }
+        }
+        assert!(seen.iter().all(|&s| s), "a sample of every type: {seen:?}");
+        // The types without fields are written as they were: the type alone.
+        let start = serde_json::to_string(&ClientMessage::Start {}).unwrap();
+        assert_eq!(start, r#"{"type":"start"}"#);
+        assert_eq!(
+            serde_json::from_str::<ClientMessage>(r#"{"type":"create_account"}"#).unwrap(),
+            ClientMessage::CreateAccount {}
+        );
+    }
 }

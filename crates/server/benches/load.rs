@@ -8,6 +8,12 @@
 //!
 //! Each player has an account of its own, and slides its own copy of the board, as the game
 //! does; a move's round trip is from sending it to reading its tile.
+//!
+//! With `--idle N`, a stranger beside them keeps N bare connections open that never send a
+//! request (each opened again as soon as the server closes it), and a newcomer connects five
+//! times a second: the time from its connect to the server's `welcome` is printed too.
+//!
+//!   cargo bench -p g2048-server --bench load -- --players 500 --idle 20000 --server-connections 5000
 
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
@@ -36,14 +42,26 @@ struct Args {
     /// The database (a fresh SQLite file in a temporary folder if not given).
     #[arg(long)]
     database: Option<String>,
+    /// Bare connections a stranger keeps trying to hold open beside the players.
+    #[arg(long, default_value_t = 0)]
+    idle: usize,
+    /// Each server's connection budget (`serve --connections`; its file limit by default).
+    #[arg(long)]
+    server_connections: Option<usize>,
     /// (cargo bench passes this.)
     #[arg(long, hide = true)]
     bench: bool,
 }
 
-fn spawn_server(database: &str) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_g2048-server"))
+fn spawn_server(database: &str, connections: Option<usize>) -> (Child, SocketAddr) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_g2048-server"));
+    command
         .args(["--database", database, "serve", "--listen", "127.0.0.1:0"])
+        .args(["--metrics", "off"]);
+    if let Some(connections) = connections {
+        command.args(["--connections", &connections.to_string()]);
+    }
+    let mut child = command
         .args([
             "--rank-new-accounts-today",
             "--accounts-per-hour",
@@ -94,8 +112,8 @@ async fn player(addr: SocketAddr, rate: f64, until: Instant, measure_from: Insta
         }
     };
     ask(&ClientMessage::Hello { v: 1, token: None }).await;
-    ask(&ClientMessage::CreateAccount).await;
-    let Some(ServerMessage::Game { game }) = ask(&ClientMessage::Start).await else {
+    ask(&ClientMessage::CreateAccount {}).await;
+    let Some(ServerMessage::Game { game }) = ask(&ClientMessage::Start {}).await else {
         played.errors += 1;
         return played;
     };
@@ -150,6 +168,60 @@ async fn player(addr: SocketAddr, rate: f64, until: Instant, measure_from: Insta
     played
 }
 
+/// A stranger's connection that never sends a request, opened again whenever it is closed,
+/// until `until`. Returns how many times it was opened.
+async fn idle_connection(addr: SocketAddr, until: Instant) -> u64 {
+    use tokio::io::AsyncReadExt;
+    let mut opened = 0;
+    while Instant::now() < until {
+        match tokio::net::TcpStream::connect(addr).await {
+            Ok(mut stream) => {
+                opened += 1;
+                let mut byte = [0u8; 1];
+                let left = until.saturating_duration_since(Instant::now());
+                let _ = tokio::time::timeout(left, stream.read(&mut byte)).await;
+            }
+            // Out of files here, or refused: try again a moment later.
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
+    opened
+}
+
+/// A newcomer five times a second: from its connect to the server's `welcome`, in
+/// microseconds (none for one that got no welcome within 10 s).
+async fn newcomers(addrs: Vec<SocketAddr>, from: Instant, until: Instant) -> Vec<Option<u64>> {
+    let mut waits = Vec::new();
+    tokio::time::sleep_until(from.into()).await;
+    let mut i = 0;
+    while Instant::now() < until {
+        let addr = addrs[i % addrs.len()];
+        i += 1;
+        let started = Instant::now();
+        let welcomed = tokio::time::timeout(Duration::from_secs(10), async {
+            let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+                .await
+                .ok()?;
+            let hello = serde_json::to_string(&ClientMessage::Hello { v: 1, token: None }).ok()?;
+            ws.send(Message::Text(hello.into())).await.ok()?;
+            while let Some(Ok(message)) = ws.next().await {
+                if let Message::Text(text) = message {
+                    return matches!(
+                        serde_json::from_str(&text),
+                        Ok(ServerMessage::Welcome { .. })
+                    )
+                    .then_some(());
+                }
+            }
+            None
+        })
+        .await;
+        waits.push(matches!(welcomed, Ok(Some(()))).then(|| started.elapsed().as_micros() as u64));
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    waits
+}
+
 fn percentile(sorted: &[u64], p: f64) -> f64 {
     if sorted.is_empty() {
         return f64::NAN;
@@ -166,8 +238,9 @@ async fn main() {
         .database
         .clone()
         .unwrap_or_else(|| format!("sqlite://{}", dir.path().join("load.sqlite3").display()));
-    let servers: Vec<(Child, SocketAddr)> =
-        (0..args.servers).map(|_| spawn_server(&database)).collect();
+    let servers: Vec<(Child, SocketAddr)> = (0..args.servers)
+        .map(|_| spawn_server(&database, args.server_connections))
+        .collect();
     // Players start spread over one pace, so their moves do not all land at once.
     let ramp = Duration::from_secs(2);
     let start = Instant::now();
@@ -183,6 +256,11 @@ async fn main() {
             player(addr, rate, until, measure_from).await
         }));
     }
+    let addrs: Vec<SocketAddr> = servers.iter().map(|(_, addr)| *addr).collect();
+    let stranger: Vec<_> = (0..args.idle)
+        .map(|i| tokio::spawn(idle_connection(addrs[i % addrs.len()], until)))
+        .collect();
+    let newcomers = tokio::spawn(newcomers(addrs, measure_from, until));
     let mut trips = Vec::new();
     let mut errors = 0;
     for task in tasks {
@@ -210,6 +288,27 @@ async fn main() {
         percentile(&trips, 0.5),
         percentile(&trips, 0.99),
         percentile(&trips, 1.0)
+    );
+    if args.idle > 0 {
+        let mut opened = 0;
+        for task in stranger {
+            opened += task.await.unwrap_or(0);
+        }
+        println!(
+            "  a stranger's idle connections: {} kept trying, {opened} opened in all",
+            args.idle
+        );
+    }
+    let waits = newcomers.await.unwrap();
+    let mut welcomed: Vec<u64> = waits.iter().flatten().copied().collect();
+    welcomed.sort_unstable();
+    println!(
+        "  a newcomer's connect to welcome (ms): p50 {:.2}, p99 {:.2}, longest {:.2}; {} of {} welcomed",
+        percentile(&welcomed, 0.5),
+        percentile(&welcomed, 0.99),
+        percentile(&welcomed, 1.0),
+        welcomed.len(),
+        waits.len()
     );
     for (mut child, _) in servers {
         let _ = child.kill();

@@ -13,8 +13,14 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AnyPool, Executor, Row, SqlSafeStr};
 
 /// The schema's migrations, in order, built into the binary.
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "ranked", include_str!("../migrations/0001_ranked.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "ranked", include_str!("../migrations/0001_ranked.sql")),
+    (
+        2,
+        "locks_and_facts",
+        include_str!("../migrations/0002_locks_and_facts.sql"),
+    ),
+];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -125,47 +131,60 @@ impl Db {
         }))
     }
 
-    /// Accounts made from `address` since `since_ms`.
-    pub async fn creations_since(&self, address: &str, since_ms: i64) -> Result<i64, sqlx::Error> {
-        sqlx::query("SELECT COUNT(*) FROM account_creations WHERE address = $1 AND at_ms >= $2")
-            .bind(address)
-            .bind(since_ms)
-            .fetch_one(&self.pool)
-            .await
-            .map(|r| r.get(0))
-    }
-
-    /// Makes an account, and notes its address for the rate limit (forgetting notes older than
-    /// `forget_before_ms`).
+    /// Makes an account unless `address` made `limit` or more since `since_ms`: then
+    /// `Err(made)`, and nothing is written. The count and the insert are one transaction that
+    /// first writes the address's row of `creation_locks`, so concurrent requests from one
+    /// address wait for each other (Postgres: the row's lock, on every process; SQLite: the
+    /// one writer). Notes older than `forget_before_ms` are forgotten on the way.
     pub async fn create_account(
         &self,
-        id: i64,
-        token_hash: &str,
-        now_ms: i64,
-        ranks_from: &str,
-        address: &str,
-        forget_before_ms: i64,
-    ) -> Result<(), sqlx::Error> {
+        new: &NewAccount<'_>,
+    ) -> Result<Result<(), i64>, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO creation_locks (address, at_ms) VALUES ($1, $2) \
+             ON CONFLICT (address) DO UPDATE SET at_ms = excluded.at_ms",
+        )
+        .bind(new.address)
+        .bind(new.now_ms)
+        .execute(&mut *tx)
+        .await?;
+        let made: i64 = sqlx::query(
+            "SELECT COUNT(*) FROM account_creations WHERE address = $1 AND at_ms >= $2",
+        )
+        .bind(new.address)
+        .bind(new.since_ms)
+        .fetch_one(&mut *tx)
+        .await?
+        .get(0);
+        if made >= new.limit {
+            tx.rollback().await?;
+            return Ok(Err(made));
+        }
         sqlx::query(
             "INSERT INTO accounts (id, token_hash, created_ms, ranks_from) VALUES ($1, $2, $3, $4)",
         )
-        .bind(id)
-        .bind(token_hash)
-        .bind(now_ms)
-        .bind(ranks_from)
+        .bind(new.id)
+        .bind(new.token_hash)
+        .bind(new.now_ms)
+        .bind(new.ranks_from)
         .execute(&mut *tx)
         .await?;
         sqlx::query("INSERT INTO account_creations (address, at_ms) VALUES ($1, $2)")
-            .bind(address)
-            .bind(now_ms)
+            .bind(new.address)
+            .bind(new.now_ms)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("DELETE FROM account_creations WHERE at_ms < $1")
-            .bind(forget_before_ms)
+        for table in ["account_creations", "creation_locks"] {
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "DELETE FROM {table} WHERE at_ms < $1"
+            )))
+            .bind(new.forget_before_ms)
             .execute(&mut *tx)
             .await?;
-        tx.commit().await
+        }
+        tx.commit().await?;
+        Ok(Ok(()))
     }
 
     /// Sets an account's name; false if another account has it (ignoring case).
@@ -386,6 +405,60 @@ impl Db {
         Ok((count, Some(ahead)))
     }
 
+    /// Keys every name by `key` once for each `rule` (names are unique by their key): the
+    /// oldest account keeps a name; a later one whose name now has a key taken, or no key (the
+    /// rule refuses it), keeps its text hidden and is asked to choose again (`name_hidden`).
+    /// Returns how many names were hidden.
+    pub async fn rekey_names(
+        &self,
+        rule: &str,
+        key: impl Fn(&str) -> Option<String>,
+    ) -> Result<u64, sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query("SELECT value FROM server_facts WHERE fact = 'name_keys'")
+            .fetch_optional(&mut *tx)
+            .await?
+            .is_some_and(|r| r.get::<String, _>(0) == rule);
+        if done {
+            return Ok(0);
+        }
+        let rows = sqlx::query(
+            "SELECT id, name FROM accounts WHERE name IS NOT NULL ORDER BY created_ms, id",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        // Every key is cleared first, so that the oldest holder of a key always gets it.
+        sqlx::query("UPDATE accounts SET name_key = NULL")
+            .execute(&mut *tx)
+            .await?;
+        let mut taken = std::collections::HashSet::new();
+        let mut hidden = 0;
+        for row in rows {
+            let (id, name): (i64, String) = (row.get(0), row.get(1));
+            let new_key = key(&name).filter(|k| taken.insert(k.clone()));
+            if new_key.is_none() {
+                hidden += 1;
+            }
+            sqlx::query(
+                "UPDATE accounts SET name_key = $1, \
+                 name_hidden = CASE WHEN $1 IS NULL THEN 1 ELSE name_hidden END WHERE id = $2",
+            )
+            .bind(new_key)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query(
+            "INSERT INTO server_facts (fact, value) VALUES ('name_keys', $1) \
+             ON CONFLICT (fact) DO UPDATE SET value = excluded.value",
+        )
+        .bind(rule)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(hidden)
+    }
+
     /// The host's `hide-game`: true if there was such a game.
     pub async fn hide_game(&self, id: i64) -> Result<bool, sqlx::Error> {
         sqlx::query("UPDATE games SET hidden = 1 WHERE id = $1")
@@ -429,6 +502,21 @@ fn unless_taken<T>(result: Result<T, sqlx::Error>) -> Result<bool, sqlx::Error> 
         Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(false),
         Err(e) => Err(e),
     }
+}
+
+/// A new account and the limit it is made under (`Db::create_account`).
+#[derive(Debug)]
+pub struct NewAccount<'a> {
+    pub id: i64,
+    pub token_hash: &'a str,
+    pub ranks_from: &'a str,
+    pub now_ms: i64,
+    /// The SHA-256 of the address it is made from.
+    pub address: &'a str,
+    /// The address may have made fewer than `limit` accounts since `since_ms`.
+    pub since_ms: i64,
+    pub limit: i64,
+    pub forget_before_ms: i64,
 }
 
 /// A game on a day's table.

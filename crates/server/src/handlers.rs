@@ -18,6 +18,7 @@ use rand::{Rng, RngExt};
 use crate::accounts::{self, Blocklist};
 use crate::db::{self, Db};
 use crate::limits::{Buckets, Rate};
+use crate::metrics::Metrics;
 use crate::protocol::{
     ClientMessage, DealtTile, Dir, ErrorCode, GameView, Leaderboard, Player, Row, ServerMessage,
     VERSION,
@@ -32,6 +33,8 @@ pub struct Settings {
     pub address_rate: Rate,
     /// Moves of one account (a hand plays at most a few a second).
     pub move_rate: Rate,
+    /// HTTP requests to the API (`/api/…`, `/healthz`) from one address.
+    pub http_rate: Rate,
     /// A new account's game ranks the day it is made (for a private server of friends, and the
     /// browser test); by default it ranks from the next UTC day.
     pub rank_new_accounts_today: bool,
@@ -48,6 +51,10 @@ impl Default for Settings {
                 burst: 400.0,
             },
             move_rate: Rate {
+                per_second: 20.0,
+                burst: 40.0,
+            },
+            http_rate: Rate {
                 per_second: 20.0,
                 burst: 40.0,
             },
@@ -96,6 +103,9 @@ pub struct Server {
     blocklist: Blocklist,
     by_address: Buckets,
     by_account: Buckets,
+    by_request: Buckets,
+    /// The figures a host watches (`metrics`).
+    pub metrics: Metrics,
 }
 
 /// One connection's state: who it is, and a copy of their game to judge the next move without
@@ -147,7 +157,7 @@ fn refuse(code: ErrorCode, message: impl Into<String>) -> ErrorReply {
 
 impl From<sqlx::Error> for ErrorReply {
     fn from(error: sqlx::Error) -> Self {
-        eprintln!("g2048-server: database: {error}");
+        tracing::error!(%error, "the database failed");
         refuse(
             ErrorCode::Internal,
             "the server's database failed; nothing was changed, please try again",
@@ -193,15 +203,28 @@ fn from_letters(moves: &str) -> Option<Vec<Direction>> {
         .collect()
 }
 
+/// At most the first `most` characters of what a client sent, for a refusal to show: enough to
+/// recognise it, too little to echo a flood back.
+pub fn excerpt(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
 fn secret_hex() -> String {
     let mut key = [0u8; 32];
     rand::rng().fill_bytes(&mut key);
     key.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// A new id for a game or an account: a random positive 63-bit number.
+/// Ids are below 2^53, so that JavaScript's numbers hold them exactly (`JSON.parse` rounds a
+/// larger one to a neighbour's). Ids made before were 63-bit, and stay what they are.
+pub const ID_LIMIT: i64 = 1 << 53;
+
+/// A new id for a game or an account: a random number from 1 to 2^53 - 1.
 fn new_id() -> i64 {
-    (rand::rng().random::<u64>() >> 1).max(1) as i64
+    rand::rng().random_range(1..ID_LIMIT)
 }
 
 /// Plays `moves` on the game `stream` deals: the game after them and the last move's turn.
@@ -253,25 +276,44 @@ impl Server {
             blocklist: Blocklist::new(&settings.blocked_words),
             by_address: Buckets::new(settings.address_rate),
             by_account: Buckets::new(settings.move_rate),
+            by_request: Buckets::new(settings.http_rate),
+            metrics: Metrics::default(),
             db,
             clock,
             settings,
         })
     }
 
-    /// Answers one message. A refused one changes nothing.
+    /// Takes one frame from the address's rate: every frame counts, whatever it holds (a
+    /// message, a ping, invalid JSON, binary, an oversized one). False: refuse it.
+    pub fn admit(&self, session: &Session) -> bool {
+        self.by_address.take(&session.address, Instant::now())
+    }
+
+    /// Takes one HTTP request from `address`'s rate (`Settings::http_rate`).
+    pub fn admit_request(&self, address: &str) -> bool {
+        self.by_request.take(address, Instant::now())
+    }
+
+    /// Answers one message (admitted by `admit`). A refused one changes nothing.
     pub async fn handle(&self, session: &mut Session, message: ClientMessage) -> ServerMessage {
-        if !self.by_address.take(&session.address, Instant::now()) {
-            return refuse(
-                ErrorCode::RateLimited,
-                "too many messages from this address; wait a moment",
-            )
-            .into();
-        }
-        match self.answer(session, message).await {
-            Ok(reply) => reply,
-            Err(refusal) => refusal.into(),
-        }
+        let started = Instant::now();
+        let reply = match self.answer(session, message).await {
+            Ok(reply) => {
+                if let ServerMessage::Dealt { .. } = reply {
+                    self.metrics.moves.inc();
+                }
+                reply
+            }
+            Err(refusal) => {
+                self.metrics.refused(refusal.code);
+                refusal.into()
+            }
+        };
+        self.metrics
+            .answer_seconds
+            .observe(started.elapsed().as_secs_f64());
+        reply
     }
 
     async fn answer(
@@ -284,9 +326,9 @@ impl Server {
         }
         match message {
             ClientMessage::Hello { v, token } => self.hello(session, v, token).await,
-            ClientMessage::CreateAccount => self.create_account(session).await,
+            ClientMessage::CreateAccount {} => self.create_account(session).await,
             ClientMessage::SetName { name } => self.set_name(session, &name).await,
-            ClientMessage::Start => self.start(session).await,
+            ClientMessage::Start {} => self.start(session).await,
             ClientMessage::Move { n, dir } => self.play(session, n, dir.into()).await,
             ClientMessage::Leaderboard { day } => self.leaderboard(session, day.as_deref()).await,
             ClientMessage::Code { game } => Ok(ServerMessage::Code {
@@ -351,18 +393,6 @@ impl Server {
         }
         let now = self.clock.now_ms();
         const HOUR_MS: i64 = 3_600_000;
-        let made = self
-            .db
-            .creations_since(&session.address, now - HOUR_MS)
-            .await?;
-        if made >= i64::from(self.settings.accounts_per_hour) {
-            return Err(refuse(
-                ErrorCode::RateLimited,
-                format!(
-                    "{made} accounts were made from this address in the last hour; try again later"
-                ),
-            ));
-        }
         let today = self.clock.today();
         let ranks_from = if self.settings.rank_new_accounts_today {
             today
@@ -371,16 +401,27 @@ impl Server {
         };
         let token = accounts::new_token();
         let id = new_id();
-        self.db
-            .create_account(
+        let made = self
+            .db
+            .create_account(&db::NewAccount {
                 id,
-                &accounts::hash(&token),
-                now,
-                &ranks_from.to_string(),
-                &session.address,
-                now - 24 * HOUR_MS,
-            )
+                token_hash: &accounts::hash(&token),
+                ranks_from: &ranks_from.to_string(),
+                now_ms: now,
+                address: &session.address,
+                since_ms: now - HOUR_MS,
+                limit: i64::from(self.settings.accounts_per_hour),
+                forget_before_ms: now - 24 * HOUR_MS,
+            })
             .await?;
+        if let Err(made) = made {
+            return Err(refuse(
+                ErrorCode::RateLimited,
+                format!(
+                    "{made} accounts were made from this address in the last hour; try again later"
+                ),
+            ));
+        }
         let account = db::Account {
             id,
             name: None,
@@ -407,21 +448,21 @@ impl Server {
         name: &str,
     ) -> Result<ServerMessage, ErrorReply> {
         let id = Self::account(session)?.id;
-        let key = self.blocklist.check(name).map_err(|e| {
+        let (name, key) = self.blocklist.check(name).map_err(|e| {
             let code = match e {
                 accounts::NameError::Blocked => ErrorCode::NameBlocked,
                 _ => ErrorCode::NameInvalid,
             };
             refuse(code, e.to_string())
         })?;
-        if !self.db.set_name(id, name, &key).await? {
+        if !self.db.set_name(id, &name, &key).await? {
             return Err(refuse(
                 ErrorCode::NameTaken,
                 format!("another player is called {name:?}; please pick another name"),
             ));
         }
         let account = session.account.as_mut().expect("checked above");
-        account.name = Some(name.to_string());
+        account.name = Some(name);
         account.name_hidden = false;
         Ok(ServerMessage::Name {
             player: Self::player(account),
@@ -432,7 +473,7 @@ impl Server {
     async fn key(&self, day: &str) -> Result<[u8; 32], ErrorReply> {
         let secret = self.db.day_secret(day, &secret_hex()).await?;
         parse_key(&secret).ok_or_else(|| {
-            eprintln!("g2048-server: the secret of {day} in the database is not a key");
+            tracing::error!(day, "the day's secret in the database is not a key");
             refuse(
                 ErrorCode::Internal,
                 "the server's record of this day is damaged",
@@ -538,7 +579,7 @@ impl Server {
         if session.live.is_none() {
             session.live = self.load(account, &today).await?;
         }
-        for _ in 0..2 {
+        for attempt in 0..2 {
             let live = session.live.as_mut().ok_or_else(|| {
                 refuse(
                     ErrorCode::NoGame,
@@ -560,6 +601,12 @@ impl Server {
                 let stream = live.game.stream().expect("a ranked game is keyed");
                 let (game, turn) = replay(stream, &live.moves).expect("the moves replayed before");
                 return Ok(dealt(&game, n, &turn.expect("one move at least")));
+            }
+            if n as usize != held && attempt == 0 {
+                // This connection's copy may be behind: another connection of the account may
+                // have moved the game. Judge the move on the stored game.
+                session.live = self.load(account, &live.day.clone()).await?;
+                continue;
             }
             if n as usize != held {
                 return Err(ErrorReply {
@@ -614,20 +661,20 @@ impl Server {
     }
 
     /// Parses a day a client named: today or an earlier one.
-    fn day(&self, day: Option<&str>) -> Result<Day, ErrorReply> {
+    pub fn day(&self, day: Option<&str>) -> Result<Day, ErrorReply> {
         let today = self.clock.today();
         let Some(text) = day else {
             return Ok(today);
         };
         match Day::parse(text) {
             Some(day) if day <= today => Ok(day),
-            Some(_) => Err(refuse(
+            Some(day) => Err(refuse(
                 ErrorCode::BadDay,
-                format!("{text} has not begun yet"),
+                format!("{day} has not begun yet"),
             )),
             None => Err(refuse(
                 ErrorCode::BadDay,
-                format!("{text:?} is not a day (YYYY-MM-DD)"),
+                format!("{:?} is not a day (YYYY-MM-DD)", excerpt(text, 32)),
             )),
         }
     }
@@ -686,7 +733,7 @@ impl Server {
     }
 
     /// A day's published key, in hex: only once the day is over.
-    pub async fn published_key(&self, day: &str) -> Result<String, ErrorReply> {
+    pub async fn published_key(&self, day: &str) -> Result<(Day, String), ErrorReply> {
         let day = self.day(Some(day))?;
         if day >= self.clock.today() {
             return Err(refuse(
@@ -697,6 +744,7 @@ impl Server {
         self.db
             .known_secret(&day.to_string())
             .await?
+            .map(|key| (day, key))
             .ok_or_else(|| {
                 refuse(
                     ErrorCode::NoGame,

@@ -594,7 +594,7 @@ mod tests {
         let link = Link::open_trusting(&url, wake.clone(), desktop::trusting(roots));
         let seen = events_until(&link, |e| *e == LinkEvent::Open);
         assert_eq!(seen, [LinkEvent::Open]);
-        link.send(ClientMessage::Start);
+        link.send(ClientMessage::Start {});
         let seen = events_until(&link, |e| matches!(e, LinkEvent::Message(_)));
         assert_eq!(
             seen.last(),

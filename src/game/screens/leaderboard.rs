@@ -5,6 +5,7 @@
 
 use bevy::prelude::KeyCode::*;
 use bevy::prelude::*;
+use g2048_ui::text::Faces;
 
 use super::{Describe, add_screen};
 use crate::game::dialog::{Block, Dialog, DialogButton};
@@ -101,12 +102,25 @@ fn describe_tables(
     Some(describe(&server, board.0.is_some(), &words))
 }
 
+/// A player's name as the screen shows it: the name, where the game's fonts draw every one of
+/// its characters; else words that say it is in another script, never a row of empty boxes.
+/// (The server takes names in any script; the fonts carry Latin, Cyrillic, Greek and the
+/// Chinese the game's own words use.)
+fn shown_name(name: &str, words: &Words) -> String {
+    let faces = Faces::get();
+    if name.chars().all(|c| faces.has(c)) {
+        name.to_string()
+    } else {
+        words.get("ranked-name-not-drawn")
+    }
+}
+
 /// "3. Ada: 23,456 points, best tile 2048, 1,234 moves (playing)".
 fn row_line(row: &Row, words: &Words) -> String {
-    let name = row
-        .name
-        .clone()
-        .unwrap_or_else(|| words.get("ranked-no-name"));
+    let name = match &row.name {
+        Some(name) => shown_name(name, words),
+        None => words.get("ranked-no-name"),
+    };
     tr!(
         words,
         if row.finished {
@@ -169,7 +183,7 @@ fn status_line(server: &RankedServer, words: &Words) -> String {
         LinkState::Down(why) => tr!(words, "ranked-down", reason = why.clone()),
         LinkState::Open => match &server.player {
             Some(player) => match &player.name {
-                Some(name) => tr!(words, "ranked-you", name = name.clone()),
+                Some(name) => tr!(words, "ranked-you", name = shown_name(name, words)),
                 None => words.get("ranked-you-unnamed"),
             },
             None => words.get("ranked-no-account"),
@@ -296,4 +310,35 @@ fn footer(server: &RankedServer, playing: bool, words: &Words) -> Block {
     }
     footer.push(DialogButton::new(words.get("ranked-close"), CloseDialog));
     Block::Footer(footer)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn a_name_the_fonts_cannot_draw_is_said_in_words_not_boxes() {
+        let words = Words::new(Lang::En);
+        let row = |name: &str| Row {
+            rank: 1,
+            name: Some(name.into()),
+            score: 16,
+            best: 8,
+            moves: 6,
+            finished: true,
+            game: 1,
+            me: false,
+        };
+        for drawn in ["Ada", "Дмитрий", "Zoé"] {
+            assert!(row_line(&row(drawn), &words).contains(drawn), "{drawn}");
+        }
+        // Thai and Devanagari: no face of the game's has them.
+        for name in ["สมชาย", "अर्जुन"] {
+            let line = row_line(&row(name), &words);
+            assert!(!line.contains(name), "{line}");
+            assert!(line.contains(&words.get("ranked-name-not-drawn")), "{line}");
+            assert!(line.chars().all(|c| Faces::get().has(c)), "{line}");
+        }
+    }
 }

@@ -32,11 +32,20 @@ impl Day {
         Day::new(date.year(), date.month(), date.day())
     }
 
-    /// "2026-12-03".
+    /// "2026-12-03", exactly: four digits, two and two, with dashes (no sign, no spaces, no
+    /// short forms), so that one day has one spelling wherever it is named.
     pub fn parse(text: &str) -> Option<Day> {
-        let mut parts = text.trim().splitn(3, '-');
-        let mut next = || parts.next()?.parse::<i16>().ok();
-        let (year, month, day) = (next()?, next()?, next()?);
+        let bytes = text.as_bytes();
+        let shape = bytes.len() == 10
+            && bytes.iter().enumerate().all(|(i, b)| match i {
+                4 | 7 => *b == b'-',
+                _ => b.is_ascii_digit(),
+            });
+        if !shape {
+            return None;
+        }
+        let number = |range: std::ops::Range<usize>| text[range].parse::<i16>().ok();
+        let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
         Day::new(year, i8::try_from(month).ok()?, i8::try_from(day).ok()?)
     }
 
@@ -132,6 +141,17 @@ mod tests {
         assert_eq!(Day::of_seed(0x9E37_79B9_7F4A_7C15), None);
         assert_eq!(Day::of_seed(19_991_231), None);
         assert_eq!(Day::parse("2026-12"), None);
+        // One spelling: no sign, short forms, spaces or trailing text.
+        for other in [
+            "+2026-12-03",
+            "2026-12-3",
+            " 2026-12-03",
+            "2026-12-03 ",
+            "2026-12-03x",
+            "２０２６-12-03",
+        ] {
+            assert_eq!(Day::parse(other), None, "{other:?}");
+        }
         // Midnight UTC starts the day: 2026-12-03 00:00 UTC is 1,796,256,000,000 ms.
         assert_eq!(Day::of_ms(1_796_256_000_000), Some(day));
         assert_eq!(Day::of_ms(1_796_255_999_999), day.previous());
