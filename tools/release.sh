@@ -3,9 +3,11 @@
 #   g2048-VERSION-linux-x86_64.tar.gz   the stripped binary, desktop entry, icon, licences, README
 #   g2048-VERSION-windows-x86_64.zip    g2048.exe (cross-built, its icon embedded), licences, README
 #   g2048-VERSION-web.zip               dist/ for a static host or itch.io's HTML5 upload
+#   g2048-VERSION-server-linux-x86_64.tar.gz   the ranked daily's server with the page in web/,
+#                                       its systemd unit and the host's guide (docs/hosting.md)
 #   g2048-VERSION-macos-universal.dmg   2048.app (arm64 and x86_64 in one binary): on macOS only
 #   SHA256SUMS                          of the files above
-#   tools/release.sh [linux] [windows] [web] [macos]    (default: linux windows web)
+#   tools/release.sh [linux] [windows] [web] [server] [macos]    (default: linux windows web server)
 # The release workflow (.github/workflows/release.yml) runs this same script, one part a job.
 # Needs: rustup's x86_64-pc-windows-gnu target and Debian's gcc-mingw-w64-x86-64 for windows
 # (installed if missing), zip, and what web/build.sh needs for web.
@@ -15,7 +17,7 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 out="release/$version"
 parts=("$@")
-((${#parts[@]})) || parts=(linux windows web)
+((${#parts[@]})) || parts=(linux windows web server)
 mkdir -p "$out"
 # In a fresh clone every file is new to cargo, which judges path crates by mtime: date the
 # inventory stand-in (which all of bevy depends on) to its last commit, as .ci/run does, so a
@@ -162,10 +164,26 @@ web() {
   (cd "$dir" && zip -qr "$OLDPWD/$out/$name.zip" .)
 }
 
+# The whole game for a host: the server, the page it serves (`serve --web web`, the
+# precompressed copies kept: it sends them), the systemd unit, and the host's guide.
+server() {
+  local name="g2048-$version-server-linux-x86_64" dir="$stage/g2048-$version-server-linux-x86_64"
+  echo "release.sh: $name.tar.gz"
+  cargo build --release --locked -p g2048-server
+  [[ -f dist/index.html ]] || web/build.sh
+  mkdir -p "$dir/web"
+  cp "$CARGO_TARGET_DIR/release/g2048-server" "$dir/"
+  (cd dist && tar -cf - .) | (cd "$dir/web" && tar -xf -)
+  cp assets/server/g2048-server.service "$dir/"
+  cp docs/hosting.md "$dir/README.md"
+  licences "$dir"
+  tar -C "$stage" --owner=0 --group=0 -czf "$out/$name.tar.gz" "$name"
+}
+
 for part in "${parts[@]}"; do
   case $part in
-    linux | windows | web | macos) "$part" ;;
-    *) echo "release.sh: no part named $part (linux, windows, web, macos)" >&2; exit 2 ;;
+    linux | windows | web | server | macos) "$part" ;;
+    *) echo "release.sh: no part named $part (linux, windows, web, server, macos)" >&2; exit 2 ;;
   esac
 done
 # sha256sum on Linux, shasum on macOS: the same lines.

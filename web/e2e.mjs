@@ -638,11 +638,12 @@ async function reloadAfterMove(browser, url) {
   await context.close();
 }
 
-// The ranked daily against a real server (G2048_SERVER names its binary; crates/server): the
-// host's server.json points the page at it; Z opens the screen, Enter makes an account and
-// plays today's game, moves slide and the server's tiles land, N and typing give a name, and
-// the table shows it first. Without G2048_SERVER the check is skipped and says so.
-async function ranked(browser, url) {
+// The ranked daily against a real server (G2048_SERVER names its binary; crates/server), the
+// whole game from its one command: `serve --web dist` serves the page, and its own
+// /server.json names itself. Z opens the screen, Enter makes an account and plays today's
+// game, moves slide and the server's tiles land, N and typing give a name, and the table shows
+// it first. Without G2048_SERVER the check is skipped and says so.
+async function ranked(browser) {
   const binary = process.env.G2048_SERVER;
   if (!binary) {
     console.log('SKIP ranked daily: G2048_SERVER names no server binary');
@@ -651,7 +652,8 @@ async function ranked(browser, url) {
   const folder = join(tmpdir(), `g2048-ranked-${process.pid}`);
   await mkdir(folder, { recursive: true });
   const server = spawn(binary, ['--database', `sqlite://${join(folder, 'ranked.sqlite3')}`, 'serve',
-    '--listen', '127.0.0.1:0', '--rank-new-accounts-today'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    '--listen', '127.0.0.1:0', '--rank-new-accounts-today', '--web', dist, '--metrics', 'off'],
+  { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const address = await new Promise((resolve, reject) => {
       server.stdout.on('data', (data) => {
@@ -660,8 +662,10 @@ async function ranked(browser, url) {
       });
       server.on('exit', (code) => reject(new Error(`g2048-server exited (${code})`)));
     });
+    const url = `http://${address}/`;
+    const own = await (await fetch(`${url}server.json`)).json();
+    check(own.server === `ws://${address}/ws`, `ranked: the server's /server.json names itself (${JSON.stringify(own)})`);
     const context = await browser.newContext({ viewport: { width: 500, height: 700 } });
-    await context.route('**/server.json', (route) => route.fulfill({ json: { server: `ws://${address}` } }));
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -729,7 +733,6 @@ async function ranked(browser, url) {
     for (const ratio of [2, 3]) {
       const dense = await launch([`--force-device-scale-factor=${ratio}`]);
       const context = await dense.newContext({ viewport: { width: 500, height: 700 }, deviceScaleFactor: ratio });
-      await context.route('**/server.json', (route) => route.fulfill({ json: { server: `ws://${address}` } }));
       const page = await context.newPage();
       await page.goto(url);
       await ready(page);
@@ -1611,7 +1614,7 @@ async function run() {
     await languages(browser, url);
     await daily(browser, url);
     await reloadAfterMove(browser, url);
-    await ranked(browser, url);
+    await ranked(browser);
     await race(browser, url);
     await precompressed(url);
     await installableAndOffline();
