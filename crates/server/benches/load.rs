@@ -9,9 +9,10 @@
 //! Each player has an account of its own, and slides its own copy of the board, as the game
 //! does; a move's round trip is from sending it to reading its tile.
 //!
-//! With `--idle N`, a stranger beside them keeps N bare connections open that never send a
-//! request (each opened again as soon as the server closes it), and a newcomer connects five
-//! times a second: the time from its connect to the server's `welcome` is printed too.
+//! With `--idle N`, a stranger beside them, in a process of its own (its own limit of files),
+//! keeps N bare connections open that never send a request (each opened again as soon as the
+//! server closes it), and a newcomer connects five times a second: the time from its connect
+//! to the server's `welcome` is printed too.
 //!
 //!   cargo bench -p g2048-server --bench load -- --players 500 --idle 20000 --server-connections 5000
 
@@ -48,6 +49,10 @@ struct Args {
     /// Each server's connection budget (`serve --connections`; its file limit by default).
     #[arg(long)]
     server_connections: Option<usize>,
+    /// Run as the stranger only, against these servers (the load generator starts itself so,
+    /// in a process of its own, so that its files do not count against the players').
+    #[arg(long, hide = true, value_delimiter = ',')]
+    stranger: Vec<SocketAddr>,
     /// (cargo bench passes this.)
     #[arg(long, hide = true)]
     bench: bool,
@@ -174,7 +179,16 @@ async fn idle_connection(addr: SocketAddr, until: Instant) -> u64 {
     use tokio::io::AsyncReadExt;
     let mut opened = 0;
     while Instant::now() < until {
-        match tokio::net::TcpStream::connect(addr).await {
+        // From an address of its own (127.0.0.2, loopback as well), as a stranger's would be.
+        let socket = tokio::net::TcpSocket::new_v4().and_then(|socket| {
+            socket.bind("127.0.0.2:0".parse().unwrap())?;
+            Ok(socket)
+        });
+        let connected = match socket {
+            Ok(socket) => socket.connect(addr).await,
+            Err(e) => Err(e),
+        };
+        match connected {
             Ok(mut stream) => {
                 opened += 1;
                 let mut byte = [0u8; 1];
@@ -230,14 +244,36 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     sorted[at] as f64 / 1000.0
 }
 
+/// The stranger's process: `idle` connections held open on `servers` for `seconds`, then the
+/// count of those opened, printed.
+async fn stranger(servers: &[SocketAddr], idle: usize, seconds: u64) {
+    let until = Instant::now() + Duration::from_secs(seconds);
+    let tasks: Vec<_> = (0..idle)
+        .map(|i| tokio::spawn(idle_connection(servers[i % servers.len()], until)))
+        .collect();
+    let mut opened = 0;
+    for task in tasks {
+        opened += task.await.unwrap_or(0);
+    }
+    println!("{opened}");
+}
+
 #[tokio::main]
 async fn main() {
     let args = Args::parse();
+    if !args.stranger.is_empty() {
+        stranger(&args.stranger, args.idle, args.seconds).await;
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let database = args
         .database
         .clone()
         .unwrap_or_else(|| format!("sqlite://{}", dir.path().join("load.sqlite3").display()));
+    // The system's dirty pages written out first: right after a build, their writeback lands
+    // in the database's fsyncs (Postgres with fsync on: p99 215 and 134 ms in two runs after a
+    // build, 5 to 8 ms after `sync`, docs/server.md).
+    let _ = Command::new("sync").status();
     let servers: Vec<(Child, SocketAddr)> = (0..args.servers)
         .map(|_| spawn_server(&database, args.server_connections))
         .collect();
@@ -257,9 +293,19 @@ async fn main() {
         }));
     }
     let addrs: Vec<SocketAddr> = servers.iter().map(|(_, addr)| *addr).collect();
-    let stranger: Vec<_> = (0..args.idle)
-        .map(|i| tokio::spawn(idle_connection(addrs[i % addrs.len()], until)))
-        .collect();
+    let stranger = (args.idle > 0).then(|| {
+        let list: Vec<String> = addrs.iter().map(ToString::to_string).collect();
+        Command::new(std::env::current_exe().expect("this program"))
+            .args(["--stranger", &list.join(",")])
+            .args(["--idle", &args.idle.to_string()])
+            .args([
+                "--seconds",
+                &until.duration_since(start).as_secs().to_string(),
+            ])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the stranger's process")
+    });
     let newcomers = tokio::spawn(newcomers(addrs, measure_from, until));
     let mut trips = Vec::new();
     let mut errors = 0;
@@ -289,11 +335,9 @@ async fn main() {
         percentile(&trips, 0.99),
         percentile(&trips, 1.0)
     );
-    if args.idle > 0 {
-        let mut opened = 0;
-        for task in stranger {
-            opened += task.await.unwrap_or(0);
-        }
+    if let Some(stranger) = stranger {
+        let output = stranger.wait_with_output().expect("the stranger's count");
+        let opened = String::from_utf8_lossy(&output.stdout).trim().to_string();
         println!(
             "  a stranger's idle connections: {} kept trying, {opened} opened in all",
             args.idle

@@ -7,6 +7,7 @@
 //! - the open connections and WebSockets stay within a budget below the process's file limit;
 //!   when it is full, the connections with no request in flight that were quiet longest make
 //!   room for the new one; when none can, the new one is closed at once;
+//! - one address holds at most `PER_ADDRESS` connections outside WebSockets;
 //! - a refusal is logged (`tracing`), at most once a minute, with how many there were.
 //!
 //! WebSockets are counted in the budget but never made room for: a player's socket closes
@@ -32,6 +33,12 @@ use tower::ServiceExt;
 /// (its headers, or a WebSocket's handshake), and how long a kept-alive one may sit quiet.
 pub const DEADLINE: Duration = Duration::from_secs(10);
 
+/// The most connections one address may hold open outside WebSockets (a page's load takes a
+/// handful). A stranger's flood from one address is closed at once past it, and takes no room
+/// from anyone else's. Not counted: connections from a proxy on this machine or the local
+/// network with `--forwarded` (every player comes through it; the proxy holds its own limits).
+pub const PER_ADDRESS: usize = 64;
+
 /// Files the process keeps for itself beyond the budget: the database's, the listener, logs.
 const RESERVED_FILES: u64 = 64;
 
@@ -39,6 +46,8 @@ const RESERVED_FILES: u64 = 64;
 #[derive(Debug)]
 pub struct Connections {
     budget: usize,
+    /// `serve --forwarded`: connections from a local proxy are not counted by address.
+    forwarded: bool,
     deadline: Duration,
     refused_total: AtomicU64,
     inner: Mutex<Ledger>,
@@ -51,10 +60,14 @@ struct Ledger {
     sockets: usize,
     refused: u64,
     logged: Option<Instant>,
+    /// Open connections (not WebSockets) by the address they came from.
+    by_address: HashMap<IpAddr, usize>,
 }
 
 #[derive(Debug)]
 struct Open {
+    /// The address it came from, where it counts against `PER_ADDRESS`.
+    counted: Option<IpAddr>,
     /// When its last request ended, or it was accepted.
     quiet_since: Instant,
     busy: u32,
@@ -66,10 +79,19 @@ impl Connections {
         Self::with_deadline(budget, DEADLINE)
     }
 
+    /// A budget behind a proxy (`serve --forwarded`): connections from this machine or a
+    /// private network are not counted by address.
+    pub fn behind_proxy(budget: usize) -> Arc<Self> {
+        let mut connections = Self::with_deadline(budget, DEADLINE);
+        Arc::get_mut(&mut connections).expect("new").forwarded = true;
+        connections
+    }
+
     /// A budget whose connections have `deadline` instead of `DEADLINE` (the tests' shorter one).
     pub fn with_deadline(budget: usize, deadline: Duration) -> Arc<Self> {
         Arc::new(Self {
             budget: budget.max(1),
+            forwarded: false,
             deadline,
             refused_total: AtomicU64::new(0),
             inner: Mutex::new(Ledger::default()),
@@ -106,9 +128,16 @@ impl Connections {
 
     /// A place for a new connection, made by closing the quietest idle ones if the budget is
     /// full; none if every open one is busy.
-    pub fn admit(self: &Arc<Self>) -> Option<Place> {
+    pub fn admit(self: &Arc<Self>, peer: IpAddr) -> Option<Place> {
         let now = Instant::now();
         let mut inner = self.lock();
+        let counted = (!(self.forwarded && is_local(peer))).then_some(peer);
+        if let Some(ip) = counted
+            && inner.by_address.get(&ip).copied().unwrap_or(0) >= PER_ADDRESS
+        {
+            self.note_refusal(&mut inner, now, "an address holds its most connections");
+            return None;
+        }
         let over = (inner.open.len() + inner.sockets + 1).saturating_sub(self.budget);
         if over > 0 {
             let mut idle: Vec<(Instant, u64)> = inner
@@ -118,25 +147,13 @@ impl Connections {
                 .map(|(&id, open)| (open.quiet_since, id))
                 .collect();
             if idle.len() < over {
-                inner.refused += 1;
-                self.refused_total.fetch_add(1, Ordering::Relaxed);
-                let due = inner
-                    .logged
-                    .is_none_or(|at| now.duration_since(at) >= Duration::from_secs(60));
-                if due {
-                    tracing::warn!(
-                        refused = inner.refused,
-                        budget = self.budget,
-                        "connections refused since the last warning: every open one is busy"
-                    );
-                    inner.logged = Some(now);
-                    inner.refused = 0;
-                }
+                self.note_refusal(&mut inner, now, "every open connection is busy");
                 return None;
             }
             idle.sort_unstable();
             for (_, id) in idle.into_iter().take(over) {
                 if let Some(open) = inner.open.remove(&id) {
+                    uncount(&mut inner, open.counted);
                     open.close.notify_one();
                 }
             }
@@ -144,9 +161,13 @@ impl Connections {
         inner.next += 1;
         let id = inner.next;
         let close = Arc::new(Notify::new());
+        if let Some(ip) = counted {
+            *inner.by_address.entry(ip).or_insert(0) += 1;
+        }
         inner.open.insert(
             id,
             Open {
+                counted,
                 quiet_since: now,
                 busy: 0,
                 close: close.clone(),
@@ -157,6 +178,25 @@ impl Connections {
             close,
             connections: self.clone(),
         })
+    }
+
+    /// Counts a refused connection, and says so in the log at most once a minute.
+    fn note_refusal(&self, inner: &mut Ledger, now: Instant, why: &str) {
+        inner.refused += 1;
+        self.refused_total.fetch_add(1, Ordering::Relaxed);
+        let due = inner
+            .logged
+            .is_none_or(|at| now.duration_since(at) >= Duration::from_secs(60));
+        if due {
+            tracing::warn!(
+                refused = inner.refused,
+                budget = self.budget,
+                last = why,
+                "connections refused since the last warning"
+            );
+            inner.logged = Some(now);
+            inner.refused = 0;
+        }
     }
 
     /// Counts a WebSocket in the budget for as long as the guard lives.
@@ -200,7 +240,22 @@ impl Place {
 
 impl Drop for Place {
     fn drop(&mut self) {
-        self.connections.lock().open.remove(&self.id);
+        let mut inner = self.connections.lock();
+        if let Some(open) = inner.open.remove(&self.id) {
+            uncount(&mut inner, open.counted);
+        }
+    }
+}
+
+/// One connection fewer from `ip`.
+fn uncount(inner: &mut Ledger, ip: Option<IpAddr>) {
+    if let Some(ip) = ip
+        && let Some(n) = inner.by_address.get_mut(&ip)
+    {
+        *n -= 1;
+        if *n == 0 {
+            inner.by_address.remove(&ip);
+        }
     }
 }
 
@@ -251,7 +306,7 @@ pub async fn serve(
             },
             () = &mut stop => return Ok(()),
         };
-        let Some(slot) = connections.admit() else {
+        let Some(slot) = connections.admit(peer.ip()) else {
             drop(stream);
             continue;
         };

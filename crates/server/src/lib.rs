@@ -350,7 +350,11 @@ pub async fn serve(
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let budget = Connections::budget_for_process(options.connections.unwrap_or(usize::MAX));
-    let connections = Connections::new(budget);
+    let connections = if options.forwarded {
+        Connections::behind_proxy(budget)
+    } else {
+        Connections::new(budget)
+    };
     if let Some(metrics) = options.metrics {
         let figures = Router::new()
             .route("/metrics", get(render_metrics))

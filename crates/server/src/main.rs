@@ -50,6 +50,9 @@ struct ServeArgs {
     /// many).
     #[arg(long, default_value_t = 200.0)]
     address_rate: f64,
+    /// Moves a second one account may make (burst: twice as many).
+    #[arg(long, default_value_t = 20.0)]
+    move_rate: f64,
     /// Requests a second one address may make to the API and /healthz (burst: twice as many).
     #[arg(long, default_value_t = 20.0)]
     http_rate: f64,
@@ -79,13 +82,13 @@ struct ServeArgs {
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = Cli::parse();
-    // Logs to standard error, `info` and up unless G2048_LOG says otherwise (`debug`,
+    // Logs to standard error, `info` and up (sqlx's from `warn`) unless G2048_LOG says otherwise (`debug`,
     // `g2048_server=debug,sqlx=warn`, …: tracing-subscriber's filter syntax).
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("G2048_LOG")
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn")),
         )
         .init();
     match run(cli).await {
@@ -161,13 +164,16 @@ async fn serve(db: db::Db, args: ServeArgs) -> Result<(), String> {
             per_second: args.address_rate,
             burst: args.address_rate * 2.0,
         },
+        move_rate: Rate {
+            per_second: args.move_rate,
+            burst: args.move_rate * 2.0,
+        },
         http_rate: Rate {
             per_second: args.http_rate,
             burst: args.http_rate * 2.0,
         },
         rank_new_accounts_today: args.rank_new_accounts_today,
         blocked_words: blocked_words.clone(),
-        ..Settings::default()
     };
     let blocklist = accounts::Blocklist::new(&blocked_words);
     let hidden = db

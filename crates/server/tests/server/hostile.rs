@@ -451,3 +451,59 @@ async fn check_frames(addr: std::net::SocketAddr, frames: Vec<String>) {
     assert_eq!(after.moves, moves);
     assert_eq!(board_of(&after), board);
 }
+
+/// The message rates are each process's own: a client that spreads its connections over two
+/// processes of one database gets each one's burst, twice one process's, and no more.
+#[tokio::test]
+async fn two_processes_give_a_client_twice_the_rate_and_no_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = database(&dir).await;
+    let flags = ["--address-rate", "20"];
+    let (mut first, a) = spawn_server(&url, &flags);
+    let (mut second, b) = spawn_server(&url, &flags);
+    // 100 frames, as fast as they go, on one connection to each: count those admitted.
+    let mut admitted = Vec::new();
+    for addr in [a, b] {
+        let mut client = Client::connect(addr).await;
+        let mut taken = 0;
+        for _ in 0..100 {
+            if code_of(&client.raw("{}".into()).await) != ErrorCode::RateLimited {
+                taken += 1;
+            }
+        }
+        admitted.push(taken);
+    }
+    first.kill().unwrap();
+    second.kill().unwrap();
+    first.wait().unwrap();
+    second.wait().unwrap();
+    println!("frames admitted of 100, per process: {admitted:?}");
+    // Each process: its burst of 40 and what 20 a second refill meanwhile.
+    for taken in &admitted {
+        assert!((40..=60).contains(taken), "{admitted:?}");
+    }
+}
+
+/// One address holds at most `PER_ADDRESS` connections outside WebSockets; past it a new one
+/// is closed at once, and players from other addresses are served as before.
+#[tokio::test]
+async fn one_address_cannot_hold_every_connection() {
+    use g2048_server::connections::PER_ADDRESS;
+    let deadline = Duration::from_secs(60);
+    let h = start_with(open_settings(), Connections::with_deadline(4096, deadline)).await;
+    let mut held = Vec::new();
+    let mut closed_at_once = 0;
+    for _ in 0..PER_ADDRESS + 20 {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind("127.0.0.2:0".parse().unwrap()).unwrap();
+        let mut stream = socket.connect(h.addr).await.unwrap();
+        let mut byte = [0u8; 1];
+        match tokio::time::timeout(Duration::from_millis(50), stream.read(&mut byte)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => closed_at_once += 1,
+            _ => held.push(stream),
+        }
+    }
+    assert_eq!((held.len(), closed_at_once), (PER_ADDRESS, 20));
+    let (mut player, _) = Client::player(h.addr).await;
+    player.start().await;
+}
