@@ -4,10 +4,9 @@
 //! corners stay sharp at 2 and 3 device pixels per pixel. (The font is embedded by `text`.)
 
 use bevy::{
-    asset::{AssetId, RenderAssetUsages},
+    asset::AssetId,
     image::Image,
     prelude::*,
-    render::render_resource::{Extent3d, TextureDimension, TextureFormat},
     sprite::{BorderRect, SliceScaleMode, TextureSlicer},
 };
 
@@ -181,24 +180,7 @@ fn alpha_image(side: u32, coverage: impl Fn(f32, f32) -> f32) -> Image {
             data.extend_from_slice(&[255, 255, 255, alpha]);
         }
     }
-    square_image(side, data)
-}
-
-/// A square image `side` texels wide of `data`, RGBA in plain Unorm: the kit's images are white,
-/// their coverage in alpha, tinted by their sprite's colour (white and alpha read the same as in
-/// an sRGB texture, without its decoding).
-pub(crate) fn square_image(side: u32, data: Vec<u8>) -> Image {
-    Image::new(
-        Extent3d {
-            width: side,
-            height: side,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8Unorm,
-        RenderAssetUsages::default(),
-    )
+    crate::image::square_image(side, data)
 }
 
 fn sliced(shape: &SlicedImage, color: Color, size: Vec2) -> Sprite {

@@ -12,6 +12,7 @@ pub mod button;
 pub mod dialog;
 pub mod fade;
 pub mod flow;
+mod image;
 pub mod text;
 
 /// The kit's phases within a frame: the game orders them among its own (its `frame_order`).

@@ -462,7 +462,7 @@ fn blank_atlas(side: u32) -> Image {
     // (One repeated slice, not `Image::new_fill`: at opt-level 0 the fill's iterator took 22 %
     // of a headless app's start, and a start in a window pays it too.)
     let pixels = side as usize * side as usize;
-    crate::art::square_image(side, [255, 255, 255, 0].repeat(pixels))
+    crate::image::square_image(side, [255, 255, 255, 0].repeat(pixels))
 }
 
 fn make_atlas(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
