@@ -541,6 +541,7 @@ ranked-connecting = Verbindung zu { $server } wird aufgebaut…
 ranked-down = Der Ranglisten-Server ist nicht erreichbar ({ $reason }). Neuer Versuch…
 ranked-you = Du spielst als { $name }.
 ranked-you-unnamed = Du spielst noch ohne Namen.
+ranked-you-hidden = Dein Name ist ausgeblendet: Er sieht aus wie der eines anderen Spielers, oder die Regeln erlauben ihn nicht mehr. N wählt einen anderen.
 ranked-no-account = Dein erstes Ranglistenspiel legt dein Konto an.
 ranked-ranks-from = Die Spiele eines neuen Kontos zählen ab dem nächsten Tag für die Rangliste: deine ab dem { $day }.
 ranked-refused = Der Server meldet: { $reason }

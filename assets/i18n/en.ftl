@@ -548,6 +548,7 @@ ranked-connecting = Connecting to { $server }…
 ranked-down = The ranked server cannot be reached ({ $reason }). Trying again…
 ranked-you = You play as { $name }.
 ranked-you-unnamed = You play without a name yet.
+ranked-you-hidden = Your name is hidden: it looks like another player's, or the rules no longer allow it. N picks another.
 ranked-no-account = Your first ranked game makes your account.
 ranked-ranks-from = A new account's games rank from the next day: yours from { $day }.
 ranked-refused = The server said: { $reason }

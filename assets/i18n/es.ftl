@@ -543,6 +543,7 @@ ranked-connecting = Conectando con { $server }…
 ranked-down = No se puede contactar con el servidor de la clasificación ({ $reason }). Volviendo a intentarlo…
 ranked-you = Juegas como { $name }.
 ranked-you-unnamed = Aún juegas sin nombre.
+ranked-you-hidden = Tu nombre está oculto: se parece al de otro jugador o las reglas ya no lo permiten. N elige otro.
 ranked-no-account = Tu primera partida con clasificación crea tu cuenta.
 ranked-ranks-from = Las partidas de una cuenta nueva entran en la clasificación desde el día siguiente: las tuyas, desde el { $day }.
 ranked-refused = El servidor respondió: { $reason }

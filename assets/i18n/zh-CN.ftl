@@ -476,6 +476,7 @@ ranked-connecting = 正在连接 { $server }…
 ranked-down = 无法连接排行榜（{ $reason }）。正在重试…
 ranked-you = 你的名字是 { $name }。
 ranked-you-unnamed = 你还没有名字。
+ranked-you-hidden = 你的名字与其他名字重复或不能再用：请按 N 换一个新名字。
 ranked-no-account = 你第一次开始排行榜对局时会创建你的账号。
 ranked-ranks-from = 新账号的对局从次日起才计入排行榜：你的从 { $day } 起计入。
 ranked-refused = 排行榜回复：{ $reason }

@@ -122,6 +122,11 @@ pub struct Player {
     pub name: Option<String>,
     /// The first day whose game ranks (a new account's games rank from the next UTC day).
     pub ranks_from: String,
+    /// The player's name is hidden (it looks like an older player's, the rules no longer
+    /// allow it, or the host hid it): the game asks them to pick another. (Absent from a
+    /// server before it: false.)
+    #[serde(default)]
+    pub name_hidden: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

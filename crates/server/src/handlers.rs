@@ -342,6 +342,7 @@ impl Server {
         Player {
             name: account.name.clone().filter(|_| !account.name_hidden),
             ranks_from: account.ranks_from.clone(),
+            name_hidden: account.name_hidden && account.name.is_some(),
         }
     }
 

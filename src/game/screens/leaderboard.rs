@@ -184,6 +184,7 @@ fn status_line(server: &RankedServer, words: &Words) -> String {
         LinkState::Open => match &server.player {
             Some(player) => match &player.name {
                 Some(name) => tr!(words, "ranked-you", name = shown_name(name, words)),
+                None if player.name_hidden => words.get("ranked-you-hidden"),
                 None => words.get("ranked-you-unnamed"),
             },
             None => words.get("ranked-no-account"),

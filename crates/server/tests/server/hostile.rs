@@ -507,3 +507,57 @@ async fn one_address_cannot_hold_every_connection() {
     let (mut player, _) = Client::player(h.addr).await;
     player.start().await;
 }
+
+/// Names kept before the skeleton rule: at the next start the oldest keeps a name, and a later
+/// look-alike (or a name the rules now refuse) is hidden, its player asked to pick another.
+#[tokio::test]
+async fn look_alikes_kept_before_the_rule_are_hidden_at_the_next_start() {
+    use g2048_server::accounts::{Blocklist, NAME_RULE};
+    let h = start(open_settings()).await;
+    let (_alice, _) = Client::player(h.addr).await;
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let (_, later_token) = Client::player(h.addr).await;
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let (_, filler_token) = Client::player(h.addr).await;
+    // As an earlier server kept them: lower case as the key.
+    let pool = &h.server.db.pool;
+    let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM accounts ORDER BY created_ms, id")
+        .fetch_all(pool)
+        .await
+        .unwrap();
+    for (id, name) in ids
+        .iter()
+        .zip(["Alice", "Аlice", "\u{3164}\u{3164}\u{3164}"])
+    {
+        sqlx::query("UPDATE accounts SET name = $1, name_key = $2 WHERE id = $3")
+            .bind(name)
+            .bind(name.to_lowercase())
+            .bind(id)
+            .execute(pool)
+            .await
+            .unwrap();
+    }
+    let list = Blocklist::new("");
+    let key = |name: &str| list.check(name).ok().map(|(_, key)| key);
+    assert_eq!(h.server.db.rekey_names(NAME_RULE, key).await.unwrap(), 2);
+    // Once for a rule.
+    assert_eq!(h.server.db.rekey_names(NAME_RULE, key).await.unwrap(), 0);
+    for token in [&later_token, &filler_token] {
+        let mut client = Client::connect(h.addr).await;
+        match client.hello(Some(token)).await {
+            ServerMessage::Welcome {
+                player: Some(player),
+                ..
+            } => assert!(player.name.is_none() && player.name_hidden, "{player:?}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    // The oldest keeps hers, and the look-alike cannot be taken again.
+    let (mut newcomer, _) = Client::player(h.addr).await;
+    let reply = newcomer
+        .send(ClientMessage::SetName {
+            name: "alice".into(),
+        })
+        .await;
+    assert_eq!(code_of(&reply), ErrorCode::NameTaken);
+}
