@@ -541,7 +541,7 @@ ranked-connecting = Verbindung zu { $server } wird aufgebaut…
 ranked-down = Der Ranglisten-Server ist nicht erreichbar ({ $reason }). Neuer Versuch…
 ranked-you = Du spielst als { $name }.
 ranked-you-unnamed = Du spielst noch ohne Namen.
-ranked-you-hidden = Dein Name ist ausgeblendet: Er sieht aus wie der eines anderen Spielers, oder die Regeln erlauben ihn nicht mehr. N wählt einen anderen.
+ranked-you-hidden = Dein Name wurde ausgeblendet: N wählt einen neuen.
 ranked-no-account = Dein erstes Ranglistenspiel legt dein Konto an.
 ranked-ranks-from = Die Spiele eines neuen Kontos zählen ab dem nächsten Tag für die Rangliste: deine ab dem { $day }.
 ranked-refused = Der Server meldet: { $reason }
@@ -563,7 +563,7 @@ ranked-row-playing = { $rank }. { $name }: { $score } Punkte, höchste Kachel { 
        *[other] { $moves } Züge
     }, spielt noch
 ranked-no-name = (ohne Namen)
-ranked-name-not-drawn = (ein Name in einer Schrift, die das Spiel nicht zeichnen kann)
+ranked-name-not-drawn = (Name in anderer Schrift)
 ranked-watch = Ansehen: { $row }
 ranked-your-place = Dein Platz: { $rank }
 ranked-play = Heutiges Ranglistenspiel spielen

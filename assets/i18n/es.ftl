@@ -543,7 +543,7 @@ ranked-connecting = Conectando con { $server }…
 ranked-down = No se puede contactar con el servidor de la clasificación ({ $reason }). Volviendo a intentarlo…
 ranked-you = Juegas como { $name }.
 ranked-you-unnamed = Aún juegas sin nombre.
-ranked-you-hidden = Tu nombre está oculto: se parece al de otro jugador o las reglas ya no lo permiten. N elige otro.
+ranked-you-hidden = Tu nombre se ocultó: N elige otro.
 ranked-no-account = Tu primera partida con clasificación crea tu cuenta.
 ranked-ranks-from = Las partidas de una cuenta nueva entran en la clasificación desde el día siguiente: las tuyas, desde el { $day }.
 ranked-refused = El servidor respondió: { $reason }
@@ -565,7 +565,7 @@ ranked-row-playing = { $rank }. { $name }: { $score } puntos, ficha máxima { $t
        *[other] { $moves } jugadas
     }, jugando
 ranked-no-name = (sin nombre)
-ranked-name-not-drawn = (un nombre en una escritura que el juego no puede dibujar)
+ranked-name-not-drawn = (nombre en otra escritura)
 ranked-watch = Ver: { $row }
 ranked-your-place = Tu puesto: { $rank }
 ranked-play = Jugar el reto de hoy con clasificación

@@ -542,7 +542,7 @@ ranked-connecting = Connexion à { $server }…
 ranked-down = Le serveur du classement est injoignable ({ $reason }). Nouvelle tentative…
 ranked-you = Vous jouez sous le nom { $name }.
 ranked-you-unnamed = Vous jouez encore sans nom.
-ranked-you-hidden = Votre nom est masqué : il ressemble à celui d'un autre joueur, ou les règles ne l'autorisent plus. N en choisit un autre.
+ranked-you-hidden = Votre nom a été masqué : N en choisit un autre.
 ranked-no-account = Votre première partie classée crée votre compte.
 ranked-ranks-from = Les parties d’un nouveau compte sont classées à partir du lendemain : les vôtres à partir du { $day }.
 ranked-refused = Le serveur a répondu : { $reason }
@@ -564,7 +564,7 @@ ranked-row-playing = { $rank }. { $name } : { $score } points, meilleure tuile 
        *[other] { $moves } coups
     }, en cours
 ranked-no-name = (sans nom)
-ranked-name-not-drawn = (un nom dans une écriture que le jeu ne sait pas dessiner)
+ranked-name-not-drawn = (nom dans une autre écriture)
 ranked-watch = Regarder : { $row }
 ranked-your-place = Votre rang : { $rank }
 ranked-play = Jouer la partie classée du jour

@@ -540,7 +540,7 @@ ranked-connecting = Conectando a { $server }…
 ranked-down = Não foi possível acessar o servidor do ranking ({ $reason }). Tentando de novo…
 ranked-you = Você joga como { $name }.
 ranked-you-unnamed = Você ainda joga sem nome.
-ranked-you-hidden = Seu nome está oculto: parece o de outro jogador, ou as regras não o permitem mais. N escolhe outro.
+ranked-you-hidden = Seu nome foi ocultado: N escolhe outro.
 ranked-no-account = Seu primeiro jogo ranqueado cria a sua conta.
 ranked-ranks-from = Os jogos de uma conta nova entram no ranking a partir do dia seguinte: os seus, a partir de { $day }.
 ranked-refused = O servidor respondeu: { $reason }
@@ -566,7 +566,7 @@ ranked-row-playing = { $rank }. { $name }: { $score } pontos, maior peça { $til
        *[other] { $moves } jogadas
     }, jogando
 ranked-no-name = (sem nome)
-ranked-name-not-drawn = (um nome numa escrita que o jogo não consegue desenhar)
+ranked-name-not-drawn = (nome em outra escrita)
 ranked-watch = Assistir: { $row }
 ranked-your-place = Sua posição: { $rank }
 ranked-play = Jogar o desafio ranqueado de hoje

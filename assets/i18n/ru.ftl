@@ -592,7 +592,7 @@ ranked-connecting = Подключение к { $server }…
 ranked-down = Рейтинговый сервер недоступен ({ $reason }). Пробуем снова…
 ranked-you = Вы играете под именем { $name }.
 ranked-you-unnamed = Вы пока играете без имени.
-ranked-you-hidden = Ваше имя скрыто: оно похоже на имя другого игрока или больше не разрешено правилами. N — выбрать другое.
+ranked-you-hidden = Ваше имя скрыто: N — выбрать другое.
 ranked-no-account = Ваша первая рейтинговая игра создаст вам учётную запись.
 ranked-ranks-from = Игры новой учётной записи попадают в рейтинг со следующего дня: ваши — с { $day }.
 ranked-refused = Ответ сервера: { $reason }
@@ -622,7 +622,7 @@ ranked-row-playing = { $rank }. { $name }: счёт { $score }, лучшая п�
        *[other] { $moves } хода
     }, играет
 ranked-no-name = (без имени)
-ranked-name-not-drawn = (имя в письменности, которую игра не может нарисовать)
+ranked-name-not-drawn = (имя в другой письменности)
 ranked-watch = Смотреть: { $row }
 ranked-your-place = Ваше место: { $rank }
 ranked-play = Сыграть в рейтинговую игру дня
