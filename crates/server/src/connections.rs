@@ -13,7 +13,7 @@
 //! WebSockets are counted in the budget but never made room for: a player's socket closes
 //! only when it is idle for `lib::IDLE` (the game keeps it alive).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -62,6 +62,10 @@ struct Ledger {
     logged: Option<Instant>,
     /// Open connections (not WebSockets) by the address they came from.
     by_address: HashMap<IpAddr, usize>,
+    /// The connections with no request in flight, quietest first: the ones that make room.
+    /// (An ordered set, so that making room costs a few steps however many are open, not a
+    /// sort of them all at every connection of a flood.)
+    quiet: BTreeSet<(Instant, u64)>,
 }
 
 #[derive(Debug)]
@@ -139,23 +143,17 @@ impl Connections {
             return None;
         }
         let over = (inner.open.len() + inner.sockets + 1).saturating_sub(self.budget);
-        if over > 0 {
-            let mut idle: Vec<(Instant, u64)> = inner
-                .open
-                .iter()
-                .filter(|(_, open)| open.busy == 0)
-                .map(|(&id, open)| (open.quiet_since, id))
-                .collect();
-            if idle.len() < over {
-                self.note_refusal(&mut inner, now, "every open connection is busy");
-                return None;
-            }
-            idle.sort_unstable();
-            for (_, id) in idle.into_iter().take(over) {
-                if let Some(open) = inner.open.remove(&id) {
-                    uncount(&mut inner, open.counted);
-                    open.close.notify_one();
-                }
+        if over > inner.quiet.len() {
+            self.note_refusal(&mut inner, now, "every open connection is busy");
+            return None;
+        }
+        for _ in 0..over {
+            let Some((_, id)) = inner.quiet.pop_first() else {
+                break;
+            };
+            if let Some(open) = inner.open.remove(&id) {
+                uncount(&mut inner, open.counted);
+                open.close.notify_one();
             }
         }
         inner.next += 1;
@@ -164,6 +162,7 @@ impl Connections {
         if let Some(ip) = counted {
             *inner.by_address.entry(ip).or_insert(0) += 1;
         }
+        inner.quiet.insert((now, id));
         inner.open.insert(
             id,
             Open {
@@ -217,9 +216,13 @@ pub struct Place {
 impl Place {
     /// Marks a request in flight until the guard is dropped.
     fn busy(&self) -> Busy {
-        if let Some(open) = self.connections.lock().open.get_mut(&self.id) {
+        let mut inner = self.connections.lock();
+        if let Some(open) = inner.open.get_mut(&self.id) {
             open.busy += 1;
+            let quiet = (open.quiet_since, self.id);
+            inner.quiet.remove(&quiet);
         }
+        drop(inner);
         Busy {
             id: self.id,
             connections: self.connections.clone(),
@@ -242,6 +245,7 @@ impl Drop for Place {
     fn drop(&mut self) {
         let mut inner = self.connections.lock();
         if let Some(open) = inner.open.remove(&self.id) {
+            inner.quiet.remove(&(open.quiet_since, self.id));
             uncount(&mut inner, open.counted);
         }
     }
@@ -266,9 +270,14 @@ struct Busy {
 
 impl Drop for Busy {
     fn drop(&mut self) {
-        if let Some(open) = self.connections.lock().open.get_mut(&self.id) {
+        let mut inner = self.connections.lock();
+        let now = Instant::now();
+        if let Some(open) = inner.open.get_mut(&self.id) {
             open.busy = open.busy.saturating_sub(1);
-            open.quiet_since = Instant::now();
+            open.quiet_since = now;
+            if open.busy == 0 {
+                inner.quiet.insert((now, self.id));
+            }
         }
     }
 }
