@@ -2,9 +2,11 @@
 //!
 //! - `protocol`: the messages, JSON over one WebSocket (from the core crate, which the game
 //!   reads too).
-//! - `ranked`: what the server does with each message; the day's secret and its streams.
+//! - `handlers`: what the server does with each message; the day's secret and its streams.
 //! - `db`: SQLite or Postgres through one set of queries and migrations.
 //! - `accounts`: tokens and names. `limits`: rate limits.
+//! - `connections`: the accept loop, its deadlines and connection budget, the peer's address.
+//! - `web`: the game's page (`serve --web`). `metrics`: the figures at `/metrics`.
 //! - Here: the HTTP routes and the WebSocket's loop.
 //!
 //! It judges every move with the game's core crate (`g2048_core::rules`), so its verdicts are
@@ -183,7 +185,10 @@ async fn session(server: Arc<Server>, mut socket: WebSocket, address: String) {
             refused_in_a_row = 0;
             match message {
                 Message::Text(text) => answer(&server, &mut session, &text).await,
-                Message::Binary(_) => error(ErrorCode::BadMessage, "messages are JSON text"),
+                Message::Binary(_) => {
+                    server.metrics.refused(ErrorCode::BadMessage);
+                    error(ErrorCode::BadMessage, "messages are JSON text")
+                }
                 _ => continue,
             }
         } else {
@@ -191,6 +196,7 @@ async fn session(server: Arc<Server>, mut socket: WebSocket, address: String) {
             if refused_in_a_row > FLOOD {
                 break;
             }
+            server.metrics.refused(ErrorCode::RateLimited);
             if let Message::Ping(_) | Message::Pong(_) = message {
                 continue;
             }
@@ -199,15 +205,6 @@ async fn session(server: Arc<Server>, mut socket: WebSocket, address: String) {
                 "too many messages from this address; wait a moment",
             )
         };
-        if let ServerMessage::Error { code, .. } = &reply
-            && matches!(
-                code,
-                ErrorCode::RateLimited | ErrorCode::BadMessage | ErrorCode::TooLarge
-            )
-        {
-            // (Refusals of `handle` are counted there.)
-            server.metrics.refused(*code);
-        }
         let text = serde_json::to_string(&reply).expect("messages serialise");
         if socket.send(Message::Text(text.into())).await.is_err() {
             break;
@@ -218,6 +215,7 @@ async fn session(server: Arc<Server>, mut socket: WebSocket, address: String) {
 /// The answer to one text frame.
 async fn answer(server: &Server, session: &mut Session, text: &str) -> ServerMessage {
     if text.len() > MAX_MESSAGE_BYTES {
+        server.metrics.refused(ErrorCode::TooLarge);
         return error(
             ErrorCode::TooLarge,
             format!(
@@ -228,10 +226,13 @@ async fn answer(server: &Server, session: &mut Session, text: &str) -> ServerMes
     }
     match serde_json::from_str::<ClientMessage>(text) {
         Ok(message) => server.handle(session, message).await,
-        Err(e) => error(
-            ErrorCode::BadMessage,
-            format!("not a message: {}", excerpt(&e.to_string(), 96)),
-        ),
+        Err(e) => {
+            server.metrics.refused(ErrorCode::BadMessage);
+            error(
+                ErrorCode::BadMessage,
+                format!("not a message: {}", excerpt(&e.to_string(), 96)),
+            )
+        }
     }
 }
 

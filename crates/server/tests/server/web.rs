@@ -89,6 +89,8 @@ async fn one_command_serves_the_page_and_names_itself_its_server() {
     let view = player.start().await;
     play_some(&mut player, &view, 1).await;
     player.raw("{not json".into()).await;
+    // A refusal of the message's own handler, counted once.
+    player.play(99, g2048_core::rules::Direction::Up).await;
     let figures = line
         .split("figures at ")
         .nth(1)
@@ -100,6 +102,7 @@ async fn one_command_serves_the_page_and_names_itself_its_server() {
     for expected in [
         "g2048_moves_total 1",
         "g2048_refusals_total{code=\"bad_message\"} 1",
+        "g2048_refusals_total{code=\"out_of_order\"} 1",
         "g2048_connections_open ",
         "g2048_answer_seconds_count ",
     ] {
