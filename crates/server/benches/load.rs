@@ -76,17 +76,8 @@ fn spawn_server(database: &str, connections: Option<usize>) -> (Child, SocketAdd
         .stdout(Stdio::piped())
         .spawn()
         .expect("the server binary");
-    let mut line = String::new();
-    use std::io::BufRead;
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("the server did not start: {line:?}"));
+    let (addr, _) =
+        g2048_server::await_serving(&mut child).expect("the server printed where it serves");
     (child, addr)
 }
 

@@ -41,6 +41,27 @@ use connections::{Connections, peer};
 use handlers::{Server, Session, excerpt};
 use protocol::{ClientMessage, ErrorCode, MAX_MESSAGE_BYTES, ServerMessage};
 
+/// Reads the line a spawned `g2048-server serve` prints once it listens ("g2048-server: serving
+/// on http://ADDRESS (Sqlite)…", from `main.rs`), and the address in it: how the tests and the
+/// benchmarks find a server started with `--listen 127.0.0.1:0`. None if the child's output is
+/// not piped, or it ended without the line.
+pub fn await_serving(child: &mut std::process::Child) -> Option<(SocketAddr, String)> {
+    use std::io::BufRead;
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take()?)
+        .read_line(&mut line)
+        .ok()?;
+    let address = line
+        .split("http://")
+        .nth(1)?
+        .split_whitespace()
+        .next()?
+        .trim_end_matches(',')
+        .parse()
+        .ok()?;
+    Some((address, line))
+}
+
 /// A connection that says nothing for this long is closed (its game is in the database).
 const IDLE: Duration = Duration::from_secs(300);
 

@@ -263,7 +263,6 @@ pub fn spawn_server_saying(
     database: &str,
     args: &[&str],
 ) -> (std::process::Child, SocketAddr, String) {
-    use std::io::BufRead;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_g2048-server"))
         .args(["--database", database, "serve", "--listen", "127.0.0.1:0"])
         .args(["--metrics", "127.0.0.1:0"])
@@ -271,15 +270,7 @@ pub fn spawn_server_saying(
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|a| a.trim_end_matches(',').parse().ok())
-        .unwrap_or_else(|| panic!("no serving line: {line:?}"));
+    let (addr, line) =
+        g2048_server::await_serving(&mut child).expect("the server printed where it serves");
     (child, addr, line)
 }
