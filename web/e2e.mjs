@@ -609,9 +609,9 @@ async function daily(browser, url) {
   check(errors.length === 0, `daily: no page errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
 }
 
-// A reload right after a move keeps it: each save is a request the browser holds before the
-// page can go (crates/core/src/save/idb.rs). Written first as a read whose answer then wrote,
-// a reload in between lost the move: 1 of 12 here (2026-12-07), and a CI run's daily check.
+// A reload right after a move keeps it: each save is journalled first in a transaction
+// committed at once (crates/core/src/save/journal.rs). Without the journal a reload dropped the
+// save's own transaction: 1 of 12 here (2026-12-07); web/reload-loop.mjs runs more.
 const RELOADS = 12;
 async function reloadAfterMove(browser, url) {
   const context = await browser.newContext({ viewport: { width: 500, height: 700 } });

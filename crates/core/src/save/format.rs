@@ -496,6 +496,16 @@ pub enum Rebased {
     AsideThenWrite(String),
 }
 
+/// Whether tabs' writes of `key` are joined (`rebase`); the others, a board's documents, have
+/// one writer and are written as they are.
+#[cfg_attr(
+    not(target_arch = "wasm32"),
+    allow(dead_code, reason = "the page's store (idb.rs) calls it")
+)]
+pub fn shared(key: &str) -> bool {
+    [GAMES_KEY, BEST_KEY, OPTIONS_KEY, RANKED_KEY].contains(&key)
+}
+
 #[cfg_attr(
     not(target_arch = "wasm32"),
     allow(dead_code, reason = "the page's store (idb.rs) calls it")

@@ -30,6 +30,7 @@ use web_sys::{
 };
 
 use super::format::{Rebased, rebase};
+use super::journal;
 use super::store::{Claim, Guard, Refusal, Store, web_locks};
 
 const DOCUMENTS: &str = "documents";
@@ -60,6 +61,8 @@ struct IdbState {
     /// The changes made while the store's lock is held (`depth` deep), committed together.
     batch: Option<Vec<(String, Change)>>,
     depth: u32,
+    /// This page's own name for its journals (`journal`): random, new at each load.
+    tab: String,
 }
 
 thread_local! {
@@ -98,6 +101,9 @@ impl IdbStore {
                 mirror.insert(key, text);
             }
         }
+        // Writes a page before this one made and the browser dropped with it: joined now.
+        let stored = mirror.clone();
+        let replayed = journal::replay(&mut mirror);
         let channel = web_sys::BroadcastChannel::new(CHANNEL).ok();
         if let Some(channel) = &channel {
             let on_message =
@@ -115,7 +121,7 @@ impl IdbStore {
         STATE.with(|state| {
             *state.borrow_mut() = Some(IdbState {
                 db,
-                stored: mirror.clone(),
+                stored,
                 mirror,
                 refused: Vec::new(),
                 channel,
@@ -124,8 +130,21 @@ impl IdbStore {
                 told_refused: false,
                 batch: None,
                 depth: 0,
+                tab: format!("{:x}", (js_sys::Math::random() * 2f64.powi(52)) as u64),
             })
         });
+        let mut changes: Vec<(String, Change)> = replayed
+            .removes
+            .into_iter()
+            .map(|name| (name, Change::Remove))
+            .collect();
+        for key in replayed.writes {
+            let text = with(|state| state.mirror.get(&key).cloned()).flatten();
+            changes.extend(text.map(|text| (key, Change::Write(text))));
+        }
+        if !changes.is_empty() {
+            let _ = commit(changes);
+        }
         Some(Self)
     }
 
@@ -262,6 +281,7 @@ type Committed = Vec<(String, Option<String>, Option<String>)>;
 /// Makes the read-write transaction that commits `changes`, one request or more for each, and
 /// what is done when it completes or is aborted.
 fn start(changes: Vec<(String, Change)>) -> io::Result<()> {
+    let journals = write_journal(&changes);
     let refused = || Refusal::Full.error();
     let tx = with(|state| {
         state
@@ -297,6 +317,11 @@ fn start(changes: Vec<(String, Change)>) -> io::Result<()> {
             return Err(error);
         }
     }
+    // The journal is no longer needed once these commit (the next write's journal, if any, is
+    // made after this transaction and so written after it).
+    for name in journals {
+        let _ = store.delete(&name.as_str().into());
+    }
     let done = {
         let keys = keys.clone();
         Closure::once_into_js(move || on_committed(&keys, &committed))
@@ -305,6 +330,41 @@ fn start(changes: Vec<(String, Change)>) -> io::Result<()> {
     let failed = Closure::once_into_js(move |event: web_sys::Event| on_aborted(&event, keys));
     tx.set_onabort(Some(failed.unchecked_ref()));
     Ok(())
+}
+
+/// Journals each write of `changes` (`journal`) in a transaction of its own, committed at once:
+/// it waits on no answer from this page, so the browser keeps it even if the page goes away
+/// now. Gives the journals' keys. A journal the browser refuses is only not there: the write
+/// goes on.
+fn write_journal(changes: &[(String, Change)]) -> Vec<String> {
+    let made = with(|state| {
+        let tx = state
+            .db
+            .transaction_with_str_and_mode(DOCUMENTS, IdbTransactionMode::Readwrite)
+            .ok()?;
+        let store = tx.object_store(DOCUMENTS).ok()?;
+        let mut names = Vec::new();
+        for (key, change) in changes {
+            if let Change::Write(ours) = change {
+                let name = journal::key_for(key, &state.tab);
+                let text = journal::encode(state.stored.get(key).map(String::as_str), ours);
+                if store
+                    .put_with_key(&text.into(), &name.as_str().into())
+                    .is_err()
+                {
+                    break;
+                }
+                names.push(name);
+            }
+        }
+        #[allow(
+            deprecated,
+            reason = "web-sys marks commit() deprecated; browsers have it"
+        )]
+        let _ = tx.commit();
+        Some(names)
+    });
+    made.flatten().unwrap_or_default()
 }
 
 /// The request that removes `key`, in the transaction of `store`.
@@ -559,6 +619,7 @@ impl Store for IdbStore {
                 .mirror
                 .keys()
                 .filter(|key| !key.contains(".bad") && !key.contains(".merged"))
+                .filter(|key| !journal::is_journal(key))
                 .cloned()
                 .collect()
         })

@@ -24,6 +24,8 @@ mod documents;
 mod format;
 #[cfg(target_arch = "wasm32")]
 mod idb;
+#[cfg(any(target_arch = "wasm32", test))]
+mod journal;
 pub mod merge;
 mod store;
 
