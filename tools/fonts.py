@@ -17,6 +17,7 @@ fonts-clear-sans and fonts-noto-cjk packages:
 
 import pathlib
 import re
+import unicodedata
 
 from fontTools import subset
 from fontTools.ttLib import TTCollection, TTFont, newTable
@@ -94,10 +95,15 @@ def gpos_kerning(font):
     return {pair: value for pair, value in pairs.items() if value}
 
 
-def add_kern_table(font):
-    """A legacy `kern` table (format 0) holding the GPOS pair kerning: ab_glyph, which draws the
-    game's text, reads kerning from that table only. Returns the number of pairs."""
-    pairs = gpos_kerning(font)
+def add_kern_table(font, kerned):
+    """A legacy `kern` table (format 0) holding the GPOS pair kerning between the characters
+    `kerned`: ab_glyph, which draws the game's text, reads kerning from that table only. Returns
+    the number of pairs."""
+    cmap = font.getBestCmap()
+    glyphs = {cmap[ord(c)] for c in kerned if ord(c) in cmap}
+    pairs = {
+        (a, b): value for (a, b), value in gpos_kerning(font).items() if a in glyphs and b in glyphs
+    }
     if not pairs:
         return 0
     kern = newTable("kern")
@@ -110,7 +116,7 @@ def add_kern_table(font):
     return len(pairs)
 
 
-def make(font, chars, out):
+def make(font, chars, kerned, out):
     options = subset.Options()
     options.layout_features = ["kern"]
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
@@ -119,15 +125,34 @@ def make(font, chars, out):
     sub = subset.Subsetter(options)
     sub.populate(unicodes=sorted(ord(c) for c in chars))
     sub.subset(font)
-    pairs = add_kern_table(font)
+    pairs = add_kern_table(font, kerned)
     font.save(out)
     return out.stat().st_size, pairs
 
 
+# Players' names (the ranked tables) are drawn only where the fonts have every character
+# (src/game/screens/leaderboard.rs): every letter and mark Clear Sans has of these blocks is kept,
+# so that a name in a European language (Zoë, Łukasz, Đorđe, Ngọc) is drawn as written.
+NAME_BLOCKS = [(0x00C0, 0x024F), (0x0300, 0x036F), (0x0370, 0x03FF), (0x0400, 0x052F), (0x1E00, 0x1EFF)]
+
+
+def name_letters(cmap):
+    """The letters and marks of `NAME_BLOCKS` that the face mapped by `cmap` has."""
+    return {
+        chr(c)
+        for lo, hi in NAME_BLOCKS
+        for c in range(lo, hi + 1)
+        if c in cmap and unicodedata.category(chr(c))[0] in "LM"
+    }
+
+
 def main():
-    wanted = catalogue_text() | set(ALWAYS)
     clear = TTFont(CLEAR_SANS)
     has = clear.getBestCmap()
+    # Kerned: the game's own words. Names' other letters are drawn unkerned (all of Clear Sans's
+    # pairs among them made the face 191 KB instead of 36).
+    words = catalogue_text() | set(ALWAYS)
+    wanted = words | name_letters(has)
     latin = {c for c in wanted if ord(c) in has}
     rest = {c for c in wanted - latin if not c.isspace()}
     noto = next(f for f in TTCollection(NOTO_CJK).fonts if f["name"].getDebugName(4) == NOTO_SC_NAME)
@@ -135,8 +160,8 @@ def main():
     if lacking:
         raise SystemExit(f"neither face has: {' '.join(lacking)}")
     fonts = ROOT / "assets" / "fonts"
-    a = make(clear, latin, fonts / "ClearSans-Bold-subset.ttf")
-    b = make(noto, rest, fonts / "NotoSansSC-Bold-subset.otf")
+    a = make(clear, latin, words, fonts / "ClearSans-Bold-subset.ttf")
+    b = make(noto, rest, words, fonts / "NotoSansSC-Bold-subset.otf")
     print(f"ClearSans-Bold-subset.ttf: {len(latin)} characters, {a[0]} bytes, {a[1]} kerning pairs")
     print(f"NotoSansSC-Bold-subset.otf: {len(rest)} characters, {b[0]} bytes, {b[1]} kerning pairs")
 

@@ -331,7 +331,17 @@ mod tests {
             game: 1,
             me: false,
         };
-        for drawn in ["Ada", "Дмитрий", "Zoé"] {
+        // Every European Latin, Greek and Cyrillic letter Clear Sans has (tools/fonts.py).
+        for drawn in [
+            "Ada",
+            "Дмитрий",
+            "Zoé",
+            "Zoë",
+            "Łukasz",
+            "Đorđe",
+            "Nguyễn",
+            "Αλέξανδρος",
+        ] {
             assert!(row_line(&row(drawn), &words).contains(drawn), "{drawn}");
         }
         // Thai and Devanagari: no face of the game's has them.
