@@ -30,7 +30,7 @@ use super::state::{RankedBoard, RankedPlay, Screen};
 use crate::protocol::{
     ClientMessage, DealtTile, Dir, ErrorCode, GameView, Leaderboard, Player, ServerMessage, VERSION,
 };
-use crate::rules::{Cell, Config, Direction, Game, History, Record, daily_config};
+use crate::rules::{Config, Direction, Game, History, Record, daily_config};
 use crate::said;
 use crate::save::RankedAccount;
 use link::{Link, LinkEvent};
@@ -662,8 +662,7 @@ fn tile_dealt(
         return;
     }
     let cols = board.game().config().shape().cols() as u8;
-    let placed = tile
-        .is_none_or(|tile| board.place(Cell::new(tile.cell % cols, tile.cell / cols), tile.value));
+    let placed = tile.is_none_or(|tile| board.place(tile.cell_on(cols), tile.value));
     if !placed {
         // The server and the board disagree: take the server's game as it is.
         warn!("the ranked server dealt a tile the board has no room for");

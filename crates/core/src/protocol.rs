@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::{Board, Cell, Shape};
+
 /// The protocol's version: the client says it in `hello`; another is refused.
 pub const VERSION: u32 = 1;
 
@@ -135,6 +137,13 @@ pub struct DealtTile {
     pub value: u32,
 }
 
+impl DealtTile {
+    /// The cell it lands on, on a board `cols` wide: cells are numbered row by row from 0.
+    pub fn cell_on(&self, cols: u8) -> Cell {
+        Cell::new(self.cell % cols, self.cell / cols)
+    }
+}
+
 /// A ranked game as it stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameView {
@@ -151,6 +160,21 @@ pub struct GameView {
     pub ranked: bool,
     /// The moves that stand, for a client that resumes without its own copy.
     pub history: Vec<Dir>,
+}
+
+impl GameView {
+    /// Its board (`None` if its rows, columns and tiles make none).
+    pub fn board(&self) -> Option<Board> {
+        let shape = Shape::new(self.rows.into(), self.cols.into())?;
+        if self.tiles.len() != shape.rows() * shape.cols() {
+            return None;
+        }
+        let mut board = Board::of(shape);
+        for (cell, &value) in board.clone().cells().zip(&self.tiles) {
+            board.set(cell, value);
+        }
+        Some(board)
+    }
 }
 
 /// One day's table.
@@ -224,6 +248,32 @@ pub enum ErrorCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_view_gives_its_board_and_a_dealt_tile_its_cell() {
+        let mut view = GameView {
+            id: 1,
+            day: "2026-12-07".into(),
+            rows: 3,
+            cols: 4,
+            tiles: vec![2, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 8],
+            score: 0,
+            moves: 0,
+            finished: false,
+            ranked: true,
+            history: Vec::new(),
+        };
+        let board = view.board().expect("3 rows of 4");
+        assert_eq!(board.get(Cell::new(2, 1)), 4);
+        assert_eq!(board.get(Cell::new(3, 2)), 8);
+        let tile = DealtTile { cell: 6, value: 4 };
+        assert_eq!(tile.cell_on(view.cols), Cell::new(2, 1));
+        // Tiles that do not fill the board, and a shape the game does not play: none.
+        view.tiles.pop();
+        assert_eq!(view.board(), None);
+        view.rows = 9;
+        assert_eq!(view.board(), None);
+    }
 
     /// One message of each type. The match below has an arm for every variant, so a new type
     /// does not compile until it is given a number here and a sample in `samples`.

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
-use g2048_core::rules::{Board, Cell, Direction, daily_config};
+use g2048_core::rules::{Board, Direction};
 use g2048_server::protocol::{ClientMessage, Dir, GameView, ServerMessage};
 use rand::RngExt;
 use tokio_tungstenite::tungstenite::Message;
@@ -70,14 +70,6 @@ async fn ask(ws: &mut Socket, message: &ClientMessage) -> Option<ServerMessage> 
     }
 }
 
-fn board_of(view: &GameView) -> Board {
-    let mut board = Board::of(daily_config().shape());
-    for (cell, &value) in board.clone().cells().zip(&view.tiles) {
-        board.set(cell, value);
-    }
-    board
-}
-
 /// What the player saw before the kill: its token, the moves answered, the board after them,
 /// and the move in flight when the line broke.
 struct Seen {
@@ -104,7 +96,7 @@ async fn play_until_cut(addr: SocketAddr) -> Option<Seen> {
     let mut seen = Seen {
         token,
         answered: 0,
-        board: board_of(&game),
+        board: game.board().unwrap(),
         in_flight: None,
     };
     loop {
@@ -131,8 +123,7 @@ async fn play_until_cut(addr: SocketAddr) -> Option<Seen> {
             Some(ServerMessage::Dealt { tile, finished, .. }) => {
                 seen.board = seen.board.plan(direction).board;
                 if let Some(tile) = tile {
-                    seen.board
-                        .set(Cell::new(tile.cell % 4, tile.cell / 4), tile.value);
+                    seen.board.set(tile.cell_on(4), tile.value);
                 }
                 seen.answered += 1;
                 seen.in_flight = None;
@@ -201,7 +192,7 @@ async fn main() {
             .expect("the game read back");
         // Every answered move is there; the one in flight may or may not be.
         let ok = if held.moves == seen.answered {
-            board_of(&held) == seen.board
+            held.board().unwrap() == seen.board
         } else {
             held.moves == seen.answered + 1
                 && seen.in_flight.map(Dir::from) == held.history.last().copied()

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
-use g2048_core::rules::{Board, Cell, Direction, daily_config};
+use g2048_core::rules::Direction;
 use g2048_server::protocol::{ClientMessage, ServerMessage};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -49,6 +49,9 @@ struct Args {
     /// Each server's connection budget (`serve --connections`; its file limit by default).
     #[arg(long)]
     server_connections: Option<usize>,
+    /// The stranger process's niceness (0: the players' own priority).
+    #[arg(long, default_value_t = 19)]
+    stranger_niceness: u8,
     /// Run as the stranger only, against these servers (the load generator starts itself so,
     /// in a process of its own, so that its files do not count against the players').
     #[arg(long, hide = true, value_delimiter = ',')]
@@ -113,10 +116,10 @@ async fn player(addr: SocketAddr, rate: f64, until: Instant, measure_from: Insta
         played.errors += 1;
         return played;
     };
-    let mut board = Board::of(daily_config().shape());
-    for (cell, &value) in board.clone().cells().zip(&game.tiles) {
-        board.set(cell, value);
-    }
+    let Some(mut board) = game.board() else {
+        played.errors += 1;
+        return played;
+    };
     let pace = Duration::from_secs_f64(1.0 / rate);
     let mut next = Instant::now();
     let mut n = 0u32;
@@ -145,7 +148,7 @@ async fn player(addr: SocketAddr, rate: f64, until: Instant, measure_from: Insta
         match reply {
             Some(ServerMessage::Dealt { tile, finished, .. }) => {
                 if let Some(tile) = tile {
-                    board.set(Cell::new(tile.cell % 4, tile.cell / 4), tile.value);
+                    board.set(tile.cell_on(4), tile.value);
                 }
                 if sent >= measure_from {
                     played.trips.push(trip.as_micros() as u64);
@@ -286,7 +289,15 @@ async fn main() {
     let addrs: Vec<SocketAddr> = servers.iter().map(|(_, addr)| *addr).collect();
     let stranger = (args.idle > 0).then(|| {
         let list: Vec<String> = addrs.iter().map(ToString::to_string).collect();
-        Command::new(std::env::current_exe().expect("this program"))
+        // At the lowest priority by default (niceness 19): the stranger stands for a machine of its own,
+        // and on these two shared cores its own 20,000 tasks would otherwise take the players'
+        // processor (players' p99 69 to 156 ms at equal priority, docs/server.md). What the
+        // servers spend accepting and closing its connections still counts against them.
+        let mut command = Command::new("nice");
+        command
+            .args(["-n", &args.stranger_niceness.to_string()])
+            .arg(std::env::current_exe().expect("this program"));
+        command
             .args(["--stranger", &list.join(",")])
             .args(["--idle", &args.idle.to_string()])
             .args([

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use g2048_core::rules::{Direction, Game, daily_config};
+use g2048_core::rules::{Direction, Game};
 use g2048_server::connections::Connections;
 use g2048_server::handlers::{Clock, Server, Settings};
 use g2048_server::limits::Rate;
@@ -187,7 +187,7 @@ pub async fn play_some(
     view: &GameView,
     count: usize,
 ) -> Vec<(Direction, u8, u32)> {
-    let mut board = board_of(view);
+    let mut board = view.board().unwrap();
     let mut played = Vec::new();
     for n in view.moves as usize..view.moves as usize + count {
         let Some(direction) = [
@@ -205,7 +205,7 @@ pub async fn play_some(
             ServerMessage::Dealt { n: got, tile, .. } => {
                 assert_eq!(got as usize, n);
                 let tile = tile.expect("a slide leaves room for a tile");
-                let cell = g2048_core::rules::Cell::new(tile.cell % 4, tile.cell / 4);
+                let cell = tile.cell_on(4);
                 assert_eq!(board.get(cell), 0, "the tile lands on an empty cell");
                 board.set(cell, tile.value);
                 played.push((direction, tile.cell, tile.value));
@@ -214,14 +214,6 @@ pub async fn play_some(
         }
     }
     played
-}
-
-pub fn board_of(view: &GameView) -> g2048_core::rules::Board {
-    let mut board = g2048_core::rules::Board::of(daily_config().shape());
-    for (cell, &value) in board.clone().cells().zip(&view.tiles) {
-        board.set(cell, value);
-    }
-    board
 }
 
 pub async fn get(url: &str) -> (u16, serde_json::Value) {

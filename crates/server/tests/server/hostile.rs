@@ -420,7 +420,7 @@ fn frame() -> impl Strategy<Value = String> {
 async fn check_frames(addr: std::net::SocketAddr, frames: Vec<String>) {
     let (mut player, token) = Client::player(addr).await;
     let view = player.start().await;
-    let mut board = board_of(&view);
+    let mut board = view.board().unwrap();
     let mut moves = view.moves;
     for frame in frames {
         // Each frame on a connection of the player's own, greeted, so that a mutated `hello`
@@ -434,7 +434,7 @@ async fn check_frames(addr: std::net::SocketAddr, frames: Vec<String>) {
             if n == moves {
                 board = board.plan(dir.into()).board;
                 if let Some(tile) = tile {
-                    let cell = g2048_core::rules::Cell::new(tile.cell % 4, tile.cell / 4);
+                    let cell = tile.cell_on(4);
                     board.set(cell, tile.value);
                 }
                 moves += 1;
@@ -449,7 +449,7 @@ async fn check_frames(addr: std::net::SocketAddr, frames: Vec<String>) {
     fresh.hello(Some(&token)).await;
     let after = fresh.start().await;
     assert_eq!(after.moves, moves);
-    assert_eq!(board_of(&after), board);
+    assert_eq!(after.board().unwrap(), board);
 }
 
 /// The message rates are each process's own: a client that spreads its connections over two

@@ -151,7 +151,7 @@ async fn forged_replayed_oversized_and_unknown_messages_are_refused_and_change_n
 
     let (mut player, _) = Client::player(h.addr).await;
     let view = player.start().await;
-    let board = board_of(&view);
+    let board = view.board().unwrap();
     let refused = |reply: ServerMessage| code_of(&reply);
     assert_eq!(
         refused(player.raw("{not json".into()).await),
@@ -271,7 +271,7 @@ async fn accounts_and_moves_are_rate_limited() {
     let board_now = player.start().await;
     let next = Direction::ALL
         .into_iter()
-        .find(|&d| board_of(&board_now).plan(d).moved)
+        .find(|&d| board_now.board().unwrap().plan(d).moved)
         .unwrap();
     assert_eq!(code_of(&player.play(5, next).await), ErrorCode::RateLimited);
     // Refused, not lost: after a pause the same move is taken.
@@ -379,12 +379,12 @@ async fn answered_moves_survive_kill_9() {
     client.hello(Some(&token)).await;
     let resumed = client.start().await;
     assert_eq!(resumed.moves as usize, played.len());
-    let mut game = board_of(&view);
+    let mut game = view.board().unwrap();
     for (direction, cell, value) in &played {
         game = game.plan(*direction).board;
         game.set(g2048_core::rules::Cell::new(cell % 4, cell / 4), *value);
     }
-    assert_eq!(board_of(&resumed), game);
+    assert_eq!(resumed.board().unwrap(), game);
     child.kill().unwrap();
     child.wait().unwrap();
 }
