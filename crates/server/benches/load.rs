@@ -9,12 +9,14 @@
 //! Each player has an account of its own, and slides its own copy of the board, as the game
 //! does; a move's round trip is from sending it to reading its tile.
 //!
-//! With `--idle N`, a stranger beside them, in a process of its own (its own limit of files),
-//! keeps N bare connections open that never send a request (each opened again as soon as the
-//! server closes it), and a newcomer connects five times a second: the time from its connect
-//! to the server's `welcome` is printed too.
+//! With `--idle N`, a stranger beside them, in a process of its own (its own limit of files,
+//! niceness 19), keeps N bare connections open that never send a request (each opened again
+//! about `--reopen-ms` after the server closes it; at once by default), and a newcomer connects
+//! five times a second: the time from its connect to the server's `welcome` is printed too.
+//! `--timeline` prints each second's p99.
 //!
-//!   cargo bench -p g2048-server --bench load -- --players 500 --idle 20000 --server-connections 5000
+//!   cargo bench -p g2048-server --bench load -- --players 500 --idle 20000 \
+//!       --server-connections 5000 --reopen-ms 10000
 
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
@@ -46,12 +48,19 @@ struct Args {
     /// Bare connections a stranger keeps trying to hold open beside the players.
     #[arg(long, default_value_t = 0)]
     idle: usize,
+    /// How long the stranger waits to open a connection again once the server closed it (0:
+    /// at once, a flood of connections as fast as the processor allows).
+    #[arg(long, default_value_t = 0)]
+    reopen_ms: u64,
     /// Each server's connection budget (`serve --connections`; its file limit by default).
     #[arg(long)]
     server_connections: Option<usize>,
     /// The stranger process's niceness (0: the players' own priority).
     #[arg(long, default_value_t = 19)]
     stranger_niceness: u8,
+    /// Also print each second's p99 and longest round trip.
+    #[arg(long)]
+    timeline: bool,
     /// Run as the stranger only, against these servers (the load generator starts itself so,
     /// in a process of its own, so that its files do not count against the players').
     #[arg(long, hide = true, value_delimiter = ',')]
@@ -86,7 +95,9 @@ fn spawn_server(database: &str, connections: Option<usize>) -> (Child, SocketAdd
 
 /// One player's moves: each round trip in microseconds, and the errors.
 struct Played {
-    trips: Vec<u64>,
+    /// Each measured move: when it was sent (ms after the measuring began) and its round trip
+    /// (µs).
+    trips: Vec<(u64, u64)>,
     errors: u64,
 }
 
@@ -151,7 +162,8 @@ async fn player(addr: SocketAddr, rate: f64, until: Instant, measure_from: Insta
                     board.set(tile.cell_on(4), tile.value);
                 }
                 if sent >= measure_from {
-                    played.trips.push(trip.as_micros() as u64);
+                    let at = sent.duration_since(measure_from).as_millis() as u64;
+                    played.trips.push((at, trip.as_micros() as u64));
                 }
                 n += 1;
                 if finished {
@@ -167,14 +179,58 @@ async fn player(addr: SocketAddr, rate: f64, until: Instant, measure_from: Insta
     played
 }
 
-/// A stranger's connection that never sends a request, opened again whenever it is closed,
-/// until `until`. Returns how many times it was opened.
-async fn idle_connection(addr: SocketAddr, until: Instant) -> u64 {
+/// Each measured second's p99 and longest round trip, in ms.
+fn timeline(trips: &[(u64, u64)]) -> Vec<(f64, f64)> {
+    let seconds = trips
+        .iter()
+        .map(|&(at, _)| at / 1000 + 1)
+        .max()
+        .unwrap_or(0);
+    (0..seconds)
+        .map(|second| {
+            let mut those: Vec<u64> = trips
+                .iter()
+                .filter(|&&(at, _)| at / 1000 == second)
+                .map(|&(_, trip)| trip)
+                .collect();
+            those.sort_unstable();
+            (percentile(&those, 0.99), percentile(&those, 1.0))
+        })
+        .collect()
+}
+
+/// Leaves the choice of `socket`'s port to its connect (Linux's `IP_BIND_ADDRESS_NO_PORT`).
+/// A bind to port 0 looks for a free port among all the bound ones: with the stranger's
+/// 20,000 it took 80 % of both cores in the kernel, at any niceness, and the players' p99 went
+/// from 7 to over 100 ms (docs/server.md). The connect finds one by its four-tuple's hash.
+#[cfg(target_os = "linux")]
+fn port_at_connect(socket: &tokio::net::TcpSocket) {
+    use std::os::fd::AsRawFd;
+    let on: libc::c_int = 1;
+    // SAFETY: the descriptor is the socket's own and open; the value is a c_int of that size.
+    unsafe {
+        libc::setsockopt(
+            socket.as_raw_fd(),
+            libc::IPPROTO_IP,
+            libc::IP_BIND_ADDRESS_NO_PORT,
+            (&raw const on).cast(),
+            size_of::<libc::c_int>() as libc::socklen_t,
+        );
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn port_at_connect(_: &tokio::net::TcpSocket) {}
+
+/// A stranger's connection that never sends a request, opened again about `reopen` after it
+/// is closed, until `until`. Returns how many times it was opened.
+async fn idle_connection(addr: SocketAddr, reopen: Duration, until: Instant) -> u64 {
     use tokio::io::AsyncReadExt;
     let mut opened = 0;
     while Instant::now() < until {
         // From an address of its own (127.0.0.2, loopback as well), as a stranger's would be.
         let socket = tokio::net::TcpSocket::new_v4().and_then(|socket| {
+            port_at_connect(&socket);
             socket.bind("127.0.0.2:0".parse().unwrap())?;
             Ok(socket)
         });
@@ -188,6 +244,9 @@ async fn idle_connection(addr: SocketAddr, until: Instant) -> u64 {
                 let mut byte = [0u8; 1];
                 let left = until.saturating_duration_since(Instant::now());
                 let _ = tokio::time::timeout(left, stream.read(&mut byte)).await;
+                // Spread over half to one and a half times `reopen`, so the connections the
+                // server refused together do not all come back in one burst.
+                tokio::time::sleep(reopen.mul_f64(rand::random_range(0.5..1.5))).await;
             }
             // Out of files here, or refused: try again a moment later.
             Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
@@ -240,10 +299,10 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 
 /// The stranger's process: `idle` connections held open on `servers` for `seconds`, then the
 /// count of those opened, printed.
-async fn stranger(servers: &[SocketAddr], idle: usize, seconds: u64) {
+async fn stranger(servers: &[SocketAddr], idle: usize, reopen: Duration, seconds: u64) {
     let until = Instant::now() + Duration::from_secs(seconds);
     let tasks: Vec<_> = (0..idle)
-        .map(|i| tokio::spawn(idle_connection(servers[i % servers.len()], until)))
+        .map(|i| tokio::spawn(idle_connection(servers[i % servers.len()], reopen, until)))
         .collect();
     let mut opened = 0;
     for task in tasks {
@@ -256,7 +315,8 @@ async fn stranger(servers: &[SocketAddr], idle: usize, seconds: u64) {
 async fn main() {
     let args = Args::parse();
     if !args.stranger.is_empty() {
-        stranger(&args.stranger, args.idle, args.seconds).await;
+        let reopen = Duration::from_millis(args.reopen_ms);
+        stranger(&args.stranger, args.idle, reopen, args.seconds).await;
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -300,6 +360,7 @@ async fn main() {
         command
             .args(["--stranger", &list.join(",")])
             .args(["--idle", &args.idle.to_string()])
+            .args(["--reopen-ms", &args.reopen_ms.to_string()])
             .args([
                 "--seconds",
                 &until.duration_since(start).as_secs().to_string(),
@@ -316,6 +377,8 @@ async fn main() {
         trips.extend(played.trips);
         errors += played.errors;
     }
+    let timeline = args.timeline.then(|| timeline(&trips));
+    let mut trips: Vec<u64> = trips.into_iter().map(|(_, trip)| trip).collect();
     trips.sort_unstable();
     let kind = if database.starts_with("sqlite") {
         "SQLite"
@@ -337,6 +400,12 @@ async fn main() {
         percentile(&trips, 0.99),
         percentile(&trips, 1.0)
     );
+    if let Some(timeline) = timeline {
+        println!("  each second's moves: p99 and longest round trip (ms)");
+        for (second, (p99, longest)) in timeline.iter().enumerate() {
+            println!("    {second:3} s: {p99:8.2} {longest:8.2}");
+        }
+    }
     if let Some(stranger) = stranger {
         let output = stranger.wait_with_output().expect("the stranger's count");
         let opened = String::from_utf8_lossy(&output.stdout).trim().to_string();
