@@ -19,7 +19,7 @@ const MARK: &str = ".journal-";
 
 /// One journalled write: what the tab knew stored (`base`) and what it wrote (`ours`).
 #[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
-struct Entry {
+struct JournalEntry {
     base: Option<String>,
     ours: String,
 }
@@ -36,7 +36,7 @@ pub fn is_journal(key: &str) -> bool {
 
 /// A journal's text for a write of `ours` over `base`.
 pub fn encode(base: Option<&str>, ours: &str) -> String {
-    let entry = Entry {
+    let entry = JournalEntry {
         base: base.map(str::to_string),
         ours: ours.to_string(),
     };
@@ -63,7 +63,7 @@ pub fn replay(docs: &mut BTreeMap<String, String>) -> Replayed {
         let Some((key, _tab)) = name.split_once(MARK) else {
             continue;
         };
-        let Ok(entry) = serde_json::from_str::<Entry>(&docs[&name]) else {
+        let Ok(entry) = serde_json::from_str::<JournalEntry>(&docs[&name]) else {
             continue;
         };
         let key = key.to_string();
