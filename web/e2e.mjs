@@ -651,17 +651,22 @@ async function ranked(browser) {
   }
   const folder = join(tmpdir(), `g2048-ranked-${process.pid}`);
   await mkdir(folder, { recursive: true });
-  const server = spawn(binary, ['--database', `sqlite://${join(folder, 'ranked.sqlite3')}`, 'serve',
-    '--listen', '127.0.0.1:0', '--rank-new-accounts-today', '--web', dist, '--metrics', 'off'],
-  { stdio: ['ignore', 'pipe', 'inherit'] });
-  try {
-    const address = await new Promise((resolve, reject) => {
-      server.stdout.on('data', (data) => {
+  const startServer = (listen) => {
+    const child = spawn(binary, ['--database', `sqlite://${join(folder, 'ranked.sqlite3')}`, 'serve',
+      '--listen', listen, '--rank-new-accounts-today', '--web', dist, '--metrics', 'off'],
+    { stdio: ['ignore', 'pipe', 'inherit'] });
+    const address = new Promise((resolve, reject) => {
+      child.stdout.on('data', (data) => {
         const found = /http:\/\/(\S+)/.exec(String(data));
         if (found) resolve(found[1]);
       });
-      server.on('exit', (code) => reject(new Error(`g2048-server exited (${code})`)));
+      child.on('exit', (code) => reject(new Error(`g2048-server exited (${code})`)));
     });
+    return { child, address };
+  };
+  let server = startServer('127.0.0.1:0');
+  try {
+    const address = await server.address;
     const url = `http://${address}/`;
     const own = await (await fetch(`${url}server.json`)).json();
     check(own.server === `ws://${address}/ws`, `ranked: the server's /server.json names itself (${JSON.stringify(own)})`);
@@ -711,6 +716,21 @@ async function ranked(browser) {
     const back = await state(page);
     check(resumed && back.board.join() === after.board.join() && back.score === after.score,
       `ranked: after a reload, Enter resumes the game where it stood (${await canvas('ranked')}, ${back.board})`);
+    // The server updated mid-game: stopped, and started again on its port and database. The
+    // page, left open, connects again by itself and plays on.
+    server.child.kill();
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    server = startServer(address);
+    await server.address;
+    let playedOn = false;
+    for (const dir of ['Left', 'Down', 'Right', 'Up']) {
+      if (!movable(await state(page), [dir])) continue;
+      await page.keyboard.press(`Arrow${dir}`);
+      playedOn = await until(async () => (await canvas('ranked')) === `${moved + 1}/${moved + 1}`);
+      break;
+    }
+    check(playedOn, `ranked: the server restarted, the open page reconnects and its next move is answered (${await canvas('ranked')})`);
+    if (playedOn) moved += 1;
     // A name, typed in.
     await page.keyboard.press('z');
     await until(async () => (await canvas('screen')) === 'Leaderboard');
@@ -745,7 +765,7 @@ async function ranked(browser) {
       await dense.close();
     }
   } finally {
-    server.kill();
+    server.child.kill();
     await rm(folder, { recursive: true, force: true });
   }
 }

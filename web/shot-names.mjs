@@ -1,5 +1,5 @@
 // Shots of the ranked screen with names the game's fonts cannot draw and with a hidden name,
-// to look at, at 1, 2 and 3 device pixels a pixel (docs/server.md, "Accounts, names and ranks").
+// and with letters only names use, to look at, at 1, 2 and 3 device pixels a pixel (docs/server.md, "Accounts, names and ranks").
 // The page comes from `g2048-server serve --web DIST`; the player names themself, another
 // player takes a Thai name, which the table shows in words; then the host hides the player's
 // name, and the screen asks them for another.
@@ -28,7 +28,9 @@ const address = await new Promise((resolve) => {
   });
 });
 const url = `http://${address}/`;
-const NAME = 'สมชาย';
+// Thai, which no face of the game's has; Latin letters none of its languages uses, which the
+// font carries for names (tools/fonts.py).
+const NAMES = ['สมชาย', 'Zoë Łukasz Nguyễn'];
 try {
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 500, height: 700 } });
@@ -54,27 +56,29 @@ try {
   await page.keyboard.press('Enter');
   const named = await until(async () => (await lines()).includes('You play as Web Player'));
   console.log(`named: ${named}`);
-  // Another player, whose name is in a script the game's fonts lack, through the page's own
-  // WebSocket (a name cannot be typed in Thai into the game's line).
-  const other = await page.evaluate(async ([socket, name]) => {
-    const ws = new WebSocket(socket);
-    const replies = [];
-    await new Promise((resolve) => { ws.onopen = resolve; });
-    ws.onmessage = (event) => replies.push(JSON.parse(event.data));
-    const ask = async (message) => {
-      const before = replies.length;
-      ws.send(JSON.stringify(message));
-      while (replies.length === before) await new Promise((r) => setTimeout(r, 20));
-      return replies[replies.length - 1];
-    };
-    await ask({ type: 'hello', v: 1, token: null });
-    await ask({ type: 'create_account' });
-    const set = await ask({ type: 'set_name', name });
-    const game = await ask({ type: 'start' });
-    ws.close();
-    return [set.type, game.type];
-  }, [`ws://${address}/ws`, NAME]);
-  console.log(`the other player: ${other}`);
+  // Other players, through the page's own WebSocket (a name cannot be typed in Thai into the
+  // game's line).
+  for (const name of NAMES) {
+    const other = await page.evaluate(async ([socket, name]) => {
+      const ws = new WebSocket(socket);
+      const replies = [];
+      await new Promise((resolve) => { ws.onopen = resolve; });
+      ws.onmessage = (event) => replies.push(JSON.parse(event.data));
+      const ask = async (message) => {
+        const before = replies.length;
+        ws.send(JSON.stringify(message));
+        while (replies.length === before) await new Promise((r) => setTimeout(r, 20));
+        return replies[replies.length - 1];
+      };
+      await ask({ type: 'hello', v: 1, token: null });
+      await ask({ type: 'create_account' });
+      const set = await ask({ type: 'set_name', name });
+      const game = await ask({ type: 'start' });
+      ws.close();
+      return [set.type, game.type];
+    }, [`ws://${address}/ws`, name]);
+    console.log(`the other player, ${name}: ${other}`);
+  }
   await page.keyboard.press('r');
   await page.waitForTimeout(1000);
   // The player's saves (the account's token in IndexedDB) go with every shot.
