@@ -11,7 +11,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, READY_TIMEOUT_MS, launch, serve, ready, firstFrame, screenshot } from './harness.mjs';
+import { CHROMIUM_ARGS, READY_TIMEOUT_MS, launch, serve, ready, readers, firstFrame, screenshot } from './harness.mjs';
 import { PNG } from 'pngjs';
 
 const dist = process.argv[2] ?? 'dist';
@@ -580,14 +580,7 @@ async function daily(browser, url) {
   // Five minutes later, a new game, then Y: the day's daily again, as practice.
   // (Waited for from here, not in the page: a clock moved on expires the page's own timers.)
   await page.clock.setFixedTime(new Date('2026-12-03T10:05:00Z'));
-  const canvas = (key) => page.$eval('#bevy', (c, key) => c.dataset[key], key);
-  const until = async (test) => {
-    for (let waited = 0; waited < MOVE_TIMEOUT_MS; waited += 100) {
-      if (await test()) return true;
-      await page.waitForTimeout(100);
-    }
-    return false;
-  };
+  const { canvas, lines, until } = readers(page, MOVE_TIMEOUT_MS);
   await page.keyboard.press('r');
   await until(async () => (await canvas('screen')) === 'ConfirmNewGame');
   await page.keyboard.press('Enter');
@@ -600,7 +593,6 @@ async function daily(browser, url) {
   // The history (G): the game selected, the newest (the counted daily, left after one move),
   // gets its luck and skill worked out, in the page as in the window.
   await page.keyboard.press('g');
-  const lines = () => page.$eval('#a11y-dialog-lines', (e) => e.textContent);
   const read = await until(async () => (await canvas('screen')) === 'History'
     && /Selected game: The moves kept \d+% of the best moves' value; the tiles fell /.test(await lines()));
   check(read, `the history's selected game has its luck and skill: "${(await lines()).replace(/.*Selected game: /, '')}"`);
@@ -676,15 +668,7 @@ async function ranked(browser) {
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(url);
     await ready(page);
-    const canvas = (key) => page.$eval('#bevy', (c, key) => c.dataset[key], key);
-    const lines = () => page.$eval('#a11y-dialog-lines', (e) => e.textContent);
-    const until = async (test) => {
-      for (let waited = 0; waited < MOVE_TIMEOUT_MS; waited += 100) {
-        if (await test()) return true;
-        await page.waitForTimeout(100);
-      }
-      return false;
-    };
+    const { canvas, lines, until } = readers(page, MOVE_TIMEOUT_MS);
     await page.keyboard.press('z');
     const open = await until(async () => (await canvas('screen')) === 'Leaderboard'
       && (await lines()).includes('Your first ranked game makes your account.'));

@@ -48,6 +48,22 @@ export async function ready(page) {
   await page.waitForSelector('#bevy[data-ready]', { timeout: READY_TIMEOUT_MS, state: 'attached' });
 }
 
+// What the scripts read of the game's page: a `data-` attribute of its canvas (src/web.rs),
+// the lines of its dialog as a screen reader gets them, and a wait, checked every 100 ms for
+// at most `timeoutMs` (or the wait's own), until `test` resolves true; false if it never does.
+export function readers(page, timeoutMs) {
+  const canvas = (key) => page.$eval('#bevy', (c, key) => c.dataset[key], key);
+  const lines = () => page.$eval('#a11y-dialog-lines', (e) => e.textContent);
+  const until = async (test, timeout = timeoutMs) => {
+    for (let waited = 0; waited < timeout; waited += 100) {
+      if (await test()) return true;
+      await page.waitForTimeout(100);
+    }
+    return false;
+  };
+  return { canvas, lines, until };
+}
+
 // A screenshot of `target` (a page or a locator). With both cores busy (CI runs the browser test
 // beside `cargo test`), Chromium sometimes answers "Unable to capture screenshot" when its
 // compositor has no frame ready in time: that says nothing about the game, so the capture is

@@ -3,7 +3,7 @@
 // worker) installed, Z opens the ranked screen, Enter makes an account and deals today's game,
 // and a move is answered with its tile. Exits non-zero with what went wrong.
 //   node web/hosting-check.mjs https://localhost:8443/
-import { launch, ready } from './harness.mjs';
+import { launch, ready, readers } from './harness.mjs';
 
 const url = process.argv[2];
 const TIMEOUT_MS = 30_000;
@@ -22,15 +22,7 @@ try {
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(url);
   await ready(page);
-  const canvas = (key) => page.$eval('#bevy', (c, key) => c.dataset[key], key);
-  const lines = () => page.$eval('#a11y-dialog-lines', (e) => e.textContent);
-  const until = async (test, timeout = TIMEOUT_MS) => {
-    for (let waited = 0; waited < timeout; waited += 100) {
-      if (await test()) return true;
-      await page.waitForTimeout(100);
-    }
-    return false;
-  };
+  const { canvas, lines, until } = readers(page, TIMEOUT_MS);
   check(await page.evaluate(() => window.isSecureContext), `${url}: a secure page`);
   const worker = await page.evaluate(() => navigator.serviceWorker?.ready.then((r) => Boolean(r.active)));
   check(worker, 'the offline copy is installed (its service worker is active)');

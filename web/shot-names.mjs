@@ -8,7 +8,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { launch, ready, screenshot } from './harness.mjs';
+import { launch, ready, readers, screenshot } from './harness.mjs';
 
 const [binary, dist, out] = process.argv.slice(2);
 if (!binary || !dist || !out) {
@@ -37,14 +37,7 @@ try {
   const page = await context.newPage();
   await page.goto(url);
   await ready(page);
-  const lines = () => page.$eval('#a11y-dialog-lines', (e) => e.textContent);
-  const until = async (test) => {
-    for (let waited = 0; waited < 20000; waited += 100) {
-      if (await test()) return true;
-      await page.waitForTimeout(100);
-    }
-    return false;
-  };
+  const { lines, until } = readers(page, 20000);
   await page.keyboard.press('z');
   await until(async () => (await lines()).includes('Your first ranked game'));
   await page.keyboard.press('Enter');
