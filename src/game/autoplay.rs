@@ -17,7 +17,7 @@ use std::time::Duration;
 use bevy::{diagnostic::FrameCount, ecs::system::SystemParam, prelude::*};
 
 use super::ai_network::AiNetwork;
-use super::requests::{Request, Requested};
+use super::requests::{AddRequestOwner, Request, Requested};
 use super::sets::GameSet;
 use super::state::Screen;
 use super::state::{Engine, TilesMoving};
@@ -50,7 +50,10 @@ pub(super) fn plugin(app: &mut App) {
             warm_up_ai.run_if(|frames: Res<FrameCount>| frames.0 == 1),
         )
         .add_message::<HintGiven>()
-        .add_observer(on_request)
+        .add_request_owner(
+            &[Request::Hint, Request::ToggleAutoplay, Request::ToggleFast],
+            on_request,
+        )
         .add_systems(
             Update,
             drive_autoplay

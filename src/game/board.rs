@@ -9,7 +9,7 @@ use super::autoplay::Autoplay;
 use super::clock::{now_ms, start_ms};
 use super::components::{Position, Tile, Value};
 use super::past::PastGames;
-use super::requests::{Request, Requested};
+use super::requests::{AddRequestOwner, Request, Requested};
 use super::sets::GameSet;
 use super::slots::{self, BoardClaim, SaveStore};
 use super::state::GameState;
@@ -19,7 +19,15 @@ use crate::rules::{Board, Cell, Config, Direction, Game, MAX_CELLS, MAX_SIZE, Sl
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TileGrid>()
-        .add_observer(on_request)
+        .add_request_owner(
+            &[
+                Request::Move(Direction::Left),
+                Request::Undo,
+                Request::KeepGoing,
+                Request::ReadBoard,
+            ],
+            on_request,
+        )
         .add_systems(Startup, spawn_tiles)
         .add_systems(First, forget_tiles)
         .add_systems(

@@ -12,7 +12,7 @@ use bevy::{ecs::system::SystemParam, prelude::*};
 use super::ai_network::AiNetwork;
 use super::keys::KeyTables;
 use super::options::PlayerOptions;
-use super::requests::{Choose, Request, Requested};
+use super::requests::{AddRequestOwner, Choose, Request, Requested};
 use super::sets::GameSet;
 use super::state::Notice;
 use super::state::Screen;
@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<PlayerMoved>()
         .add_message::<Rated>()
         .add_message::<ShowBars>()
-        .add_observer(on_request)
+        .add_request_owner(&[Request::CoachBars], on_request)
         .add_systems(
             Update,
             rate_next

@@ -22,7 +22,7 @@ use super::board::BoardChanges;
 use super::clock::start_ms;
 use super::options::{OptionsChosen, PlayerOptions};
 use super::past::PastGames;
-use super::requests::{Request, Requested};
+use super::requests::{AddRequestOwner, Request, Requested};
 use super::sets::GameSet;
 use super::slots::{
     BoardClaim, SaveStore, claim_unsettled, guest_notice, identity, mark, new_game, slot_game, tell,
@@ -42,7 +42,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<PickBackup>()
         .add_message::<ImportBackup>()
         .add_message::<WindowFocused>()
-        .add_observer(on_request)
+        .add_request_owner(&[Request::ExportBackup, Request::ImportBackup], on_request)
         .add_systems(
             Update,
             (

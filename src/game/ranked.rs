@@ -22,7 +22,9 @@ use super::autoplay::AiControl;
 use super::board::BoardChanges;
 use super::clock::now_ms;
 use super::replay::PendingReplay;
-use super::requests::{BeforeRequest, RankedAsk, RankedDay, Request, Requested, Watch};
+use super::requests::{
+    AddRequestOwner, BeforeRequest, RankedAsk, RankedDay, Request, Requested, Watch,
+};
 use super::sets::GameSet;
 use super::slots::SaveStore;
 use super::state::Notice;
@@ -39,13 +41,39 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<RankedBoard>()
         .init_resource::<RankedServer>()
         .init_resource::<NameKeys>()
-        .add_observer(refuse_or_send)
-        .add_observer(on_request)
+        .add_request_owner(&[Request::Ranked(RankedAsk::Open)], on_request)
         .add_systems(OnEnter(Screen::RankedName), start_name)
         .add_systems(
             Update,
-            (read_link, type_name.run_if(in_state(Screen::RankedName))).in_set(GameSet::Input),
+            (
+                (
+                    read_link,
+                    follow_ranked_board.run_if(resource_changed::<RankedBoard>),
+                )
+                    .chain(),
+                type_name.run_if(in_state(Screen::RankedName)),
+            )
+                .in_set(GameSet::Input),
         );
+}
+
+/// The ranked game's rules ([`refuse_or_send`]): they stand by while it is on the board, and
+/// only then, so a move of the player's own game runs none of this module's code.
+#[derive(Component)]
+struct RankedRules;
+
+fn follow_ranked_board(
+    mut commands: Commands,
+    ranked: Res<RankedBoard>,
+    rules: Query<Entity, With<RankedRules>>,
+) {
+    match (ranked.0.is_some(), rules.single()) {
+        (true, Err(_)) => {
+            commands.spawn((RankedRules, Observer::new(refuse_or_send)));
+        }
+        (false, Ok(rules)) => commands.entity(rules).despawn(),
+        _ => {}
+    }
 }
 
 /// While a ranked game is on the board: no undo, no hint, no AI (docs/server.md); its moves go

@@ -1,11 +1,13 @@
 //! Requests: what the player (keys, swipes, buttons) or a program (the AI) asks of the game,
 //! and the small values they carry. `route` reads them in order and triggers each one the screen
-//! in front takes as a [`BeforeRequest`], then a [`Requested`]: the code that owns a request
-//! observes it in its own module. What each screen takes, and the keys that ask for it, are in
+//! in front takes as a [`BeforeRequest`], then a [`Requested`] for its owners ([`RequestOwners`]):
+//! the code that owns a request observes it in its own module. What each screen takes, and the keys that ask for it, are in
 //! the screen's module (`screens`): no key is named here.
 
+use std::mem::{Discriminant, discriminant};
 use std::time::Duration;
 
+use bevy::ecs::system::IntoObserverSystem;
 use bevy::prelude::*;
 
 use super::screen::Screen;
@@ -72,9 +74,11 @@ pub enum Request {
     Quit,
 }
 
-/// A request the screen in front takes, before its owner sees it: a mode that refuses requests
-/// or does them its own way (the ranked game: no undo, its moves to the server) sets `handled`,
-/// and the owners never see it; the screen being left does what leaving it does.
+/// A request the screen in front takes, before its owners see it. Its observers exist only
+/// while they have something to say: a mode that refuses requests or does them its own way
+/// (the ranked game while it is on the board: no undo, its moves to the server) sets `handled`,
+/// and the owners never see it; a screen that does something as it is left (the options) has
+/// one while it is in front. So a move on the board runs none.
 #[derive(Event, Debug)]
 pub struct BeforeRequest {
     pub request: Request,
@@ -83,14 +87,54 @@ pub struct BeforeRequest {
     pub handled: bool,
 }
 
-/// A request the screen in front takes, for its owner (an observer in the owner's module).
-/// The owner may leave another screen in front (`next`); the state changes next frame.
-#[derive(Event, Debug)]
+/// A request the screen in front takes, triggered for its owner alone: the entity whose
+/// observer, in the owner's module, does it ([`RequestOwners`]). The owner may leave another
+/// screen in front (`next`); the state changes next frame.
+#[derive(EntityEvent, Debug)]
 pub struct Requested {
+    #[event_target]
+    pub owner: Entity,
     pub request: Request,
     /// The screen in front as the requests before it left it.
     pub screen: Screen,
     pub next: Option<Screen>,
+}
+
+/// Who owns each kind of request (a variant of [`Request`], whatever it carries): the entities
+/// whose observers of [`Requested`] do it, as each owner registered itself in its plugin
+/// ([`AddRequestOwner`]). `route` triggers a request for its owners alone: a move runs the
+/// board's observer and no other module's code.
+#[derive(Resource, Debug, Default)]
+pub struct RequestOwners(pub Vec<(Discriminant<Request>, Entity)>);
+
+/// How an owner registers itself.
+pub trait AddRequestOwner {
+    /// Makes `observer` an owner of the requests of `kinds`' variants (the values they carry
+    /// aside: `Request::Move(Direction::Left)` stands for every move).
+    fn add_request_owner<B: Bundle, M>(
+        &mut self,
+        kinds: &[Request],
+        observer: impl IntoObserverSystem<Requested, B, M>,
+    ) -> &mut Self;
+}
+
+impl AddRequestOwner for App {
+    fn add_request_owner<B: Bundle, M>(
+        &mut self,
+        kinds: &[Request],
+        observer: impl IntoObserverSystem<Requested, B, M>,
+    ) -> &mut Self {
+        let world = self.world_mut();
+        let owner = world
+            .spawn(Name::new("request owner"))
+            .observe(observer)
+            .id();
+        let mut owners = world.get_resource_or_init::<RequestOwners>();
+        owners
+            .0
+            .extend(kinds.iter().map(|kind| (discriminant(kind), owner)));
+        self
+    }
 }
 
 impl Requested {

@@ -1,22 +1,27 @@
 //! The one reader of requests. It keeps their order, asks the screen in front whether it takes
 //! each ([`Takes`]: its keys, its buttons, what code sends it), and triggers each one taken:
-//! [`BeforeRequest`] (a mode that refuses it, the screen being left), then [`Requested`], which
-//! the request's owner observes in its own module. Nothing here names an owner.
+//! [`BeforeRequest`] (a mode that refuses it, the screen being left), then [`Requested`] for
+//! each of its owners, whose observers, in their own modules, registered for its kind
+//! ([`RequestOwners`]). Nothing here names an owner.
 //!
-//! A new request is a variant of `Request`, an observer in its owner's module, and a key or a
-//! button in the screens that offer it.
+//! A new request is a variant of `Request`, its owner (an arm of the observer that its module
+//! registers with `add_request_owner`, and its kind in that list), and a key or a button in the
+//! screens that offer it.
+
+use std::mem::discriminant;
 
 use bevy::ecs::message::MessageCursor;
 use bevy::ecs::system::SystemState;
 use bevy::prelude::*;
 
 use super::keys::Takes;
-use super::requests::{BeforeRequest, Request, Requested};
+use super::requests::{BeforeRequest, Request, RequestOwners, Requested};
 use super::sets::GameSet;
 use super::state::Screen;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, route_requests.in_set(GameSet::Apply));
+    app.init_resource::<RequestOwners>()
+        .add_systems(Update, route_requests.in_set(GameSet::Apply));
 }
 
 /// The frame's requests, each in order, if the screen in front (as the requests before it left
@@ -48,13 +53,26 @@ fn route_requests(
         if before.handled {
             continue;
         }
-        let mut requested = Requested {
-            request,
-            screen: on,
-            next: None,
-        };
-        world.trigger_ref(&mut requested);
-        on = requested.next.unwrap_or(on);
+        let kind = discriminant(&request);
+        let owners: Vec<Entity> = world
+            .resource::<RequestOwners>()
+            .0
+            .iter()
+            .filter(|(owns, _)| *owns == kind)
+            .map(|&(_, owner)| owner)
+            .collect();
+        let mut next = None;
+        for owner in owners {
+            let mut requested = Requested {
+                owner,
+                request,
+                screen: on,
+                next: None,
+            };
+            world.trigger_ref(&mut requested);
+            next = requested.next.or(next);
+        }
+        on = next.unwrap_or(on);
     }
     world.flush();
     NextState::set_if_neq(&mut world.resource_mut::<NextState<Screen>>(), on);

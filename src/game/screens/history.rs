@@ -12,7 +12,7 @@ use crate::game::past::PastGames;
 use crate::game::past::when;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
-use crate::game::requests::{Browse, RaceWith, Requested, Watch};
+use crate::game::requests::{AddRequestOwner, Browse, RaceWith, Requested, Watch};
 use crate::game::review::Reviews;
 use crate::game::screen::Screen;
 use crate::game::state::{GameList, LIST_ROWS};
@@ -74,7 +74,7 @@ pub(super) fn plugin(app: &mut App) {
             .or_else(resource_changed::<PastGames>)
             .or_else(resource_changed::<Reviews>),
     );
-    app.add_observer(on_request);
+    app.add_request_owner(&[Show(Screen::History), Browse(Browse::Up)], on_request);
 }
 
 /// The list's requests: it opens on the newest game, and moves.

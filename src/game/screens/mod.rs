@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use super::dialog::{Dialog, ShownDialog};
 use super::keys::{KeyTables, Keys};
 use super::language::Language;
-use super::requests::{Request, Requested};
+use super::requests::{AddRequestOwner, Request, Requested};
 use super::sets::GameSet;
 use super::speech::Announcement;
 use super::state::{GameList, GameState, Screen};
@@ -47,7 +47,14 @@ pub(super) fn plugin(app: &mut App) {
             ranked_name::plugin,
         ))
         .add_systems(Update, announce_dialogs.in_set(GameSet::React))
-        .add_observer(show_or_close);
+        .add_request_owner(
+            &[
+                Request::Show(Screen::Game),
+                Request::CloseDialog,
+                Request::Quit,
+            ],
+            show_or_close,
+        );
 }
 
 /// The screen a request names comes to the front (what it needs done as it opens, its own

@@ -12,7 +12,7 @@ use crate::game::language::Language;
 use crate::game::race::{RaceControl, Rival};
 use crate::game::replay::Viewer;
 use crate::game::requests::Request::{self, *};
-use crate::game::requests::{RaceWith, Requested};
+use crate::game::requests::{AddRequestOwner, RaceWith, Requested};
 use crate::game::screen::Screen;
 use crate::game::state::GameList;
 use crate::i18n::Words;
@@ -32,7 +32,17 @@ pub const KEYS: Keys = Keys {
 
 pub(super) fn plugin(app: &mut App) {
     add_screen(app, Screen::ConfirmNewGame, &KEYS, describe, nothing_else);
-    app.init_resource::<AskedFor>().add_observer(on_request);
+    app.init_resource::<AskedFor>().add_request_owner(
+        &[
+            Request::NewGame,
+            Request::ConfirmNewGame,
+            Request::Race(RaceWith::Ai),
+            Request::Rematch,
+            Request::Daily,
+            Request::CloseDialog,
+        ],
+        on_request,
+    );
 }
 
 /// The game "Start a new game?" was asked for, if not a plain new game.

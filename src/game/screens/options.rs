@@ -5,7 +5,9 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::KeyCode::{self, *};
-use bevy::prelude::{App, On, Res, SystemCondition, resource_changed};
+use bevy::prelude::{
+    App, Commands, DespawnOnExit, Observer, On, OnEnter, Res, SystemCondition, resource_changed,
+};
 
 use super::add_screen;
 use crate::game::board::BoardChanges;
@@ -19,7 +21,7 @@ use crate::game::options::{
 use crate::game::past::PastGames;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
-use crate::game::requests::{BeforeRequest, Requested, Step};
+use crate::game::requests::{AddRequestOwner, BeforeRequest, Requested, Step};
 use crate::game::screen::Screen;
 use crate::game::state::Engine;
 use crate::i18n::Words;
@@ -110,7 +112,17 @@ pub(super) fn plugin(app: &mut App) {
             .or_else(resource_changed::<DailyNow>)
             .or_else(resource_changed::<PastGames>),
     );
-    app.add_observer(leave_options).add_observer(on_request);
+    app.add_systems(OnEnter(Screen::Options), watch_leaving)
+        .add_request_owner(
+            &[Options(Choose::NextTheme), Show(Screen::Options)],
+            on_request,
+        );
+}
+
+/// While the options are in front, an observer of their leaving stands by (the one code a move
+/// on the board does not run).
+fn watch_leaving(mut commands: Commands) {
+    commands.spawn((Observer::new(leave_options), DespawnOnExit(Screen::Options)));
 }
 
 /// Leaving the options, closed or for another screen (the history, the statistics), puts the

@@ -10,7 +10,7 @@ use crate::game::keys::{Binding, Keys};
 use crate::game::language::Language;
 use crate::game::race::{Figures, Outcome, Race, RaceControl, RaceEnded};
 use crate::game::requests::Request::*;
-use crate::game::requests::{Choose, Requested};
+use crate::game::requests::{AddRequestOwner, Choose, Requested};
 use crate::game::screen::Screen;
 use crate::game::sets::GameSet;
 use crate::game::speech::Announcement;
@@ -47,7 +47,7 @@ pub(super) fn plugin(app: &mut App) {
         resource_changed::<Race>,
     );
     app.add_systems(Update, announce_card.in_set(GameSet::React))
-        .add_observer(on_request);
+        .add_request_owner(&[CloseDialog], on_request);
 }
 
 /// Closing the card: the player's game stays, the ghost goes.

@@ -12,7 +12,7 @@ use crate::game::language::Language;
 use crate::game::past::{PastGames, Stats};
 use crate::game::requests::Choose;
 use crate::game::requests::Request::*;
-use crate::game::requests::{Requested, StatsAsk, Step};
+use crate::game::requests::{AddRequestOwner, Requested, StatsAsk, Step};
 use crate::game::screen::Screen;
 use crate::game::state::Engine;
 use crate::i18n::Words;
@@ -112,7 +112,10 @@ pub(super) fn plugin(app: &mut App) {
         describe,
         resource_changed::<PastGames>.or_else(resource_changed::<StatsBoard>),
     );
-    app.add_observer(on_request);
+    app.add_request_owner(
+        &[Show(Screen::Stats), Stats(StatsAsk::Shape(Step::Up))],
+        on_request,
+    );
 }
 
 /// The statistics' requests: they open on the board in play, and step through board shapes.

@@ -12,7 +12,7 @@ use crate::game::language::Language;
 use crate::game::replay::Viewer;
 use crate::game::requests::Choose;
 use crate::game::requests::Request::{self, *};
-use crate::game::requests::{Control, RaceWith, Requested, Speed};
+use crate::game::requests::{AddRequestOwner, Control, RaceWith, Requested, Speed};
 use crate::game::screen::Screen;
 use crate::game::state::{Engine, Replay as Replayed};
 use crate::game::state::{GameList, Watching};
@@ -91,7 +91,14 @@ pub(super) fn plugin(app: &mut App) {
         describe,
         resource_changed::<Replayed>.or_else(resource_changed::<Engine>),
     );
-    app.add_observer(on_request);
+    app.add_request_owner(
+        &[
+            Watch(crate::game::requests::Watch::Current),
+            Replay(Control::Close),
+            Share,
+        ],
+        on_request,
+    );
 }
 
 /// The viewer's requests: open it on a game, its controls, share the game in front. A screen
