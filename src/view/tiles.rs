@@ -4,18 +4,20 @@
 use std::time::Duration;
 
 use bevy::prelude::*;
+use bevy::sprite::Anchor;
 use bevy_tweening::lens::TransformPositionLens;
 use bevy_tweening::{Delay, Tween, TweenAnim, lens::TransformScaleLens};
 
-use super::layout::{BOARD_CENTER, BoardLayout, Z_BOARD, Z_CELL, Z_GHOST, Z_LABEL, Z_TILE};
+use super::layout::{BOARD_CENTER, BoardLayout, Z_BOARD, Z_GHOST, Z_LABEL, Z_TILE};
 use super::motion::Motion;
 use super::palette::{self, GLOW};
 use super::theme::{Ink, Theme};
 use super::{DespawnWhenDone, ViewSet};
 use crate::game::{Engine, GameSet, MoveApplied, Position, Request, Tile, TilesMoving, Value};
 use crate::rules::Cell;
-use g2048_ui::art::Art;
-use g2048_ui::text::{FontPx, Label, LabelColor};
+use g2048_ui::DevicePixels;
+use g2048_ui::art::{self, Art, Panel};
+use g2048_ui::text::{FontPx, Label, LabelColor, Zoom};
 
 /// Slide: 100 ms ease-in-out.
 pub const SLIDE: Duration = Duration::from_millis(100);
@@ -28,6 +30,12 @@ const FINISH_ALL: Duration = Duration::from_secs(10);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board)
+        .add_systems(
+            Update,
+            bake_board
+                .after(g2048_ui::text::track_zoom)
+                .in_set(ViewSet::Text),
+        )
         .add_systems(
             Update,
             snap_tile_animations
@@ -60,48 +68,84 @@ pub struct TileGlow;
 #[derive(Component, Debug)]
 pub struct Ghost;
 
-/// The board's background and empty cells.
+/// The board's background and empty cells: one sprite, its image baked for the device pixels
+/// it covers ([`Panel`]), again when the board's shape, the theme, the zoom or its place among
+/// the device pixels changes.
 #[derive(Component, Debug)]
 pub struct BoardPiece;
 
-fn spawn_board(mut commands: Commands, art: Res<Art>, layout: Res<BoardLayout>) {
+fn spawn_board(mut commands: Commands) {
     commands.spawn((
         BoardPiece,
-        Ink::Board,
-        art.large_round(Ink::Board.light(), layout.board_size()),
+        Sprite::default(),
+        Anchor::TOP_LEFT,
         Transform::from_translation(BOARD_CENTER.extend(Z_BOARD)),
     ));
-    for y in 0..layout.shape.rows() as u8 {
-        for x in 0..layout.shape.cols() as u8 {
-            let at = layout.cell_center(Cell::new(x, y));
-            commands.spawn((
-                BoardPiece,
-                Ink::EmptyCell,
-                art.small_round(Ink::EmptyCell.light(), Vec2::splat(layout.cell)),
-                Transform::from_translation(at.extend(Z_CELL)),
-            ));
-        }
-    }
 }
 
 /// A game of another shape (chosen in the options) gets its own cells, before its tiles are
-/// decorated in the same frame.
-fn follow_board_size(
-    mut commands: Commands,
-    engine: Res<Engine>,
-    art: Res<Art>,
-    mut layout: ResMut<BoardLayout>,
-    pieces: Query<Entity, With<BoardPiece>>,
-) {
+/// decorated in the same frame (`bake_board` draws them).
+fn follow_board_size(engine: Res<Engine>, mut layout: ResMut<BoardLayout>) {
     let shape = engine.config().shape();
-    if shape == layout.shape {
-        return;
+    if shape != layout.shape {
+        *layout = BoardLayout::new(shape);
     }
-    *layout = BoardLayout::new(shape);
-    for piece in &pieces {
-        commands.entity(piece).despawn();
+}
+
+/// The board's panel as it falls on the device pixels: its top-left corner's pixel (a design
+/// point), and the panel from there.
+fn board_panel(
+    layout: &BoardLayout,
+    theme: Theme,
+    zoom: f32,
+    device: &DevicePixels,
+) -> (Vec2, Panel) {
+    let size = layout.board_size();
+    let top_left = BOARD_CENTER + Vec2::new(-size.x, size.y) / 2.0;
+    let corner = device.to_device(top_left);
+    let wells = (0..layout.shape.rows() as u8)
+        .flat_map(|y| (0..layout.shape.cols() as u8).map(move |x| Cell::new(x, y)))
+        .map(|cell| {
+            let centre = layout.cell_center(cell) - top_left;
+            let half = Vec2::splat(layout.cell / 2.0);
+            let (min, max) = (centre - half, centre + half);
+            Rect::new(min.x, -max.y, max.x, -min.y)
+        })
+        .map(|rect| Rect::from_corners(rect.min * zoom, rect.max * zoom))
+        .collect();
+    let panel = Panel {
+        offset: corner - corner.floor(),
+        size: size * zoom,
+        radius: art::radius_px(art::LARGE_RADIUS, zoom),
+        color: theme.paint(Ink::Board),
+        wells,
+        well_radius: art::radius_px(art::SMALL_RADIUS, zoom),
+        well_color: theme.paint(Ink::EmptyCell),
+    };
+    (device.to_design(corner.floor()), panel)
+}
+
+/// Bakes the board's image when what it shows or where it falls changes, and draws it one
+/// texel to a device pixel (stretched, as the glyphs are, while a drag's zoom settles).
+fn bake_board(
+    layout: Res<BoardLayout>,
+    theme: Res<Theme>,
+    zoom: Res<Zoom>,
+    device: Res<DevicePixels>,
+    mut images: ResMut<Assets<Image>>,
+    mut baked: Local<Option<Panel>>,
+    board: Single<(&mut Sprite, &mut Transform), With<BoardPiece>>,
+) {
+    let (corner, panel) = board_panel(&layout, *theme, zoom.0, &device);
+    let (mut sprite, mut transform) = board.into_inner();
+    if baked.as_ref() != Some(&panel) {
+        sprite.custom_size = Some(panel.texels().as_vec2());
+        sprite.image = images.add(panel.bake());
+        *baked = Some(panel);
     }
-    spawn_board(commands, art, layout.into());
+    let place = Transform::from_translation(corner.extend(Z_BOARD))
+        .with_scale(Vec2::splat(1.0 / zoom.0).extend(1.0));
+    transform.set_if_neq(place);
 }
 
 /// The look of a tile of `value`: its sprite, plus label and glow children.

@@ -124,14 +124,16 @@ fn t_toggles_the_dark_theme_for_the_page_but_not_the_tiles() {
     let store = Arc::new(MemoryStore::default());
     let mut app = app_on_store(store.clone());
     settle(&mut app);
+    // The board's colour, where its image shows it: the middle of the gap above the cells.
     let board_color = |app: &mut App| {
         let world = app.world_mut();
-        let mut q = world.query_filtered::<(&Ink, &Sprite), With<BoardPiece>>();
-        q.iter(world)
-            .find(|(ink, _)| **ink == Ink::Board)
-            .unwrap()
-            .1
-            .color
+        let mut q = world.query_filtered::<&Sprite, With<BoardPiece>>();
+        let image = q.single(world).unwrap().image.clone();
+        let image = world.resource::<Assets<Image>>().get(&image).unwrap();
+        let (x, y) = (image.width() / 2, 3);
+        let at = ((y * image.width() + x) * 4) as usize;
+        let texel = &image.data.as_ref().unwrap()[at..at + 4];
+        Color::srgba_u8(texel[0], texel[1], texel[2], texel[3])
     };
     let tile_label_color = |app: &mut App| {
         let world = app.world_mut();

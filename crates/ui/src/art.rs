@@ -183,6 +183,132 @@ fn alpha_image(side: u32, coverage: impl Fn(f32, f32) -> f32) -> Image {
     crate::image::square_image(side, data)
 }
 
+/// The radius in whole device pixels (at least one) of a corner of `radius` design units at
+/// `zoom` device pixels a unit: the one the 9-sliced shapes are baked with.
+pub fn radius_px(radius: u32, zoom: f32) -> f32 {
+    (radius as f32 * zoom).round().max(1.0)
+}
+
+/// A rounded panel with rounded wells on it (the board and its empty cells), baked as one image
+/// whose texels are device pixels, in the colours given. Drawn as one quad it covers each of
+/// its pixels once, where a panel and its wells drawn as 9-sliced sprites of their own cover the
+/// wells twice, in 9 quads each: on a software renderer that overdraw was a fifth of a frame
+/// (docs/design.md, "Light frames"). Edges are anti-aliased as the 9-sliced shapes' corners
+/// are (4×4 samples a pixel). Its colours are its own: a new theme bakes it again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Panel {
+    /// Where the panel's top-left corner falls in the image's first pixel (0 to 1 each way): a
+    /// panel drawn at a fraction of a device pixel keeps its place.
+    pub offset: Vec2,
+    /// Its size in device pixels.
+    pub size: Vec2,
+    pub radius: f32,
+    pub color: Color,
+    /// The wells, in device pixels from the panel's top-left corner, y down.
+    pub wells: Vec<Rect>,
+    pub well_radius: f32,
+    pub well_color: Color,
+}
+
+impl Panel {
+    /// The image's width and height in texels: the panel with its offset, whole.
+    pub fn texels(&self) -> UVec2 {
+        (self.offset + self.size).ceil().max(Vec2::ONE).as_uvec2()
+    }
+
+    /// Its image: where wells cover the panel, the colour the well drawn over the panel would
+    /// leave (in sRGB space, as the camera blends), over whatever is behind the panel.
+    pub fn bake(&self) -> Image {
+        let texels = self.texels();
+        let panel_rect = Rect::from_corners(self.offset, self.offset + self.size);
+        let panel = self.color.to_srgba();
+        let well = self.well_color.to_srgba();
+        let mut coverage = vec![0.0f32; (texels.x * texels.y) as usize];
+        for y in 0..texels.y {
+            for x in 0..texels.x {
+                coverage[(y * texels.x + x) as usize] =
+                    rounded_coverage(panel_rect, self.radius, x, y);
+            }
+        }
+        let mut wells = vec![0.0f32; coverage.len()];
+        for rect in &self.wells {
+            let rect = Rect::from_corners(rect.min + self.offset, rect.max + self.offset);
+            let from = rect.min.floor().max(Vec2::ZERO).as_uvec2();
+            let to = rect.max.ceil().as_uvec2().min(texels);
+            for y in from.y..to.y {
+                for x in from.x..to.x {
+                    let at = (y * texels.x + x) as usize;
+                    wells[at] = wells[at].max(rounded_coverage(rect, self.well_radius, x, y));
+                }
+            }
+        }
+        let mut data = Vec::with_capacity(coverage.len() * 4);
+        for (p, w) in coverage.into_iter().zip(wells) {
+            // The panel, then the well over it: the colour and alpha that, drawn once over any
+            // background, give the same pixel.
+            let (pa, wa) = (panel.alpha * p, well.alpha * w);
+            let alpha = 1.0 - (1.0 - pa) * (1.0 - wa);
+            let mix = |panel: f32, well: f32| {
+                if alpha > 0.0 {
+                    (well * wa + panel * pa * (1.0 - wa)) / alpha
+                } else {
+                    0.0
+                }
+            };
+            for channel in [
+                mix(panel.red, well.red),
+                mix(panel.green, well.green),
+                mix(panel.blue, well.blue),
+                alpha,
+            ] {
+                data.push((channel.clamp(0.0, 1.0) * 255.0).round() as u8);
+            }
+        }
+        let mut image = crate::image::rgba_image(texels.x, texels.y, data, COLOUR_TEXELS);
+        // Drawn one texel to a device pixel: the nearest texel is the one linear filtering would
+        // give, for one read a pixel instead of four.
+        image.sampler = bevy::image::ImageSampler::nearest();
+        image
+    }
+}
+
+/// How a panel's colours (sRGB values) reach the screen as they are. Bevy's sprite shader takes
+/// a texel for linear light and encodes it to sRGB for a camera composing in sRGB: an sRGB
+/// texture decodes it first. The web build's patched shader encodes the sprite's tint instead
+/// and leaves the texel as it is (patches/web/README.md): a plain one.
+#[cfg(not(target_arch = "wasm32"))]
+const COLOUR_TEXELS: crate::image::TextureFormat = crate::image::TextureFormat::Rgba8UnormSrgb;
+#[cfg(target_arch = "wasm32")]
+const COLOUR_TEXELS: crate::image::TextureFormat = crate::image::TextureFormat::Rgba8Unorm;
+
+/// How much of pixel (`x`, `y`) a rectangle with corners of `radius` covers, as its sprites
+/// drew it: along its straight edges the pixels whose centre is inside, as a quad is
+/// rasterised; in a corner's square the share of 4×4 samples inside the corner's circle, as the
+/// 9-sliced corner's texels hold it.
+fn rounded_coverage(rect: Rect, radius: f32, x: u32, y: u32) -> f32 {
+    const SAMPLES: u32 = 4;
+    let centre = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
+    let between = |lo: f32, hi: f32, v: f32| lo <= v && v < hi;
+    if !between(rect.min.x, rect.max.x, centre.x) || !between(rect.min.y, rect.max.y, centre.y) {
+        return 0.0;
+    }
+    let inner = Rect::from_corners(rect.min + radius, rect.max - radius);
+    if between(inner.min.x, inner.max.x, centre.x) || between(inner.min.y, inner.max.y, centre.y) {
+        return 1.0;
+    }
+    let mut hits = 0;
+    for sy in 0..SAMPLES {
+        for sx in 0..SAMPLES {
+            let at = Vec2::new(x as f32, y as f32)
+                + (Vec2::new(sx as f32, sy as f32) + 0.5) / SAMPLES as f32;
+            if at.distance(at.clamp(inner.min, inner.max)) <= radius {
+                hits += 1;
+            }
+        }
+    }
+    hits as f32 / (SAMPLES * SAMPLES) as f32
+}
+
 fn sliced(shape: &SlicedImage, color: Color, size: Vec2) -> Sprite {
     Sprite {
         image: shape.image.clone(),
@@ -251,5 +377,47 @@ mod tests {
         );
         let (glow, edge) = glow_image(2.0);
         assert_eq!((glow.width(), edge), (2 * 80 + 4, 80.0));
+    }
+
+    #[test]
+    fn a_panel_with_wells_is_the_pixels_its_sprites_drew_one_over_the_other() {
+        // A 20×12 panel a quarter pixel into the image, corners of 3 px, and a 6×6 well of
+        // corners of 2 px whose colour is 35 % opaque (the light theme's empty cell).
+        let panel_color = Color::srgb_u8(0xbb, 0xad, 0xa0);
+        let well_color = Color::srgba_u8(0xee, 0xe4, 0xda, 89);
+        let panel = Panel {
+            offset: Vec2::splat(0.25),
+            size: Vec2::new(20.0, 12.0),
+            radius: 3.0,
+            color: panel_color,
+            wells: vec![Rect::new(3.0, 3.0, 9.0, 9.0)],
+            well_radius: 2.0,
+            well_color,
+        };
+        assert_eq!(panel.texels(), UVec2::new(21, 13));
+        let image = panel.bake();
+        let texel = |x: u32, y: u32| {
+            let at = ((y * image.width() + x) * 4) as usize;
+            <[u8; 4]>::try_from(&image.data.as_ref().unwrap()[at..at + 4]).unwrap()
+        };
+        // Outside the rounded corner, on the panel, past its right edge.
+        assert_eq!(texel(0, 0)[3], 0);
+        assert_eq!(texel(12, 1), [0xbb, 0xad, 0xa0, 255]);
+        // Pixel 20 has its centre (20.5) past the panel's edge (20.25), as a quad drew it.
+        assert_eq!(texel(19, 6)[3], 255);
+        assert_eq!(texel(20, 6)[3], 0);
+        // In the well: 35 % of its colour over the panel's, in sRGB values, as blending gave.
+        let a = 89.0 / 255.0;
+        let mix = |well: u8, panel: u8| (well as f32 * a + panel as f32 * (1.0 - a)).round() as u8;
+        assert_eq!(
+            texel(6, 6),
+            [mix(0xee, 0xbb), mix(0xe4, 0xad), mix(0xda, 0xa0), 255]
+        );
+        // The well's corner is partly covered: between the two.
+        let corner = texel(3, 3);
+        assert!(
+            corner[0] > 0xbb && corner[0] < mix(0xee, 0xbb),
+            "{corner:?}"
+        );
     }
 }
