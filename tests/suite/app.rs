@@ -198,6 +198,54 @@ fn keys_in_one_frame_go_to_the_screen_each_key_before_them_opens() {
     check_settled(&mut app).unwrap();
 }
 
+/// Observers of `E` in the world: those watching given entities, and those watching every one.
+fn observers_of<E: Event>(app: &mut App) -> (usize, usize) {
+    let world = app.world_mut();
+    let Some(key) = world.event_key::<E>() else {
+        return (0, 0);
+    };
+    let mut q = world.query::<&bevy::ecs::observer::Observer>();
+    let watching: Vec<bool> = q
+        .iter(world)
+        .filter(|o| o.descriptor().event_keys().contains(&key))
+        .map(|o| !o.descriptor().entities().is_empty())
+        .collect();
+    let targeted = watching.iter().filter(|&&t| t).count();
+    (targeted, watching.len() - targeted)
+}
+
+#[test]
+fn a_move_reaches_the_board_s_observer_alone() {
+    use g2048::game::requests::{BeforeRequest, RequestOwners, Requested};
+    use std::mem::discriminant;
+    let mut app = app(Config::default(), 8);
+    settle(&mut app);
+    let moves = discriminant(&Request::Move(Direction::Up));
+    let owners = &app.world().resource::<RequestOwners>().0;
+    assert_eq!(
+        owners.iter().filter(|(kind, _)| *kind == moves).count(),
+        1,
+        "one owner of moves: the board"
+    );
+    // Every owner watches its own entity: no observer sees every request.
+    let (targeted, global) = observers_of::<Requested>(&mut app);
+    assert!(targeted >= 10, "{targeted}");
+    assert_eq!(global, 0);
+    // On the board nothing stands before the owners; the options' leaving does while they are
+    // in front, and goes with them.
+    assert_eq!(observers_of::<BeforeRequest>(&mut app), (0, 0));
+    press_and_settle(&mut app, KeyCode::KeyO);
+    assert_eq!(screen(&app), Screen::Options);
+    assert_eq!(observers_of::<BeforeRequest>(&mut app), (0, 1));
+    press_and_settle(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Game);
+    assert_eq!(observers_of::<BeforeRequest>(&mut app), (0, 0));
+    let before = engine(&app).moves();
+    press_and_settle(&mut app, KeyCode::ArrowLeft);
+    press_and_settle(&mut app, KeyCode::ArrowRight);
+    assert!(engine(&app).moves() > before, "the board still moves");
+}
+
 #[test]
 fn a_swipe_moves_and_a_short_one_does_not() {
     let mut app = app(Config::default(), 3);
