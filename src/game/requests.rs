@@ -125,10 +125,7 @@ impl AddRequestOwner for App {
         observer: impl IntoObserverSystem<Requested, B, M>,
     ) -> &mut Self {
         let world = self.world_mut();
-        let owner = world
-            .spawn(Name::new("request owner"))
-            .observe(observer)
-            .id();
+        let owner = world.spawn_empty().observe(observer).id();
         let mut owners = world.get_resource_or_init::<RequestOwners>();
         owners
             .0
