@@ -220,32 +220,52 @@ impl Panel {
     /// leave (in sRGB space, as the camera blends), over whatever is behind the panel.
     pub fn bake(&self) -> Image {
         let texels = self.texels();
+        let width = texels.x as usize;
         let panel_rect = Rect::from_corners(self.offset, self.offset + self.size);
-        let panel = self.color.to_srgba();
-        let well = self.well_color.to_srgba();
-        let mut coverage = vec![0.0f32; (texels.x * texels.y) as usize];
-        for y in 0..texels.y {
-            for x in 0..texels.x {
-                coverage[(y * texels.x + x) as usize] =
-                    rounded_coverage(panel_rect, self.radius, x, y);
-            }
-        }
-        let mut wells = vec![0.0f32; coverage.len()];
-        for rect in &self.wells {
-            let rect = Rect::from_corners(rect.min + self.offset, rect.max + self.offset);
-            let from = rect.min.floor().max(Vec2::ZERO).as_uvec2();
-            let to = rect.max.ceil().as_uvec2().min(texels);
-            for y in from.y..to.y {
-                for x in from.x..to.x {
-                    let at = (y * texels.x + x) as usize;
-                    wells[at] = wells[at].max(rounded_coverage(rect, self.well_radius, x, y));
+        let texel = self.texel_fn();
+        // Whole pixels are copied from rows of one texel; only the corners' pixels are sampled.
+        let (panel_row, well_row) = (texel(1.0, 0.0).repeat(width), texel(1.0, 1.0).repeat(width));
+        let mut data = vec![0u8; width * texels.y as usize * 4];
+        let mut paint = |rect: Rect, radius: f32, row: &[u8], of: &dyn Fn(f32) -> [u8; 4]| {
+            for y in 0..texels.y {
+                let line = &mut data[y as usize * width * 4..][..width * 4];
+                for (span, whole) in covered(rect, radius, y, width) {
+                    if whole {
+                        line[span.start * 4..span.end * 4]
+                            .copy_from_slice(&row[span.start * 4..span.end * 4]);
+                        continue;
+                    }
+                    for x in span {
+                        let c = rounded_coverage(rect, radius, x as u32, y);
+                        line[x * 4..x * 4 + 4].copy_from_slice(&of(c));
+                    }
                 }
             }
+        };
+        paint(panel_rect, self.radius, &panel_row, &|c| texel(c, 0.0));
+        // The wells lie where the panel is whole (the board's cells, inside its gap).
+        for rect in &self.wells {
+            let rect = Rect::from_corners(rect.min + self.offset, rect.max + self.offset);
+            debug_assert!(
+                panel_rect.inflate(-self.radius).contains(rect.min)
+                    && panel_rect.inflate(-self.radius).contains(rect.max),
+                "a well in the panel's corners: {rect:?}"
+            );
+            paint(rect, self.well_radius, &well_row, &|c| texel(1.0, c));
         }
-        let mut data = Vec::with_capacity(coverage.len() * 4);
-        for (p, w) in coverage.into_iter().zip(wells) {
-            // The panel, then the well over it: the colour and alpha that, drawn once over any
-            // background, give the same pixel.
+        let mut image = crate::image::rgba_image(texels.x, texels.y, data, COLOUR_TEXELS);
+        // Drawn one texel to a device pixel: the nearest texel is the one linear filtering would
+        // give, for one read a pixel instead of four.
+        image.sampler = bevy::image::ImageSampler::nearest();
+        image
+    }
+
+    /// The texel where the panel covers `p` of a pixel and a well `w` of it: the well drawn
+    /// over the panel, as one colour and alpha that, drawn once over any background, give the
+    /// same pixel (in sRGB values, as the camera blends).
+    fn texel_fn(&self) -> impl Fn(f32, f32) -> [u8; 4] {
+        let (panel, well) = (self.color.to_srgba(), self.well_color.to_srgba());
+        move |p, w| {
             let (pa, wa) = (panel.alpha * p, well.alpha * w);
             let alpha = 1.0 - (1.0 - pa) * (1.0 - wa);
             let mix = |panel: f32, well: f32| {
@@ -255,21 +275,41 @@ impl Panel {
                     0.0
                 }
             };
-            for channel in [
+            [
                 mix(panel.red, well.red),
                 mix(panel.green, well.green),
                 mix(panel.blue, well.blue),
                 alpha,
-            ] {
-                data.push((channel.clamp(0.0, 1.0) * 255.0).round() as u8);
-            }
+            ]
+            .map(|channel| (channel.clamp(0.0, 1.0) * 255.0).round() as u8)
         }
-        let mut image = crate::image::rgba_image(texels.x, texels.y, data, COLOUR_TEXELS);
-        // Drawn one texel to a device pixel: the nearest texel is the one linear filtering would
-        // give, for one read a pixel instead of four.
-        image.sampler = bevy::image::ImageSampler::nearest();
-        image
     }
+}
+
+/// The pixels of row `y` (of `width`) that a rectangle with corners of `radius` covers, as
+/// spans: whole ones (the pixel's centre inside, away from the corners), and those in a
+/// corner's square, for [`rounded_coverage`] to sample.
+fn covered(rect: Rect, radius: f32, y: u32, width: usize) -> Vec<(std::ops::Range<usize>, bool)> {
+    // The pixels whose centre lies in [lo, hi).
+    let span = |lo: f32, hi: f32| {
+        let at = |v: f32| ((v - 0.5).ceil().max(0.0) as usize).min(width);
+        at(lo)..at(hi).max(at(lo))
+    };
+    let centre = y as f32 + 0.5;
+    if centre < rect.min.y || centre >= rect.max.y {
+        return Vec::new();
+    }
+    let whole = span(rect.min.x, rect.max.x);
+    if rect.min.y + radius <= centre && centre < rect.max.y - radius {
+        return vec![(whole, true)];
+    }
+    let middle = span(rect.min.x + radius, rect.max.x - radius);
+    let middle = middle.start.max(whole.start)..middle.end.min(whole.end).max(middle.start);
+    vec![
+        (whole.start..middle.start.max(whole.start), false),
+        (middle.clone(), true),
+        (middle.end.max(whole.start)..whole.end, false),
+    ]
 }
 
 /// How a panel's colours (sRGB values) reach the screen as they are. Bevy's sprite shader takes
