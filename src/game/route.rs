@@ -25,8 +25,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The frame's requests, each in order, if the screen in front (as the requests before it left
-/// it) takes it, triggered for its owner, whose observer runs before the next request is read.
-/// The screen state itself changes next frame.
+/// it) takes it, triggered for each of its owners ([`RequestOwners`]), whose observers run
+/// before the next request is read. The screen state itself changes next frame.
 fn route_requests(
     world: &mut World,
     mut cursor: Local<MessageCursor<Request>>,
