@@ -119,8 +119,8 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// While the options are in front, an observer of their leaving stands by (the one code a move
-/// on the board does not run).
+/// While the options are in front, an observer stands by for their leaving; on the board there
+/// is none, so a move there runs none of the options' code.
 fn watch_leaving(mut commands: Commands) {
     commands.spawn((Observer::new(leave_options), DespawnOnExit(Screen::Options)));
 }
