@@ -164,23 +164,29 @@ fn glow_image(zoom: f32) -> (Image, f32) {
 /// A white RGBA image whose alpha is `coverage(x, y)` averaged over 4×4 samples per pixel
 /// (plain Unorm, as the glyph atlas: white needs no sRGB decoding).
 fn alpha_image(side: u32, coverage: impl Fn(f32, f32) -> f32) -> Image {
-    const SAMPLES: u32 = 4;
     let mut data = Vec::with_capacity((side * side * 4) as usize);
     for py in 0..side {
         for px in 0..side {
-            let mut sum = 0.0;
-            for sy in 0..SAMPLES {
-                for sx in 0..SAMPLES {
-                    let x = px as f32 + (sx as f32 + 0.5) / SAMPLES as f32;
-                    let y = py as f32 + (sy as f32 + 0.5) / SAMPLES as f32;
-                    sum += coverage(x, y);
-                }
-            }
-            let alpha = (sum / (SAMPLES * SAMPLES) as f32 * 255.0).round() as u8;
+            let alpha = (supersampled(px, py, &coverage) * 255.0).round() as u8;
             data.extend_from_slice(&[255, 255, 255, alpha]);
         }
     }
     crate::image::square_image(side, data)
+}
+
+/// `coverage` averaged over 4×4 samples of pixel (`x`, `y`): the shapes' anti-aliasing.
+fn supersampled(x: u32, y: u32, coverage: impl Fn(f32, f32) -> f32) -> f32 {
+    const SAMPLES: u32 = 4;
+    let mut sum = 0.0;
+    for sy in 0..SAMPLES {
+        for sx in 0..SAMPLES {
+            sum += coverage(
+                x as f32 + (sx as f32 + 0.5) / SAMPLES as f32,
+                y as f32 + (sy as f32 + 0.5) / SAMPLES as f32,
+            );
+        }
+    }
+    sum / (SAMPLES * SAMPLES) as f32
 }
 
 /// The radius in whole device pixels (at least one) of a corner of `radius` design units at
@@ -236,7 +242,7 @@ impl Panel {
                         continue;
                     }
                     for x in span {
-                        let c = rounded_coverage(rect, radius, x as u32, y);
+                        let c = corner_coverage(rect, radius, x as u32, y);
                         line[x * 4..x * 4 + 4].copy_from_slice(&of(c));
                     }
                 }
@@ -284,8 +290,8 @@ impl Panel {
 }
 
 /// The pixels of row `y` (of `width`) that a rectangle with corners of `radius` covers, as
-/// spans: whole ones (the pixel's centre inside, away from the corners), and those in a
-/// corner's square, for [`rounded_coverage`] to sample.
+/// spans: whole ones (the pixel's centre inside, as a quad is rasterised, away from the
+/// corners), and those in a corner's square, for [`corner_coverage`] to sample.
 fn covered(rect: Rect, radius: f32, y: u32, width: usize) -> Vec<(std::ops::Range<usize>, bool)> {
     // The pixels whose centre lies in [lo, hi).
     let span = |lo: f32, hi: f32| {
@@ -318,32 +324,19 @@ const COLOUR_TEXELS: crate::image::TextureFormat = crate::image::TextureFormat::
 #[cfg(target_arch = "wasm32")]
 const COLOUR_TEXELS: crate::image::TextureFormat = crate::image::TextureFormat::Rgba8Unorm;
 
-/// How much of pixel (`x`, `y`) a rectangle with corners of `radius` covers, as its sprites
-/// drew it: along its straight edges the pixels whose centre is inside, as a quad is
-/// rasterised; in a corner's square the share of 4×4 samples inside the corner's circle, as the
-/// 9-sliced corner's texels hold it.
-fn rounded_coverage(rect: Rect, radius: f32, x: u32, y: u32) -> f32 {
-    const SAMPLES: u32 = 4;
-    let centre = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
-    let between = |lo: f32, hi: f32, v: f32| lo <= v && v < hi;
-    if !between(rect.min.x, rect.max.x, centre.x) || !between(rect.min.y, rect.max.y, centre.y) {
-        return 0.0;
-    }
+/// How much of pixel (`x`, `y`), in one of the corner squares of a rectangle with corners of
+/// `radius` ([`covered`] finds them), the corner's circle covers, as the 9-sliced corner's
+/// texels hold it.
+fn corner_coverage(rect: Rect, radius: f32, x: u32, y: u32) -> f32 {
     let inner = Rect::from_corners(rect.min + radius, rect.max - radius);
-    if between(inner.min.x, inner.max.x, centre.x) || between(inner.min.y, inner.max.y, centre.y) {
-        return 1.0;
-    }
-    let mut hits = 0;
-    for sy in 0..SAMPLES {
-        for sx in 0..SAMPLES {
-            let at = Vec2::new(x as f32, y as f32)
-                + (Vec2::new(sx as f32, sy as f32) + 0.5) / SAMPLES as f32;
-            if at.distance(at.clamp(inner.min, inner.max)) <= radius {
-                hits += 1;
-            }
+    supersampled(x, y, |x, y| {
+        let at = Vec2::new(x, y);
+        if at.distance(at.clamp(inner.min, inner.max)) <= radius {
+            1.0
+        } else {
+            0.0
         }
-    }
-    hits as f32 / (SAMPLES * SAMPLES) as f32
+    })
 }
 
 fn sliced(shape: &SlicedImage, color: Color, size: Vec2) -> Sprite {
