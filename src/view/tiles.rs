@@ -33,6 +33,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             bake_board
+                .run_if(
+                    resource_changed::<BoardLayout>
+                        .or_else(resource_changed::<Theme>)
+                        .or_else(resource_changed::<Zoom>)
+                        .or_else(resource_changed::<DevicePixels>),
+                )
                 .after(g2048_ui::text::track_zoom)
                 .in_set(ViewSet::Text),
         )
@@ -125,8 +131,8 @@ fn board_panel(
     (device.to_design(corner.floor()), panel)
 }
 
-/// Bakes the board's image when what it shows or where it falls changes, and draws it one
-/// texel to a device pixel (stretched, as the glyphs are, while a drag's zoom settles).
+/// Bakes the board's image when what it shows or where it falls changes (it runs when what it
+/// reads changed, not every frame), and draws it one texel to a device pixel (stretched, as the glyphs are, while a drag's zoom settles).
 fn bake_board(
     layout: Res<BoardLayout>,
     theme: Res<Theme>,
