@@ -147,17 +147,20 @@ impl OptionChanges<'_, '_> {
     /// A board of `shape`, to the target chosen, or to the largest offered one it can reach
     /// (3×3 to 2048 becomes 3×3 to 1024).
     fn set_shape(&mut self, shape: Shape) {
-        let target = self.next_board.0.target();
-        let target = match Config::check_reachable(shape, target) {
+        let reachable = |target| match Config::check_reachable(shape, target) {
             Ok(target) => target,
             Err(_) => offered_targets(shape).last().unwrap_or(target),
         };
+        let target = reachable(self.next_board.0.target());
         if let Ok(config) = Config::with_shape(shape, target) {
             // A target brought down is remembered with the board; else the remembered one stays
-            // (a flag's target is for one run).
-            if target != self.next_board.0.target() {
-                self.options.target = target;
-            }
+            // (a flag's target is for one run), itself brought down if the board cannot reach
+            // it (another window's choice, read since, may have been a larger board's).
+            self.options.target = if target != self.next_board.0.target() {
+                target
+            } else {
+                reachable(self.options.target)
+            };
             self.next_board.0 = config;
             self.options.size = shape;
             self.chosen.chosen.board = true;

@@ -741,3 +741,41 @@ fn a_tab_granted_the_board_after_the_other_played_on_keeps_that_move() {
         }
     }
 }
+
+/// Found by the interleavings above (2026-12-08): a window on 3×3 (to 1024) read another
+/// window's choice of 4×4 (to 2048) and chose 3×3 again; its options kept the 2048 and were
+/// saved as 3×3 to 2048, so the next window opened a game that can never be won, on a board no
+/// option offers. The remembered target now comes down with the board.
+#[test]
+fn a_board_chosen_after_another_window_s_choice_keeps_a_target_it_can_reach() {
+    let store = memory();
+    let mut windows: Vec<App> = (0..3).map(|_| game_window(&store, None)).collect();
+    let choose = |app: &mut App, size| {
+        request(app, Request::Show(Screen::Options));
+        request(app, Request::Options(Choose::Size(size)));
+        request(app, Request::CloseDialog);
+    };
+    choose(&mut windows[1], 3);
+    choose(&mut windows[2], 4);
+    windows[1].world_mut().write_message(StoreChanged);
+    windows[1].update();
+    choose(&mut windows[1], 3);
+    let options = stored_options(&*store);
+    assert_eq!(
+        (options.size.rows(), options.size.cols(), options.target),
+        (3, 3, 1024)
+    );
+    windows[1] = game_window(&store, None);
+    assert_eq!(engine(&windows[1]).config().target(), 1024);
+    request(&mut windows[1], Request::Move(Direction::Up));
+    request(&mut windows[1], Request::Move(Direction::Left));
+    let played = current(&windows[1]).expect("moves on the reopened window");
+    drop(windows);
+    assert!(
+        kept(&store)
+            .get(&played.0)
+            .is_some_and(|&steps| steps >= played.1),
+        "{played:?} not in {:?}",
+        kept(&store)
+    );
+}
