@@ -30,7 +30,7 @@ pub mod view;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
-pub use g2048_core::{ai, i18n, protocol, rules, said, save, tr};
+pub use g2048_core::{ai, clock, i18n, protocol, rules, said, save, tr};
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -279,7 +279,7 @@ mod cli {
                  and this backup holds the saves without it"
             );
         }
-        let (backup, problems) = save::export(&documents, g2048::game::now_ms());
+        let (backup, problems) = save::export(&documents, g2048::clock::now_ms());
         for problem in problems {
             eprintln!("g2048: {} (not in the backup)", problem.detail);
         }

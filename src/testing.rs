@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::{
     game::{Engine, GameState, Position, Tile, Value},
-    rules::{Board, Cell, Config, Direction, Game},
+    rules::{Board, Config, Direction, Game},
     view::{Ghost, TileLabel, header::Counter, layout::BoardLayout},
 };
 use bevy::{
@@ -298,7 +298,7 @@ pub fn set_board(app: &mut App, board: Board, target: u32) {
         world.despawn(tile);
     }
     for (cell, value) in board.tiles() {
-        world.spawn((Tile, Position::from(cell), Value(value)));
+        world.spawn((Tile, Position(cell), Value(value)));
     }
     let game = Game::from_board(config, board, 11);
     world.resource_mut::<crate::game::UndoRecord>().0 = crate::rules::History::new(game.clone());
@@ -314,7 +314,7 @@ pub fn entity_board(app: &mut App) -> Result<Board, String> {
     let world = app.world_mut();
     let mut tiles = world.query_filtered::<(&Position, &Value), With<Tile>>();
     for (pos, value) in tiles.iter(world) {
-        let cell = Cell::from(*pos);
+        let cell = pos.0;
         if cell.x as usize >= shape.cols() || cell.y as usize >= shape.rows() {
             return Err(format!("tile outside the board at {cell:?}"));
         }
@@ -364,7 +364,7 @@ pub fn check_frame(app: &mut App) -> Result<(), String> {
         if animating {
             continue;
         }
-        let want = layout.cell_center((*pos).into());
+        let want = layout.cell_center(pos.0);
         if transform.translation.truncate().distance(want) > 0.01 || transform.scale != Vec3::ONE {
             return Err(format!(
                 "resting tile at {pos:?} drawn at {:?} scale {:?}",

@@ -6,7 +6,6 @@
 use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::autoplay::Autoplay;
-use super::clock::{now_ms, start_ms};
 use super::components::{Position, Tile, Value};
 use super::past::PastGames;
 use super::requests::{AddRequestOwner, Request, Requested};
@@ -15,6 +14,7 @@ use super::slots::{self, BoardClaim, SaveStore};
 use super::state::GameState;
 use super::state::Notice;
 use super::state::{BestScores, Engine, MergedTile, MoveApplied, Mover, PlayerMoved, UndoRecord};
+use crate::clock::{now_ms, start_ms};
 use crate::rules::{Board, Cell, Config, Direction, Game, MAX_CELLS, MAX_SIZE, SlidePlan, Status};
 
 pub(super) fn plugin(app: &mut App) {
@@ -58,6 +58,19 @@ fn on_request(request: On<Requested>, mut board: BoardChanges, autoplay: Res<Aut
         Request::KeepGoing => board.keep_going(),
         Request::ReadBoard => board.read_aloud(),
         _ => {}
+    }
+}
+
+/// A move toward `direction` that gained `gained`, its tiles recorded as they are changed.
+fn move_applied(direction: Direction, gained: u64) -> MoveApplied {
+    MoveApplied {
+        direction,
+        slides: Vec::new(),
+        merges: Vec::new(),
+        vanished: None,
+        spawned: None,
+        undone: false,
+        gained,
     }
 }
 
@@ -125,7 +138,7 @@ impl BoardChanges<'_, '_> {
         }
         self.grid.cells = [None; MAX_CELLS];
         for (entity, &position) in &self.tiles {
-            self.grid.put(position.into(), entity);
+            self.grid.put(position.0, entity);
         }
         self.grid.read = true;
     }
@@ -228,7 +241,7 @@ impl BoardChanges<'_, '_> {
                 direction,
             });
         }
-        let mut moved = MoveApplied::new(direction, turn.plan.score);
+        let mut moved = move_applied(direction, turn.plan.score);
         let mut next = TileGrid::default();
         for merge in turn.plan.merges() {
             let survivor = self
@@ -242,7 +255,7 @@ impl BoardChanges<'_, '_> {
             self.commands.entity(gone).despawn();
             self.commands
                 .entity(survivor)
-                .insert((Position::from(merge.into), Value(merge.value)));
+                .insert((Position(merge.into), Value(merge.value)));
             next.put(merge.into, survivor);
             moved.merges.push(MergedTile {
                 survivor,
@@ -287,7 +300,7 @@ impl BoardChanges<'_, '_> {
         self.history.count_undo();
         let plan: SlidePlan = before.board().plan(direction);
         let after = *self.engine.board();
-        let mut moved = MoveApplied::new(direction, 0);
+        let mut moved = move_applied(direction, 0);
         moved.undone = true;
         // The spawn is the one tile of `after` on a cell the slide left empty.
         let spawned = plan.board.empty_cells().find(|&cell| after.get(cell) != 0);
@@ -307,7 +320,7 @@ impl BoardChanges<'_, '_> {
                 .expect("a merged tile stands where it merged");
             self.commands
                 .entity(survivor)
-                .insert((Position::from(first), Value(half)));
+                .insert((Position(first), Value(half)));
             let other = self.spawn_tile(second, half);
             next.put(first, survivor);
             next.put(second, other);
@@ -390,7 +403,7 @@ impl BoardChanges<'_, '_> {
                 continue;
             };
             if from != to {
-                self.commands.entity(entity).insert(Position::from(to));
+                self.commands.entity(entity).insert(Position(to));
                 moved.slides.push((entity, from, to));
             }
             next.put(to, entity);
@@ -416,9 +429,7 @@ impl BoardChanges<'_, '_> {
 }
 
 fn spawn_tile(commands: &mut Commands, cell: Cell, value: u32) -> Entity {
-    commands
-        .spawn((Tile, Position::from(cell), Value(value)))
-        .id()
+    commands.spawn((Tile, Position(cell), Value(value))).id()
 }
 
 /// Mirrors the engine's start board as entities.

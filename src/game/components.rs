@@ -9,27 +9,10 @@ use crate::rules::Cell;
 #[require(Position, Value)]
 pub struct Tile;
 
-/// A grid cell (column `x` from the left, row `y` from the top), never pixels.
+/// The tile's grid cell (the core's [`Cell`]: column `x` from the left, row `y` from the
+/// top), never pixels.
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Position {
-    pub x: u8,
-    pub y: u8,
-}
-
-impl From<Cell> for Position {
-    fn from(cell: Cell) -> Self {
-        Self {
-            x: cell.x,
-            y: cell.y,
-        }
-    }
-}
-
-impl From<Position> for Cell {
-    fn from(p: Position) -> Self {
-        Cell::new(p.x, p.y)
-    }
-}
+pub struct Position(pub Cell);
 
 /// The number on a tile.
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]

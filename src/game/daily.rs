@@ -39,7 +39,7 @@ pub struct DailyNow(pub Option<Attempt>);
 
 /// Today, in UTC: the day whose daily a player starts now.
 pub fn today() -> Option<Day> {
-    Day::of_ms(super::clock::now_ms())
+    Day::of_ms(crate::clock::now_ms())
 }
 
 /// What a game of `config` from `seed`, started at `started_ms`, is of the dailies, among the

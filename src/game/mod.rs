@@ -2,7 +2,7 @@
 //! game-flow states. It drives the rules engine and tells the view what changed.
 //!
 //! One path for requests: keys, the pointer and on-screen buttons (`input`) and the AI
-//! (`autoplay`) write [`Request`] messages ([`requests`]). [`route`] holds their one reader: it
+//! (`autoplay`) write [`Request`] messages ([`requests`]). [`input`] holds their one reader: it
 //! keeps their order, asks the screen in front whether it takes each (`keys::Takes`, from the
 //! screen's module in [`screens`]), and triggers it for the code that owns it, an observer in
 //! the owner's module: the board ([`board`]), the AI ([`autoplay`]), the coach ([`coach`]), the
@@ -14,13 +14,13 @@
 //! The modules depend on each other in one direction, down the order written in docs/design.md
 //! ("The order of src/game's modules"): `tools/import-order.py` fails CI on an import that points
 //! up it, and `tools/import-cycles.py` on any circle. Shared pieces sit at the bottom: the
-//! clocks ([`clock`]), the phases of a frame ([`sets`]), the shared definitions ([`state`]).
+//! phases of a frame ([`sets`]), the shared definitions ([`state`]); the clocks are the
+//! core's (`crate::clock`).
 //! This module (the plugin) names its children only to add their plugins.
 
 pub mod ai_network;
 pub mod autoplay;
 pub mod board;
-pub mod clock;
 pub mod coach;
 pub mod components;
 pub mod daily;
@@ -36,7 +36,6 @@ pub mod ranked;
 pub mod replay;
 pub mod requests;
 pub mod review;
-pub mod route;
 pub mod screen;
 pub mod screens;
 pub mod sets;
@@ -55,7 +54,6 @@ use crate::save::{Documents, Store};
 
 pub use ai_network::AiNetwork;
 pub use autoplay::{AiBudget, Autoplay, HintGiven, Thinking};
-pub use clock::{now_ms, start_ms};
 pub use coach::{Coach, Rated, ShowBars, Summary, coach_on};
 pub use components::{Position, Tile, Value};
 pub use daily::{Attempt, Dailies, DailyNow};
@@ -157,7 +155,6 @@ impl Plugin for GamePlugin {
         language::plugin(app);
         daily::plugin(app);
         review::plugin(app);
-        route::plugin(app);
         board::plugin(app);
         options::plugin(app);
         ai_network::plugin(app);

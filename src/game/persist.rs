@@ -19,7 +19,6 @@
 use bevy::{ecs::system::SystemParam, prelude::*, window::WindowFocused};
 
 use super::board::BoardChanges;
-use super::clock::start_ms;
 use super::options::{OptionsChosen, PlayerOptions};
 use super::past::PastGames;
 use super::requests::{AddRequestOwner, Request, Requested};
@@ -30,6 +29,7 @@ use super::slots::{
 use super::state::Notice;
 use super::state::off_record;
 use super::state::{BestScores, Engine, UndoRecord};
+use crate::clock::start_ms;
 use crate::i18n::Said;
 use crate::rules::{self, Config, Game, Shape, reachable_tile};
 use crate::said;
@@ -447,7 +447,7 @@ impl Backups<'_> {
     /// desktop to save.
     pub(super) fn export(&mut self) {
         // Only read: an export sets aside, renames and writes nothing.
-        let (backup, problems) = save::export(&self.documents.as_reader(), super::clock::now_ms());
+        let (backup, problems) = save::export(&self.documents.as_reader(), crate::clock::now_ms());
         for line in tell(problems) {
             self.notices.write(Notice(line));
         }

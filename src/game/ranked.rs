@@ -20,7 +20,6 @@ use bevy::prelude::*;
 
 use super::autoplay::AiControl;
 use super::board::BoardChanges;
-use super::clock::now_ms;
 use super::replay::PendingReplay;
 use super::requests::{
     AddRequestOwner, BeforeRequest, RankedAsk, RankedDay, Request, Requested, Watch,
@@ -29,6 +28,7 @@ use super::sets::GameSet;
 use super::slots::SaveStore;
 use super::state::Notice;
 use super::state::{RankedBoard, RankedPlay, Screen};
+use crate::clock::now_ms;
 use crate::protocol::{
     ClientMessage, DealtTile, Dir, ErrorCode, GameView, Leaderboard, Player, ServerMessage, VERSION,
 };

@@ -13,12 +13,12 @@ use std::time::Duration;
 use bevy::{ecs::system::SystemParam, prelude::*};
 
 use super::board::BoardChanges;
-use super::clock::start_ms;
 use super::requests::{Control, Request, Speed, Watch};
 use super::sets::GameSet;
 use super::state::Notice;
 use super::state::Screen;
 use super::state::{DailyCheck, Mover, Replay, Watching};
+use crate::clock::start_ms;
 use crate::i18n::Said;
 use crate::rules::{self, Record};
 use crate::said;

@@ -1,8 +1,9 @@
 //! Requests: what the player (keys, swipes, buttons) or a program (the AI) asks of the game,
-//! and the small values they carry. `route` reads them in order and triggers each one the screen
-//! in front takes as a [`BeforeRequest`], then a [`Requested`] for its owners ([`RequestOwners`]):
-//! the code that owns a request observes it in its own module. What each screen takes, and the keys that ask for it, are in
-//! the screen's module (`screens`): no key is named here.
+//! and the small values they carry. `input::route_requests` reads them in order and triggers
+//! each one the screen in front takes as a [`BeforeRequest`], then a [`Requested`] for its
+//! owners ([`RequestOwners`]): the code that owns a request observes it in its own module. What
+//! each screen takes, and the keys that ask for it, are in the screen's module (`screens`): no
+//! key is named here.
 
 use std::mem::{Discriminant, discriminant};
 use std::time::Duration;
@@ -102,8 +103,8 @@ pub struct Requested {
 
 /// Who owns each kind of request (a variant of [`Request`], whatever it carries): the entities
 /// whose observers of [`Requested`] do it, as each owner registered itself in its plugin
-/// ([`AddRequestOwner`]). `route` triggers a request for its owners alone: a move runs the
-/// board's observer and no other module's code.
+/// ([`AddRequestOwner`]). `route_requests` triggers a request for its owners alone: a move
+/// runs the board's observer and no other module's code.
 #[derive(Resource, Debug, Default)]
 pub struct RequestOwners(pub Vec<(Discriminant<Request>, Entity)>);
 

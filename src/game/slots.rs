@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use super::clock::start_ms;
+use crate::clock::start_ms;
 use crate::i18n::Said;
 use crate::rules::{self, Config, Game};
 use crate::said;

@@ -83,21 +83,6 @@ pub struct MoveApplied {
     pub gained: u64,
 }
 
-impl MoveApplied {
-    /// A move toward `direction` that gained `gained`, before its tiles are recorded.
-    pub(super) fn new(direction: Direction, gained: u64) -> Self {
-        Self {
-            direction,
-            slides: Vec::new(),
-            merges: Vec::new(),
-            vanished: None,
-            spawned: None,
-            undone: false,
-            gained,
-        }
-    }
-}
-
 /// Who made a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mover {

@@ -53,9 +53,10 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 follow_board_size,
+                animate_moves.run_if(resource_equals(Motion::Full)),
+                place_moved_tiles.run_if(not(resource_equals(Motion::Full))),
                 decorate_new_tiles,
                 restyle_tiles,
-                animate_moves,
             )
                 .chain()
                 .in_set(GameSet::React),
@@ -202,7 +203,7 @@ fn decorate_new_tiles(
     tiles: Query<(Entity, &Position, &Value), Added<Tile>>,
 ) {
     for (entity, &pos, value) in &tiles {
-        let at = Transform::from_translation(layout.cell_center(pos.into()).extend(Z_TILE));
+        let at = Transform::from_translation(layout.cell_center(pos.0).extend(Z_TILE));
         let mut tile = commands.entity(entity);
         tile.insert(tile_look(&art, &layout, *theme, value.0));
         if motion.moves() {
@@ -284,31 +285,19 @@ fn slide(from: Vec3, to: Vec3) -> Tween {
     )
 }
 
-/// Starts the tweens for each applied move. Every tween is set up from a consistent start
-/// (cell centre, scale), so several moves in one frame still end where the entities are. With
-/// reduced motion or none, the tiles are put in their cells at once.
+/// Starts the tweens for each applied move: the moved tiles' own first (a slide, or a merged
+/// tile's pop), then the images that slide under a merge or shrink away. Every tween is set up
+/// from a consistent start (cell centre, scale), so several moves in one frame still end where
+/// the entities are. (With reduced motion or none, [`place_moved_tiles`] runs instead.)
 fn animate_moves(
     mut moves: MessageReader<MoveApplied>,
     mut commands: Commands,
     art: Res<Art>,
     layout: Res<BoardLayout>,
-    motion: Res<Motion>,
     theme: Res<Theme>,
     mut transforms: Query<&mut Transform, With<Tile>>,
 ) {
     let at = |cell: Cell, z: f32| layout.cell_center(cell).extend(z);
-    if !motion.moves() {
-        for moved in moves.read() {
-            let cells = moved.slides.iter().map(|&(entity, _, to)| (entity, to));
-            let merged = moved.merges.iter().map(|m| (m.survivor, m.merge.into));
-            for (entity, cell) in cells.chain(merged) {
-                if let Ok(mut transform) = transforms.get_mut(entity) {
-                    *transform = Transform::from_translation(at(cell, Z_TILE));
-                }
-            }
-        }
-        return;
-    }
     for moved in moves.read() {
         // A tile that a later move of the same frame merged away is gone: skip it.
         for &(entity, from, to) in &moved.slides {
@@ -317,6 +306,31 @@ fn animate_moves(
                 commands
                     .entity(entity)
                     .insert(TweenAnim::new(slide(at(from, Z_TILE), at(to, Z_TILE))));
+            }
+        }
+        for merged in &moved.merges {
+            let into = merged.merge.into;
+            if let Ok(mut transform) = transforms.get_mut(merged.survivor) {
+                *transform = Transform::from_translation(at(into, Z_TILE)).with_scale(Vec3::ZERO);
+                commands
+                    .entity(merged.survivor)
+                    .insert(TweenAnim::new(pop()));
+            }
+        }
+        // Both sources of a merge slide into the cell under the merged tile, which pops in on
+        // top.
+        for merged in &moved.merges {
+            let merge = merged.merge;
+            for from in merge.from {
+                commands.spawn((
+                    Ghost,
+                    DespawnWhenDone,
+                    tile_look(&art, &layout, *theme, merge.value / 2),
+                    Transform::from_translation(at(from, Z_GHOST)),
+                    TweenAnim::new(
+                        slide(at(from, Z_GHOST), at(merge.into, Z_GHOST)).then(Delay::new(APPEAR)),
+                    ),
+                ));
             }
         }
         // A tile an undo took off the board shrinks away.
@@ -336,26 +350,21 @@ fn animate_moves(
                 )),
             ));
         }
-        for merged in &moved.merges {
-            let merge = merged.merge;
-            // Both sources slide into the cell under the merged tile, which pops in on top.
-            for from in merge.from {
-                commands.spawn((
-                    Ghost,
-                    DespawnWhenDone,
-                    tile_look(&art, &layout, *theme, merge.value / 2),
-                    Transform::from_translation(at(from, Z_GHOST)),
-                    TweenAnim::new(
-                        slide(at(from, Z_GHOST), at(merge.into, Z_GHOST)).then(Delay::new(APPEAR)),
-                    ),
-                ));
-            }
-            if let Ok(mut transform) = transforms.get_mut(merged.survivor) {
-                *transform =
-                    Transform::from_translation(at(merge.into, Z_TILE)).with_scale(Vec3::ZERO);
-                commands
-                    .entity(merged.survivor)
-                    .insert(TweenAnim::new(pop()));
+    }
+}
+
+/// With reduced motion or none, each applied move's tiles are put in their cells at once.
+fn place_moved_tiles(
+    mut moves: MessageReader<MoveApplied>,
+    layout: Res<BoardLayout>,
+    mut transforms: Query<&mut Transform, With<Tile>>,
+) {
+    for moved in moves.read() {
+        let cells = moved.slides.iter().map(|&(entity, _, to)| (entity, to));
+        let merged = moved.merges.iter().map(|m| (m.survivor, m.merge.into));
+        for (entity, cell) in cells.chain(merged) {
+            if let Ok(mut transform) = transforms.get_mut(entity) {
+                *transform = Transform::from_translation(layout.cell_center(cell).extend(Z_TILE));
             }
         }
     }

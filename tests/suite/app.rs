@@ -8,7 +8,7 @@ use bevy::{prelude::*, time::TimeUpdateStrategy};
 use bevy_tweening::TweenAnim;
 use g2048::{
     game::{GameState, Position, Request, Screen, Tile},
-    rules::{Board, Config, Direction, Status},
+    rules::{Board, Cell, Config, Direction, Status},
     view::{layout::BoardLayout, overlay::Overlay},
 };
 
@@ -255,7 +255,7 @@ fn a_swipe_moves_and_a_short_one_does_not() {
     assert_eq!(engine(&app).board(), &board, "a 8 px swipe is a tap");
     swipe(&mut app, Vec2::new(300.0, 300.0), Vec2::new(200.0, 330.0));
     settle(&mut app);
-    assert_eq!(engine(&app).board().get(g2048::rules::Cell::new(0, 0)), 2);
+    assert_eq!(engine(&app).board().get(Cell::new(0, 0)), 2);
     check_settled(&mut app).unwrap();
 }
 
@@ -335,11 +335,11 @@ fn the_first_move_after_a_long_idle_still_animates() {
     let mut tiles = world.query_filtered::<(&Position, &Transform, Has<TweenAnim>), With<Tile>>();
     let slid = tiles
         .iter(world)
-        .find(|(p, _, _)| **p == Position { x: 0, y: 0 })
+        .find(|(p, _, _)| **p == Position(Cell::new(0, 0)))
         .map(|(_, t, a)| (t.translation.truncate(), a))
         .expect("the 2 slid to the left edge");
     assert!(slid.1, "the slide tween is still running");
-    let start = layout.cell_center(g2048::rules::Cell::new(3, 0));
+    let start = layout.cell_center(Cell::new(3, 0));
     assert!(
         slid.0.distance(start) < 0.01,
         "the tile is drawn where the slide starts, not at its end"

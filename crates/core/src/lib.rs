@@ -5,12 +5,14 @@
 //!   game's moves for undo, records and share codes, the daily's day and seed.
 //! - [`ai`]: the expectimax search and the coach's ratings.
 //! - [`save`]: what is kept (documents, stores, merges, backups).
+//! - [`clock`]: now, and a new game's start time, for the records' dates.
 //! - [`protocol`]: the messages of the ranked daily's server and the game (serde types only).
 //!
-//! They depend one way: `i18n` ← `rules` ← `ai`, `save`. The game crate (the workspace's root)
+//! They depend one way: `i18n` ← `rules` ← `ai`, `save` (`clock` depends on none). The game crate (the workspace's root)
 //! depends on this one; this crate never sees Bevy or the game, and the compiler holds it to that.
 
 pub mod ai;
+pub mod clock;
 pub mod i18n;
 pub mod protocol;
 pub mod rules;

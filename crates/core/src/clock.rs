@@ -1,13 +1,13 @@
 //! The game's clocks: now, and a new game's start time (a game is its start time and seed in
-//! the history). Below every other module of the game: it names none of them.
+//! the history). The rules never read them: a record's times are given to it.
 
 /// Milliseconds since 1970 by the system's clock (0 if it is before 1970).
 pub fn now_ms() -> u64 {
-    #[cfg(target_arch = "wasm32")]
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
     {
-        js_sys::Date::now() as u64
+        web_sys::js_sys::Date::now() as u64
     }
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
