@@ -29,9 +29,8 @@ use its `GameSet`). A child naming its parent is counted (`use super::GameSet` i
 game/board.rs depends on game/mod.rs), and so is everything between siblings and cousins.
 
 Why: game/mod.rs and docs/design.md say its modules depend on each other in one direction
-(definitions at the bottom, the owners of each change above them, the screens above those,
-`route` at the top). Nothing
-checked it, and the import circle in game/ went from 0 back to 12 files in three features.
+(definitions at the bottom, the one reader of requests, `input`, below every owner, the
+owners of each change above it, the screens above those). Nothing checked it, and the import circle in game/ went from 0 back to 12 files in three features.
 The core's modules are layered too (crates/core/src/lib.rs: `i18n` <- `rules` <- `ai`, `save`),
 and two circles had grown inside `rules` and `save` while only the game was looked at.
 
