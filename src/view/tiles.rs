@@ -53,8 +53,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 follow_board_size,
-                animate_moves.run_if(resource_equals(Motion::Full)),
-                place_moved_tiles.run_if(not(resource_equals(Motion::Full))),
+                animate_moves,
                 decorate_new_tiles,
                 restyle_tiles,
             )
@@ -288,15 +287,22 @@ fn slide(from: Vec3, to: Vec3) -> Tween {
 /// Starts the tweens for each applied move: the moved tiles' own first (a slide, or a merged
 /// tile's pop), then the images that slide under a merge or shrink away. Every tween is set up
 /// from a consistent start (cell centre, scale), so several moves in one frame still end where
-/// the entities are. (With reduced motion or none, [`place_moved_tiles`] runs instead.)
+/// the entities are. With reduced motion or none, the tiles are put in their cells at once
+/// ([`place_moved_tiles`]). (One reader of the moves for both: a reader skipped by a run
+/// condition would read the moves of the frame before when the motion changes.)
 fn animate_moves(
     mut moves: MessageReader<MoveApplied>,
     mut commands: Commands,
     art: Res<Art>,
     layout: Res<BoardLayout>,
+    motion: Res<Motion>,
     theme: Res<Theme>,
     mut transforms: Query<&mut Transform, With<Tile>>,
 ) {
+    if *motion != Motion::Full {
+        place_moved_tiles(moves.read(), &layout, &mut transforms);
+        return;
+    }
     let at = |cell: Cell, z: f32| layout.cell_center(cell).extend(z);
     for moved in moves.read() {
         // A tile that a later move of the same frame merged away is gone: skip it.
@@ -353,13 +359,13 @@ fn animate_moves(
     }
 }
 
-/// With reduced motion or none, each applied move's tiles are put in their cells at once.
-fn place_moved_tiles(
-    mut moves: MessageReader<MoveApplied>,
-    layout: Res<BoardLayout>,
-    mut transforms: Query<&mut Transform, With<Tile>>,
+/// Puts each applied move's tiles in their cells at once (reduced motion or none).
+fn place_moved_tiles<'a>(
+    moves: impl Iterator<Item = &'a MoveApplied>,
+    layout: &BoardLayout,
+    transforms: &mut Query<&mut Transform, With<Tile>>,
 ) {
-    for moved in moves.read() {
+    for moved in moves {
         let cells = moved.slides.iter().map(|&(entity, _, to)| (entity, to));
         let merged = moved.merges.iter().map(|m| (m.survivor, m.merge.into));
         for (entity, cell) in cells.chain(merged) {

@@ -11,7 +11,11 @@ use g2048::{
     game::{GameState, Tile},
     rules::{Board, Config},
     save::{self, MemoryStore, MotionChoice, Store},
-    view::{header::ScoreFloat, motion::Motion, overlay::Overlay},
+    view::{
+        header::ScoreFloat,
+        motion::{Motion, SystemMotion},
+        overlay::Overlay,
+    },
 };
 use g2048_ui::fade::Fade;
 
@@ -61,6 +65,22 @@ fn reduced_and_off_put_the_tiles_in_their_cells_the_frame_after_the_key() {
     scoring_move(&mut app);
     assert!(tweening_tiles(&mut app) > 0);
     assert_eq!(floats(&mut app), 1);
+}
+
+/// Motion turned back on (the desktop's reduced-motion setting may change at any frame) right
+/// after a move made with none: that move is not played again as a slide.
+#[test]
+fn motion_turned_on_after_a_move_does_not_replay_it() {
+    let mut app = app(Config::default(), 4);
+    app.insert_resource(SystemMotion { reduced: true });
+    scoring_move(&mut app);
+    assert_eq!(*app.world().resource::<Motion>(), Motion::Reduced);
+    assert_eq!(tweening_tiles(&mut app), 0);
+    app.insert_resource(SystemMotion { reduced: false });
+    app.update();
+    assert_eq!(*app.world().resource::<Motion>(), Motion::Full);
+    assert_eq!(tweening_tiles(&mut app), 0, "the last move slid again");
+    check_frame(&mut app).unwrap();
 }
 
 #[test]
