@@ -500,9 +500,7 @@ impl Store for FileStore {
     }
 
     fn set_aside(&self, key: &str) -> io::Result<String> {
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
+        let stamp = crate::clock::now_ms() / 1000;
         let mut name = format!("{key}{ASIDE}-{stamp}");
         let mut n = 1;
         while self.dir.join(&name).exists() {
