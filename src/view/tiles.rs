@@ -132,7 +132,8 @@ fn board_panel(
 }
 
 /// Bakes the board's image when what it shows or where it falls changes (it runs when what it
-/// reads changed, not every frame), and draws it one texel to a device pixel (stretched, as the glyphs are, while a drag's zoom settles).
+/// reads changed, not every frame), and draws it one texel to a device pixel (stretched, as the
+/// glyphs are, while a drag's zoom settles).
 fn bake_board(
     layout: Res<BoardLayout>,
     theme: Res<Theme>,
